@@ -1,0 +1,153 @@
+//! Command line of `mpi-check` (stable contract, BRIEF.md).
+
+use crate::explore::{self, Buffering, Config, Reduction};
+use crate::report::{self, Report, Verdict};
+use clap::{Parser, ValueEnum};
+use runtime_model::model::Model;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Largest process count accepted: above it a model check is not meaningful
+/// on one machine and the state would not fit in memory.
+pub const MAX_NP: usize = 1024;
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum BufferingArg {
+    Any,
+    Zero,
+    Infinite,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq)]
+pub enum Format {
+    Text,
+    Json,
+    Sarif,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ReductionArg {
+    /// Partial-order reduction (POE): branch only on real nondeterminism.
+    Poe,
+    /// Every interleaving of MPI events (the test oracle; small programs only).
+    None,
+}
+
+/// Explores every behavior the MPI standard allows for a model extracted by
+/// mpi-extract, and reports deadlocks, assertion failures and MPI misuse.
+#[derive(Parser, Debug)]
+#[command(name = "mpi-check", version)]
+pub struct Args {
+    /// Model file written by mpi-extract.
+    #[arg(default_value = "mpi-model.json")]
+    pub model: PathBuf,
+    /// Number of processes.
+    #[arg(short = 'n', long = "np", default_value_t = 2)]
+    pub np: i64,
+    /// Whether standard-mode sends buffer: `any` explores both.
+    #[arg(long, value_enum, default_value_t = BufferingArg::Any)]
+    pub buffering: BufferingArg,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Stop after this many seconds and report `inconclusive`.
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    #[arg(long, value_enum, default_value_t = ReductionArg::Poe)]
+    pub reduction: ReductionArg,
+    /// Instructions one process may execute in one execution before the
+    /// check is declared inconclusive (catches loops that never end).
+    #[arg(long, default_value_t = 100_000_000)]
+    pub max_steps: u64,
+    /// Stop after this many executions (inconclusive when reached).
+    #[arg(long)]
+    pub max_executions: Option<u64>,
+    /// Keep exploring after the first error and report every distinct one.
+    #[arg(long)]
+    pub all_errors: bool,
+    /// Print performance figures (instructions per second, peak memory) to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// List the MPI functions the model supports and exit.
+    #[arg(long)]
+    pub list_mpi: bool,
+    /// Arguments passed to the program's main (argv[1..]).
+    #[arg(last = true)]
+    pub program_args: Vec<String>,
+}
+
+/// Runs the command; returns the exit status.
+pub fn run(args: Args) -> i32 {
+    if args.list_mpi {
+        for f in runtime_model::mpi_api::MpiFunc::ALL {
+            println!("{}", f.name());
+        }
+        return 0;
+    }
+    if args.np < 1 || args.np as usize > MAX_NP {
+        eprintln!("mpi-check: error: -n must be between 1 and {MAX_NP} (got {})", args.np);
+        return 2;
+    }
+    if let Some(t) = args.timeout {
+        if !(t.is_finite() && t > 0.0) {
+            eprintln!("mpi-check: error: --timeout must be a positive number of seconds");
+            return 2;
+        }
+    }
+    let model = match Model::read(&args.model) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("mpi-check: error: {}: {e}", args.model.display());
+            return 2;
+        }
+    };
+    let np = args.np as usize;
+    let config = Config {
+        np,
+        buffering: match args.buffering {
+            BufferingArg::Any => Buffering::Any,
+            BufferingArg::Zero => Buffering::Zero,
+            BufferingArg::Infinite => Buffering::Infinite,
+        },
+        reduction: match args.reduction {
+            ReductionArg::Poe => Reduction::Poe,
+            ReductionArg::None => Reduction::None,
+        },
+        timeout: args.timeout.map(Duration::from_secs_f64),
+        budget: args.max_steps,
+        max_executions: args.max_executions,
+        all_errors: args.all_errors,
+        program_args: args.program_args.clone(),
+    };
+    let outcome = explore::explore(&model, &config);
+    let report = crate::reporting::build(&model, np, &outcome);
+    if args.stats {
+        print_stats(&report);
+    }
+    print!("{}", render(&report, args.format));
+    report.verdict.exit_code()
+}
+
+fn render(report: &Report, format: Format) -> String {
+    match format {
+        Format::Text => report::text::render(report, &|file: &str| std::fs::read_to_string(file).ok()),
+        Format::Json => report::json::render(report),
+        Format::Sarif => report::sarif::render(report, env!("CARGO_PKG_VERSION")),
+    }
+}
+
+fn print_stats(report: &Report) {
+    let s = &report.stats;
+    let secs = s.seconds.max(1e-9);
+    eprintln!(
+        "stats: executions={} transitions={} instructions={} seconds={:.3} transitions/s={:.0} instructions/s={:.0} peak_rss_mb={:.1} pruned={} verdict={:?}",
+        s.executions,
+        s.transitions,
+        s.instructions,
+        s.seconds,
+        s.transitions as f64 / secs,
+        s.instructions as f64 / secs,
+        s.peak_rss_bytes.unwrap_or(0) as f64 / (1024.0 * 1024.0),
+        s.pruned,
+        report.verdict == Verdict::Verified,
+    );
+}

@@ -1,0 +1,481 @@
+//! Executes one process's local computation over the model, up to its next
+//! MPI call. Local steps are invisible to other processes (seed 001,
+//! Theorem 1), so the explorer runs them without interleaving.
+
+use super::libc::{self, LibcOutcome};
+use super::memory::{AllocKind, MemFault, Memory};
+use runtime_model::model::*;
+use runtime_model::mpi_api::MpiFunc;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Frame {
+    pub func: FuncId,
+    pub block: BlockId,
+    pub ip: u32,
+    pub regs: Vec<u64>,
+    /// Where the caller wants the return value.
+    pub ret_dst: Option<Reg>,
+}
+
+/// Why local execution stopped.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stop {
+    /// At an MPI call; the instruction is still current until [`Process::finish_call`].
+    Mpi {
+        func: MpiFunc,
+        args: Vec<u64>,
+        loc: LocId,
+    },
+    /// `main` returned or `exit` was called.
+    Exit { code: i32, loc: LocId },
+    Fault { fault: Fault, loc: LocId },
+    /// The per-execution instruction budget ran out.
+    Budget { loc: LocId },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fault {
+    Memory(MemFault),
+    Assert(String),
+    Abort,
+    Unreachable,
+    /// The model does something the checker cannot execute (a tool limit,
+    /// not a bug in the program).
+    Unsupported(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Process {
+    pub frames: Vec<Frame>,
+    pub mem: Memory,
+    /// Model instructions executed so far in this execution.
+    pub steps: u64,
+}
+
+#[inline]
+fn mask(v: u64, ty: Ty) -> u64 {
+    match ty.bits() {
+        64 => v,
+        b => v & ((1u64 << b) - 1),
+    }
+}
+
+#[inline]
+fn sext(v: u64, ty: Ty) -> i64 {
+    match ty.bits() {
+        64 => v as i64,
+        b => ((v << (64 - b)) as i64) >> (64 - b),
+    }
+}
+
+#[inline]
+fn to_f64(v: u64, ty: Ty) -> f64 {
+    if ty == Ty::F32 {
+        f32::from_bits(v as u32) as f64
+    } else {
+        f64::from_bits(v)
+    }
+}
+
+#[inline]
+fn from_f64(x: f64, ty: Ty) -> u64 {
+    if ty == Ty::F32 {
+        (x as f32).to_bits() as u64
+    } else {
+        x.to_bits()
+    }
+}
+
+impl Process {
+    pub fn new(model: &Model, mem: Memory) -> Process {
+        let f = &model.functions[model.entry as usize];
+        Process {
+            frames: vec![Frame {
+                func: model.entry,
+                block: 0,
+                ip: 0,
+                regs: vec![0; f.num_regs as usize],
+                ret_dst: None,
+            }],
+            mem,
+            steps: 0,
+        }
+    }
+
+    /// Location of the current instruction.
+    pub fn current_loc(&self, model: &Model) -> LocId {
+        let Some(fr) = self.frames.last() else {
+            return 0;
+        };
+        let b = &model.functions[fr.func as usize].blocks[fr.block as usize];
+        b.insts.get(fr.ip as usize).map_or(b.term_loc, |i| i.loc)
+    }
+
+    /// Completes the MPI call the process stopped at: stores its return value
+    /// and moves past it.
+    pub fn finish_call(&mut self, model: &Model, ret: u64) {
+        let Some(fr) = self.frames.last_mut() else {
+            return;
+        };
+        let b = &model.functions[fr.func as usize].blocks[fr.block as usize];
+        if let Some(Inst {
+            kind: InstKind::Mpi { dst: Some(d), .. },
+            ..
+        }) = b.insts.get(fr.ip as usize)
+        {
+            fr.regs[*d as usize] = ret;
+        }
+        fr.ip += 1;
+    }
+
+    /// Runs until the next MPI call, exit, fault, or until `budget` total
+    /// steps have been executed.
+    pub fn run(&mut self, model: &Model, budget: u64) -> Stop {
+        loop {
+            let depth = self.frames.len();
+            let Some(fr) = self.frames.last_mut() else {
+                return Stop::Exit { code: 0, loc: 0 };
+            };
+            let func = &model.functions[fr.func as usize];
+            let block = &func.blocks[fr.block as usize];
+            if self.steps >= budget {
+                let loc = block.insts.get(fr.ip as usize).map_or(block.term_loc, |i| i.loc);
+                return Stop::Budget { loc };
+            }
+            self.steps += 1;
+            let Some(inst) = block.insts.get(fr.ip as usize) else {
+                // Terminator.
+                let loc = block.term_loc;
+                let regs = &fr.regs;
+                let val = |o: &Operand| match o {
+                    Operand::Reg(r) => regs[*r as usize],
+                    Operand::Const(c) => *c,
+                };
+                let target = match &block.term {
+                    Terminator::Br { target } => *target,
+                    Terminator::CondBr {
+                        cond,
+                        if_true,
+                        if_false,
+                    } => {
+                        if val(cond) & 1 != 0 {
+                            *if_true
+                        } else {
+                            *if_false
+                        }
+                    }
+                    Terminator::Switch {
+                        value,
+                        ty,
+                        default,
+                        cases,
+                    } => {
+                        let v = mask(val(value), *ty);
+                        cases
+                            .iter()
+                            .find(|(c, _)| mask(*c, *ty) == v)
+                            .map_or(*default, |(_, b)| *b)
+                    }
+                    Terminator::Ret { value } => {
+                        let rv = value.as_ref().map_or(0, &val);
+                        let ret_dst = fr.ret_dst;
+                        if depth == 1 {
+                            self.frames.pop();
+                            return Stop::Exit {
+                                code: rv as u32 as i32,
+                                loc,
+                            };
+                        }
+                        self.frames.pop();
+                        if let Some(caller) = self.frames.last_mut() {
+                            if let Some(d) = ret_dst {
+                                caller.regs[d as usize] = rv;
+                            }
+                            caller.ip += 1;
+                        }
+                        continue;
+                    }
+                    Terminator::Unreachable => {
+                        return Stop::Fault {
+                            fault: Fault::Unreachable,
+                            loc,
+                        }
+                    }
+                };
+                if let Err(fault) = Self::enter_block(fr, func, target) {
+                    return Stop::Fault { fault, loc };
+                }
+                continue;
+            };
+            let loc = inst.loc;
+            match self.exec(model, inst) {
+                Ok(None) => {}
+                Ok(Some(stop)) => return stop,
+                Err(fault) => return Stop::Fault { fault, loc },
+            }
+        }
+    }
+
+    /// Moves control to `target`, assigning its phis in parallel.
+    fn enter_block(fr: &mut Frame, func: &Function, target: BlockId) -> Result<(), Fault> {
+        let from = fr.block;
+        let phis = &func.blocks[target as usize].phis;
+        if !phis.is_empty() {
+            let mut vals = Vec::with_capacity(phis.len());
+            for p in phis {
+                let op = p
+                    .incoming
+                    .iter()
+                    .find(|(b, _)| *b == from)
+                    .map(|(_, o)| *o)
+                    .ok_or_else(|| Fault::Unsupported("phi without an incoming value for its predecessor".into()))?;
+                vals.push(match op {
+                    Operand::Reg(r) => fr.regs[r as usize],
+                    Operand::Const(c) => c,
+                });
+            }
+            for (p, v) in phis.iter().zip(vals) {
+                fr.regs[p.dst as usize] = v;
+            }
+        }
+        fr.block = target;
+        fr.ip = 0;
+        Ok(())
+    }
+
+    /// Executes one non-terminator instruction. Returns `Some` when the
+    /// process must stop (MPI call, exit).
+    #[inline]
+    fn exec(&mut self, model: &Model, inst: &Inst) -> Result<Option<Stop>, Fault> {
+        let fr = self.frames.last_mut().ok_or(Fault::Unreachable)?;
+        let regs = &mut fr.regs;
+        macro_rules! v {
+            ($o:expr) => {
+                match $o {
+                    Operand::Reg(r) => regs[*r as usize],
+                    Operand::Const(c) => *c,
+                }
+            };
+        }
+        match &inst.kind {
+            InstKind::Binary {
+                dst,
+                op,
+                ty,
+                lhs,
+                rhs,
+            } => {
+                let (a, b) = (v!(lhs), v!(rhs));
+                let ty = *ty;
+                let r = match op {
+                    BinOp::Add => mask(a.wrapping_add(b), ty),
+                    BinOp::Sub => mask(a.wrapping_sub(b), ty),
+                    BinOp::Mul => mask(a.wrapping_mul(b), ty),
+                    BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if mask(b, ty) == 0 => {
+                        return Err(Fault::Memory(MemFault::DivisionByZero))
+                    }
+                    BinOp::UDiv => a / b,
+                    BinOp::URem => a % b,
+                    BinOp::SDiv => mask(sext(a, ty).wrapping_div(sext(b, ty)) as u64, ty),
+                    BinOp::SRem => mask(sext(a, ty).wrapping_rem(sext(b, ty)) as u64, ty),
+                    BinOp::Shl => mask(a.wrapping_shl(b as u32 % ty.bits().max(1)), ty),
+                    BinOp::LShr => a.wrapping_shr(b as u32 % ty.bits().max(1)),
+                    BinOp::AShr => mask((sext(a, ty) >> (b as u32 % ty.bits().max(1))) as u64, ty),
+                    BinOp::And => a & b,
+                    BinOp::Or => a | b,
+                    BinOp::Xor => a ^ b,
+                    BinOp::FAdd => from_f64f(a, b, ty, |x, y| x + y, |x, y| x + y),
+                    BinOp::FSub => from_f64f(a, b, ty, |x, y| x - y, |x, y| x - y),
+                    BinOp::FMul => from_f64f(a, b, ty, |x, y| x * y, |x, y| x * y),
+                    BinOp::FDiv => from_f64f(a, b, ty, |x, y| x / y, |x, y| x / y),
+                    BinOp::FRem => from_f64f(a, b, ty, |x, y| x % y, |x, y| x % y),
+                };
+                regs[*dst as usize] = r;
+            }
+            InstKind::FNeg { dst, ty, value } => {
+                regs[*dst as usize] = from_f64(-to_f64(v!(value), *ty), *ty);
+            }
+            InstKind::ICmp {
+                dst,
+                pred,
+                ty,
+                lhs,
+                rhs,
+            } => {
+                let (a, b) = (mask(v!(lhs), *ty), mask(v!(rhs), *ty));
+                let (sa, sb) = (sext(a, *ty), sext(b, *ty));
+                let r = match pred {
+                    IntPredicate::Eq => a == b,
+                    IntPredicate::Ne => a != b,
+                    IntPredicate::Ugt => a > b,
+                    IntPredicate::Uge => a >= b,
+                    IntPredicate::Ult => a < b,
+                    IntPredicate::Ule => a <= b,
+                    IntPredicate::Sgt => sa > sb,
+                    IntPredicate::Sge => sa >= sb,
+                    IntPredicate::Slt => sa < sb,
+                    IntPredicate::Sle => sa <= sb,
+                };
+                regs[*dst as usize] = r as u64;
+            }
+            InstKind::FCmp {
+                dst,
+                pred,
+                ty,
+                lhs,
+                rhs,
+            } => {
+                let (a, b) = (to_f64(v!(lhs), *ty), to_f64(v!(rhs), *ty));
+                let uno = a.is_nan() || b.is_nan();
+                use FloatPredicate as P;
+                let r = match pred {
+                    P::False => false,
+                    P::True => true,
+                    P::Ord => !uno,
+                    P::Uno => uno,
+                    P::Oeq => !uno && a == b,
+                    P::Ogt => !uno && a > b,
+                    P::Oge => !uno && a >= b,
+                    P::Olt => !uno && a < b,
+                    P::Ole => !uno && a <= b,
+                    P::One => !uno && a != b,
+                    P::Ueq => uno || a == b,
+                    P::Ugt => uno || a > b,
+                    P::Uge => uno || a >= b,
+                    P::Ult => uno || a < b,
+                    P::Ule => uno || a <= b,
+                    P::Une => uno || a != b,
+                };
+                regs[*dst as usize] = r as u64;
+            }
+            InstKind::Cast {
+                dst,
+                op,
+                from,
+                to,
+                value,
+            } => {
+                let x = v!(value);
+                let r = match op {
+                    CastOp::Trunc => mask(x, *to),
+                    CastOp::ZExt | CastOp::IntToPtr => mask(x, *from),
+                    CastOp::SExt => mask(sext(x, *from) as u64, *to),
+                    CastOp::FpTrunc | CastOp::FpExt => from_f64(to_f64(x, *from), *to),
+                    CastOp::FpToSi => mask(to_f64(x, *from) as i64 as u64, *to),
+                    CastOp::FpToUi => mask(to_f64(x, *from) as u64, *to),
+                    CastOp::SiToFp => from_f64(sext(x, *from) as f64, *to),
+                    CastOp::UiToFp => from_f64(mask(x, *from) as f64, *to),
+                    CastOp::PtrToInt => mask(x, *to),
+                    CastOp::BitCast => x,
+                };
+                regs[*dst as usize] = r;
+            }
+            InstKind::Select {
+                dst,
+                cond,
+                if_true,
+                if_false,
+            } => {
+                regs[*dst as usize] = if v!(cond) & 1 != 0 {
+                    v!(if_true)
+                } else {
+                    v!(if_false)
+                };
+            }
+            InstKind::Gep {
+                dst,
+                base,
+                offset,
+                indices,
+            } => {
+                let mut addr = v!(base).wrapping_add(*offset as u64);
+                for gi in indices {
+                    let i = sext(v!(&gi.index), gi.index_ty);
+                    addr = addr.wrapping_add(i.wrapping_mul(gi.scale) as u64);
+                }
+                regs[*dst as usize] = addr;
+            }
+            InstKind::Load { dst, ty, ptr } => {
+                let p = v!(ptr);
+                let x = self.mem.load(p, ty.size()).map_err(Fault::Memory)?;
+                self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[*dst as usize] =
+                    if *ty == Ty::I1 { x & 1 } else { x };
+            }
+            InstKind::Store { ty, value, ptr } => {
+                let (x, p) = (v!(value), v!(ptr));
+                self.mem.store(p, ty.size(), x).map_err(Fault::Memory)?;
+            }
+            InstKind::Alloca {
+                dst,
+                elem_size,
+                count,
+            } => {
+                let n = v!(count);
+                let size = elem_size.checked_mul(n).ok_or_else(|| {
+                    Fault::Memory(MemFault::Other(format!("stack allocation of {n} elements overflows")))
+                })?;
+                let p = self.mem.allocate(size, AllocKind::Stack).map_err(Fault::Memory)?;
+                self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[*dst as usize] = p;
+            }
+            InstKind::Libc { dst, func, args } => {
+                let vals: Vec<(u64, Ty)> = args.iter().map(|a| (v!(&a.value), a.ty)).collect();
+                let dst = *dst;
+                match libc::call(*func, &vals, &mut self.mem).map_err(Fault::Memory)? {
+                    LibcOutcome::Return(r) => {
+                        if let Some(d) = dst {
+                            self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[d as usize] =
+                                r.unwrap_or(0);
+                        }
+                    }
+                    LibcOutcome::Exit(code) => {
+                        return Ok(Some(Stop::Exit {
+                            code,
+                            loc: inst.loc,
+                        }))
+                    }
+                    LibcOutcome::Abort => return Err(Fault::Abort),
+                    LibcOutcome::AssertFailed { message } => return Err(Fault::Assert(message)),
+                }
+            }
+            InstKind::Mpi { func, args, .. } => {
+                let args = args.iter().map(|a| v!(a)).collect();
+                return Ok(Some(Stop::Mpi {
+                    func: *func,
+                    args,
+                    loc: inst.loc,
+                }));
+            }
+            InstKind::Call { dst, func, args } => {
+                let callee = &model.functions[*func as usize];
+                let mut new_regs = vec![0u64; callee.num_regs as usize];
+                for (i, a) in args.iter().enumerate().take(callee.params.len()) {
+                    new_regs[i] = v!(a);
+                }
+                if self.frames.len() > 10_000 {
+                    return Err(Fault::Unsupported("call depth above 10000".into()));
+                }
+                self.frames.push(Frame {
+                    func: *func,
+                    block: 0,
+                    ip: 0,
+                    regs: new_regs,
+                    ret_dst: *dst,
+                });
+                return Ok(None);
+            }
+        }
+        if let Some(fr) = self.frames.last_mut() {
+            fr.ip += 1;
+        }
+        Ok(None)
+    }
+}
+
+#[inline]
+fn from_f64f(a: u64, b: u64, ty: Ty, f32op: fn(f32, f32) -> f32, f64op: fn(f64, f64) -> f64) -> u64 {
+    if ty == Ty::F32 {
+        f32op(f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as u64
+    } else {
+        f64op(f64::from_bits(a), f64::from_bits(b)).to_bits()
+    }
+}

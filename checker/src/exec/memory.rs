@@ -1,0 +1,287 @@
+//! Byte-addressed memory of one process, with pointer provenance.
+//!
+//! A pointer is `alloc << 32 | offset` (see `runtime_model::model::Pointer`);
+//! every access is checked against the allocation the pointer names, so
+//! null dereferences, out-of-bounds accesses, use-after-free and double
+//! frees are found exactly where they happen.
+//!
+//! Allocations are shared copy-on-write (`Arc`), so cloning a process state
+//! at a branching point of the exploration costs one pointer per allocation,
+//! and the state stays `Send` for parallel exploration.
+
+use runtime_model::model::Pointer;
+use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AllocKind {
+    Global { constant: bool },
+    Stack,
+    Heap,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Allocation {
+    pub kind: AllocKind,
+    pub live: bool,
+    pub bytes: Vec<u8>,
+}
+
+/// A memory error, described for the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MemFault {
+    Null { write: bool },
+    Dangling { addr: u64 },
+    OutOfBounds { offset: i64, len: u64, size: u64, kind: AllocKind, write: bool },
+    UseAfterFree { write: bool },
+    DoubleFree,
+    InvalidFree { reason: &'static str },
+    WriteToConstant,
+    DivisionByZero,
+    Other(String),
+}
+
+impl std::fmt::Display for MemFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let rw = |w: &bool| if *w { "write to" } else { "read from" };
+        match self {
+            MemFault::Null { write } => write!(f, "{} a null pointer", rw(write)),
+            MemFault::Dangling { addr } => write!(f, "access through an invalid pointer 0x{addr:x}"),
+            MemFault::OutOfBounds { offset, len, size, kind, write } => {
+                let what = match kind {
+                    AllocKind::Global { .. } => "global",
+                    AllocKind::Stack => "stack",
+                    AllocKind::Heap => "heap",
+                };
+                write!(
+                    f,
+                    "out-of-bounds {} {what} object of {size} bytes: {len} bytes at offset {offset}",
+                    if *write { "write to" } else { "read from" }
+                )
+            }
+            MemFault::UseAfterFree { write } => write!(f, "{} freed memory (use after free)", rw(write)),
+            MemFault::DoubleFree => write!(f, "double free"),
+            MemFault::InvalidFree { reason } => write!(f, "invalid free: {reason}"),
+            MemFault::WriteToConstant => write!(f, "write to constant memory"),
+            MemFault::DivisionByZero => write!(f, "integer division by zero"),
+            MemFault::Other(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Memory {
+    /// Index = allocation id; id 0 is the null allocation and never valid.
+    allocs: Vec<Arc<Allocation>>,
+}
+
+impl Memory {
+    /// Memory holding the program's globals as allocations `1..=globals.len()`.
+    pub fn with_globals(globals: &[runtime_model::model::Global]) -> Memory {
+        let mut allocs = Vec::with_capacity(globals.len() + 16);
+        allocs.push(Arc::new(Allocation {
+            kind: AllocKind::Global { constant: true },
+            live: false,
+            bytes: Vec::new(),
+        }));
+        for g in globals {
+            allocs.push(Arc::new(Allocation {
+                kind: AllocKind::Global { constant: g.constant },
+                live: true,
+                bytes: g.init.clone(),
+            }));
+        }
+        Memory { allocs }
+    }
+
+    /// A fresh zero-filled allocation; returns its address.
+    pub fn allocate(&mut self, size: u64, kind: AllocKind) -> Result<u64, MemFault> {
+        if size > (1 << 31) {
+            return Err(MemFault::Other(format!("allocation of {size} bytes is too large to model")));
+        }
+        if self.allocs.len() >= Pointer::FUNCTION_BASE as usize {
+            return Err(MemFault::Other("too many allocations".into()));
+        }
+        let id = self.allocs.len() as u32;
+        self.allocs.push(Arc::new(Allocation {
+            kind,
+            live: true,
+            bytes: vec![0; size as usize],
+        }));
+        Ok(Pointer { alloc: id, offset: 0 }.encode())
+    }
+
+    pub fn free(&mut self, addr: u64) -> Result<(), MemFault> {
+        if addr == 0 {
+            return Ok(()); // free(NULL) is a no-op (C11 7.22.3.3)
+        }
+        let p = Pointer::decode(addr);
+        let a = self
+            .allocs
+            .get_mut(p.alloc as usize)
+            .filter(|_| p.alloc != 0)
+            .ok_or(MemFault::InvalidFree { reason: "pointer was not returned by malloc" })?;
+        if a.kind != AllocKind::Heap {
+            return Err(MemFault::InvalidFree { reason: "pointer is not to heap memory" });
+        }
+        if !a.live {
+            return Err(MemFault::DoubleFree);
+        }
+        if p.offset != 0 {
+            return Err(MemFault::InvalidFree { reason: "pointer is not to the start of its block" });
+        }
+        let a = Arc::make_mut(a);
+        a.live = false;
+        a.bytes = Vec::new();
+        Ok(())
+    }
+
+    /// Size of the live allocation `addr` points into, and the offset.
+    pub fn block_of(&self, addr: u64) -> Option<(u64, u32, AllocKind)> {
+        let p = Pointer::decode(addr);
+        let a = self.allocs.get(p.alloc as usize).filter(|_| p.alloc != 0)?;
+        a.live.then_some((a.bytes.len() as u64, p.offset, a.kind))
+    }
+
+    fn locate(&self, addr: u64, len: u64, write: bool) -> Result<(usize, usize), MemFault> {
+        if addr == 0 {
+            return Err(MemFault::Null { write });
+        }
+        let p = Pointer::decode(addr);
+        let Some(a) = self.allocs.get(p.alloc as usize).filter(|_| p.alloc != 0) else {
+            return Err(if p.alloc == 0 {
+                MemFault::Null { write }
+            } else {
+                MemFault::Dangling { addr }
+            });
+        };
+        if !a.live {
+            return Err(MemFault::UseAfterFree { write });
+        }
+        let size = a.bytes.len() as u64;
+        let off = p.offset as u64;
+        if off.checked_add(len).is_none_or(|end| end > size) {
+            return Err(MemFault::OutOfBounds {
+                offset: p.offset as i32 as i64,
+                len,
+                size,
+                kind: a.kind,
+                write,
+            });
+        }
+        if write && a.kind == (AllocKind::Global { constant: true }) {
+            return Err(MemFault::WriteToConstant);
+        }
+        Ok((p.alloc as usize, off as usize))
+    }
+
+    /// Reads `size` (1, 2, 4 or 8) bytes little-endian, zero-extended.
+    #[inline]
+    pub fn load(&self, addr: u64, size: u64) -> Result<u64, MemFault> {
+        let (a, off) = self.locate(addr, size, false)?;
+        let bytes = &self.allocs[a].bytes[off..off + size as usize];
+        let mut buf = [0u8; 8];
+        buf[..bytes.len()].copy_from_slice(bytes);
+        Ok(u64::from_le_bytes(buf))
+    }
+
+    #[inline]
+    pub fn store(&mut self, addr: u64, size: u64, value: u64) -> Result<(), MemFault> {
+        let (a, off) = self.locate(addr, size, true)?;
+        let bytes = value.to_le_bytes();
+        Arc::make_mut(&mut self.allocs[a]).bytes[off..off + size as usize]
+            .copy_from_slice(&bytes[..size as usize]);
+        Ok(())
+    }
+
+    pub fn read_bytes(&self, addr: u64, len: u64) -> Result<&[u8], MemFault> {
+        if len == 0 {
+            return Ok(&[]);
+        }
+        let (a, off) = self.locate(addr, len, false)?;
+        Ok(&self.allocs[a].bytes[off..off + len as usize])
+    }
+
+    pub fn write_bytes(&mut self, addr: u64, data: &[u8]) -> Result<(), MemFault> {
+        if data.is_empty() {
+            return Ok(());
+        }
+        let (a, off) = self.locate(addr, data.len() as u64, true)?;
+        Arc::make_mut(&mut self.allocs[a]).bytes[off..off + data.len()].copy_from_slice(data);
+        Ok(())
+    }
+
+    /// Checks that `len` bytes at `addr` are accessible, without copying.
+    pub fn check_range(&self, addr: u64, len: u64, write: bool) -> Result<(), MemFault> {
+        if len == 0 {
+            return Ok(());
+        }
+        self.locate(addr, len, write).map(|_| ())
+    }
+
+    /// Reads a NUL-terminated string (bounded by its allocation).
+    pub fn read_c_string(&self, addr: u64) -> Result<Vec<u8>, MemFault> {
+        let (a, off) = self.locate(addr, 1, false)?;
+        let bytes = &self.allocs[a].bytes[off..];
+        match bytes.iter().position(|b| *b == 0) {
+            Some(n) => Ok(bytes[..n].to_vec()),
+            None => Err(MemFault::OutOfBounds {
+                offset: off as i64 + bytes.len() as i64,
+                len: 1,
+                size: self.allocs[a].bytes.len() as u64,
+                kind: self.allocs[a].kind,
+                write: false,
+            }),
+        }
+    }
+
+    pub fn is_heap_live(&self, id: usize) -> bool {
+        self.allocs.get(id).is_some_and(|a| a.kind == AllocKind::Heap && a.live)
+    }
+
+    pub fn allocation_count(&self) -> usize {
+        self.allocs.len()
+    }
+
+    /// Approximate bytes held (for the peak-memory statistics).
+    pub fn footprint(&self) -> usize {
+        self.allocs.iter().map(|a| a.bytes.len() + 48).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loads_and_stores_round_trip() {
+        let mut m = Memory::default();
+        m.allocs.push(Arc::new(Allocation { kind: AllocKind::Global { constant: true }, live: false, bytes: vec![] }));
+        let p = m.allocate(16, AllocKind::Heap).unwrap();
+        m.store(p + 4, 4, 0xdead_beef).unwrap();
+        assert_eq!(m.load(p + 4, 4).unwrap(), 0xdead_beef);
+        assert_eq!(m.load(p + 4, 2).unwrap(), 0xbeef);
+    }
+
+    #[test]
+    fn faults_are_reported() {
+        let mut m = Memory::with_globals(&[]);
+        let p = m.allocate(8, AllocKind::Heap).unwrap();
+        assert!(matches!(m.load(0, 4), Err(MemFault::Null { write: false })));
+        assert!(matches!(m.load(p + 6, 4), Err(MemFault::OutOfBounds { .. })));
+        // One byte before the block borrows into the previous allocation id.
+        assert!(m.load(p.wrapping_sub(1), 1).is_err());
+        m.free(p).unwrap();
+        assert!(matches!(m.load(p, 4), Err(MemFault::UseAfterFree { .. })));
+        assert_eq!(m.free(p), Err(MemFault::DoubleFree));
+    }
+
+    #[test]
+    fn clones_share_until_written() {
+        let mut m = Memory::with_globals(&[]);
+        let p = m.allocate(8, AllocKind::Stack).unwrap();
+        let snapshot = m.clone();
+        m.store(p, 8, 7).unwrap();
+        assert_eq!(snapshot.load(p, 8).unwrap(), 0);
+        assert_eq!(m.load(p, 8).unwrap(), 7);
+    }
+}

@@ -1,0 +1,6 @@
+//! Executing one process: memory, the instruction interpreter, and the C
+//! library functions programs call.
+
+pub mod interp;
+pub mod libc;
+pub mod memory;

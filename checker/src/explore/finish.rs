@@ -1,0 +1,235 @@
+//! End of an execution: record what went wrong, or run the end-of-execution
+//! checks (collectives some member never joined; the completes-before
+//! replays for synchronizing collectives and for zero buffering).
+
+use super::cb;
+use super::state::*;
+use super::{Buffering, Search};
+use crate::report::ErrorKind;
+use runtime_model::mpi::p2p::{ReqOp, SendMode};
+
+fn count_execution(search: &mut Search, state: &State) {
+    search.outcome.executions += 1;
+    search.outcome.transitions += state.transitions;
+    search.outcome.instructions += state.procs.iter().map(|p| p.proc.steps).sum::<u64>();
+}
+
+/// The execution stopped early: an error, or a limit of the tool.
+pub fn halted(search: &mut Search, state: &State, halt: Halt) {
+    count_execution(search, state);
+    match halt {
+        Halt::Error(f) => search.record(f, state.trace.to_vec()),
+        Halt::Unsupported(m) | Halt::Budget(m) => {
+            if search.outcome.incomplete.is_none() {
+                search.outcome.incomplete = Some(m);
+            }
+        }
+    }
+}
+
+/// What a blocked process waits for, in words.
+fn waiting_for(state: &State, rank: usize) -> String {
+    let Phase::Blocked { func, block, .. } = &state.procs[rank].phase else {
+        return String::new();
+    };
+    let what = match block {
+        Block::Requests { slots, .. } => {
+            let pending: Vec<String> = slots
+                .iter()
+                .filter_map(|s| s.req)
+                .filter(|r| !state.world.p2p.requests[*r].is_complete())
+                .map(|r| match &state.world.p2p.requests[r].op {
+                    ReqOp::Recv(op) => format!(
+                        "a message from {} with tag {}",
+                        op.source.map_or("any rank".into(), |s| format!("rank {s}")),
+                        op.tag.map_or("ANY".into(), |t| t.to_string())
+                    ),
+                    ReqOp::Send(op) => format!("rank {} to receive its message (tag {})", op.dest, op.tag),
+                    ReqOp::Null { .. } => String::new(),
+                })
+                .collect();
+            pending.join(" and ")
+        }
+        Block::Collective { comm, instance, .. } => {
+            let c = &state.world.comms[*comm];
+            let missing: Vec<String> = c.instances[*instance]
+                .arrivals
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.is_none())
+                .map(|(r, _)| c.members[r].to_string())
+                .collect();
+            format!("rank(s) {} to join collective #{}", missing.join(", "), instance + 1)
+        }
+        Block::Probe { source, tag, .. } => format!(
+            "a message from {} with tag {}",
+            source.map_or("any rank".into(), |s| format!("rank {s}")),
+            tag.map_or("ANY".into(), |t| t.to_string())
+        ),
+        Block::Poll { .. } => "an operation that can never complete".into(),
+    };
+    format!("rank {rank} waits in {} for {what}", func.name())
+}
+
+/// Every process is finished or stuck.
+pub fn end_of_execution(search: &mut Search, state: &State) {
+    count_execution(search, state);
+    let blocked: Vec<usize> = (0..state.np())
+        .filter(|&r| matches!(state.procs[r].phase, Phase::Blocked { .. }))
+        .collect();
+    if !blocked.is_empty() {
+        let polling: Vec<usize> = blocked
+            .iter()
+            .copied()
+            .filter(|&r| {
+                matches!(
+                    state.procs[r].phase,
+                    Phase::Blocked {
+                        block: Block::Poll { .. },
+                        ..
+                    }
+                )
+            })
+            .collect();
+        let kind = if polling.is_empty() {
+            ErrorKind::Deadlock
+        } else {
+            ErrorKind::NonTermination
+        };
+        let mut msg: Vec<String> = blocked.iter().map(|&r| waiting_for(state, r)).collect();
+        if !polling.is_empty() {
+            msg = polling
+                .iter()
+                .map(|&r| {
+                    format!(
+                        "rank {r} polls {} forever: what it waits for can never happen",
+                        state.blocked_func(r).map_or("?", |f| f.name())
+                    )
+                })
+                .collect();
+        }
+        let mut f = Finding::new(kind, msg.join("; "));
+        for &r in &blocked {
+            f = f.at(r, state.blocked_loc(r), state.blocked_func(r));
+        }
+        search.record(f, state.trace.to_vec());
+        return;
+    }
+    if let Some(f) = unjoined_collective(state) {
+        search.record(f, state.trace.to_vec());
+        return;
+    }
+    completes_before(search, state);
+}
+
+/// A collective some member never called, though every process finished.
+fn unjoined_collective(state: &State) -> Option<Finding> {
+    let events = state.events.to_vec();
+    for c in &state.world.comms {
+        for (k, inst) in c.instances.iter().enumerate() {
+            if inst.all_arrived() {
+                continue;
+            }
+            let present = inst.arrivals.iter().flatten().next()?;
+            let (loc, func) = events
+                .iter()
+                .find(|e| (e.rank, e.index) == present.event)
+                .map(|e| (e.loc, e.func))?;
+            let missing: Vec<usize> = inst
+                .arrivals
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.is_none())
+                .map(|(r, _)| c.members[r])
+                .collect();
+            let mut f = Finding::new(
+                ErrorKind::CollectiveMismatch,
+                format!(
+                    "rank {} calls {} (collective #{} on {}) but rank(s) {} never call it",
+                    present.event.0,
+                    func.name(),
+                    k + 1,
+                    crate::mpi::calls::comm_name(c.handle),
+                    missing.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(", ")
+                ),
+            )
+            .at(present.event.0, loc, Some(func));
+            for &m in &missing {
+                if let Some(l) = state.procs[m].exit_loc {
+                    f = f.at(m, l, None);
+                }
+            }
+            return Some(f);
+        }
+    }
+    None
+}
+
+/// Replays the execution's matching with synchronizing collectives, then
+/// also with unbuffered standard sends; stuck replays are errors.
+fn completes_before(search: &mut Search, state: &State) {
+    let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
+    let mut deps = state.deps.to_vec();
+    // Members of a synchronizing collective leave only once all have arrived.
+    for c in &state.world.comms {
+        for inst in &c.instances {
+            let evs: Vec<_> = inst.arrivals.iter().flatten().map(|a| a.event).collect();
+            for &a in &evs {
+                for &b in &evs {
+                    if a != b {
+                        deps.push(Dep {
+                            waiter: a,
+                            needs: Some(b),
+                            kind: DepKind::Synchronizing,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    // A standard send whose message nobody receives never completes without
+    // buffering.
+    for r in &state.world.p2p.requests {
+        if let (ReqOp::Send(op), Some(done), None) = (&r.op, r.completed_at, r.partner) {
+            if matches!(op.mode, SendMode::Standard | SendMode::Ready) {
+                deps.push(Dep {
+                    waiter: done,
+                    needs: None,
+                    kind: DepKind::ZeroBuffer,
+                });
+            }
+        }
+    }
+    let events = state.events.to_vec();
+    let describe = |pos: &[usize], kind: ErrorKind, why: &str| -> Finding {
+        let mut parts = Vec::new();
+        let mut locs = Vec::new();
+        for (p, &at) in pos.iter().enumerate() {
+            if at < counts[p] {
+                if let Some(e) = events.iter().find(|e| e.rank == p && e.index == at) {
+                    parts.push(format!("rank {p} blocks in {}", e.func.name()));
+                    locs.push((p, e.loc, Some(e.func)));
+                }
+            }
+        }
+        let mut f = Finding::new(kind, format!("{}: {}", why, parts.join(", ")));
+        f.locations = locs;
+        f
+    };
+    use DepKind::*;
+    if let Some(pos) = cb::replay(&counts, &deps, &[Always, Synchronizing]) {
+        let f = describe(&pos, ErrorKind::Deadlock, "deadlock when collectives synchronize");
+        search.record(f, state.trace.to_vec());
+        return;
+    }
+    if search.config.buffering != Buffering::Infinite {
+        if let Some(pos) = cb::replay(&counts, &deps, &[Always, Synchronizing, ZeroBuffer]) {
+            let f = describe(
+                &pos,
+                ErrorKind::BufferingHazard,
+                "deadlock when standard sends are not buffered",
+            );
+            search.record(f, state.trace.to_vec());
+        }
+    }
+}

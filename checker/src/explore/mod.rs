@@ -1,0 +1,158 @@
+//! Exploration: which behaviors of the program to execute.
+//!
+//! - `step`: the transitions every strategy shares (run a process to its next
+//!   MPI call, complete what has a single way to complete, apply a choice).
+//! - `poe`: the reduced search (seed 002's POE): local code and deterministic
+//!   matches run without interleaving; branching happens only on real
+//!   nondeterminism (wildcard matches, Waitany picks, Test/Iprobe answers).
+//! - `naive`: every interleaving of MPI events, the test oracle.
+//! - `finish`: end-of-execution checks (collectives never joined, the
+//!   completes-before replays for synchronizing collectives and zero
+//!   buffering).
+
+pub mod cb;
+pub mod finish;
+pub mod naive;
+pub mod plist;
+pub mod poe;
+pub mod state;
+pub mod step;
+
+use state::{Finding, TraceEntry};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Buffering {
+    /// Standard sends may or may not buffer (the MPI standard).
+    Any,
+    /// Standard sends never buffer.
+    Zero,
+    /// Standard sends always buffer.
+    Infinite,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduction {
+    Poe,
+    None,
+}
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub np: usize,
+    pub buffering: Buffering,
+    pub reduction: Reduction,
+    pub timeout: Option<Duration>,
+    /// Model instructions one process may execute in one execution.
+    pub budget: u64,
+    /// Stop after this many executions (inconclusive when reached).
+    pub max_executions: Option<u64>,
+    /// Keep exploring after the first error.
+    pub all_errors: bool,
+    /// `argv[1..]` of the program.
+    pub program_args: Vec<String>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            np: 2,
+            buffering: Buffering::Any,
+            reduction: Reduction::Poe,
+            timeout: None,
+            budget: 100_000_000,
+            max_executions: None,
+            all_errors: false,
+            program_args: Vec::new(),
+        }
+    }
+}
+
+/// An error with the trace of the execution that found it.
+#[derive(Clone, Debug)]
+pub struct FoundError {
+    pub finding: Finding,
+    pub trace: Vec<TraceEntry>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    pub errors: Vec<FoundError>,
+    /// Set when exploration stopped before covering every behavior.
+    pub incomplete: Option<String>,
+    pub executions: u64,
+    pub transitions: u64,
+    pub states: u64,
+    pub instructions: u64,
+    pub pruned: u64,
+    pub elapsed: Duration,
+}
+
+/// Shared bookkeeping of a search: limits, counters, collected errors.
+pub struct Search<'a> {
+    pub model: &'a runtime_model::model::Model,
+    pub config: &'a Config,
+    pub start: Instant,
+    pub outcome: Outcome,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(model: &'a runtime_model::model::Model, config: &'a Config) -> Search<'a> {
+        Search {
+            model,
+            config,
+            start: Instant::now(),
+            outcome: Outcome::default(),
+        }
+    }
+
+    /// Whether to stop: a limit was hit or (by default) an error was found.
+    pub fn should_stop(&mut self) -> bool {
+        if self.outcome.incomplete.is_some() {
+            return true;
+        }
+        if !self.outcome.errors.is_empty() && !self.config.all_errors {
+            return true;
+        }
+        if let Some(t) = self.config.timeout {
+            if self.start.elapsed() >= t {
+                self.outcome.incomplete = Some(format!(
+                    "timeout of {}s reached after {} executions",
+                    t.as_secs_f64(),
+                    self.outcome.executions
+                ));
+                return true;
+            }
+        }
+        if let Some(m) = self.config.max_executions {
+            if self.outcome.executions >= m {
+                self.outcome.incomplete = Some(format!("execution limit of {m} reached"));
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Records an error, once per (kind, locations).
+    pub fn record(&mut self, finding: Finding, trace: Vec<TraceEntry>) {
+        let dup = self
+            .outcome
+            .errors
+            .iter()
+            .any(|e| e.finding.kind == finding.kind && e.finding.locations == finding.locations);
+        if !dup {
+            self.outcome.errors.push(FoundError { finding, trace });
+        }
+    }
+}
+
+/// Explores every behavior of `model` for `config.np` processes.
+pub fn explore(model: &runtime_model::model::Model, config: &Config) -> Outcome {
+    let mut search = Search::new(model, config);
+    match config.reduction {
+        Reduction::Poe => poe::run(&mut search),
+        Reduction::None => naive::run(&mut search),
+    }
+    search.outcome.elapsed = search.start.elapsed();
+    search.outcome
+}

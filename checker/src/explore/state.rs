@@ -1,0 +1,266 @@
+//! The global state the explorer branches over: every process and the MPI
+//! library, plus the trace and the event log of the execution so far.
+//!
+//! The state is `Clone + Send` and cheap to clone (copy-on-write memory,
+//! persistent trace), so depth-first exploration keeps one state per open
+//! branching point and parallel exploration can hand states to threads.
+
+use super::plist::PList;
+use crate::exec::interp::{Fault, Process};
+use crate::exec::memory::Memory;
+use crate::report::ErrorKind;
+use runtime_model::model::{LocId, Model};
+use runtime_model::mpi::p2p::{EventRef, ReqId};
+use runtime_model::mpi::{CommId, World};
+use runtime_model::mpi_api::MpiFunc;
+
+/// Where a process stands in the MPI life cycle (MPI 3.1 §8.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lifecycle {
+    NotInitialized,
+    Initialized,
+    Finalized,
+}
+
+/// A request the program names through a variable (so completion can reset
+/// the variable to `MPI_REQUEST_NULL`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReqSlot {
+    /// `None` for `MPI_REQUEST_NULL` entries.
+    pub req: Option<ReqId>,
+    /// Address of the `MPI_Request` variable, 0 for requests internal to a
+    /// blocking call.
+    pub handle_addr: u64,
+    /// Where to write the status (0 or 1 = ignore).
+    pub status_addr: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WaitMode {
+    /// Wait, Waitall, blocking send/receive, Sendrecv.
+    All,
+    /// Waitany: one of the requests.
+    Any { index_addr: u64 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PollKind {
+    Test { flag_addr: u64 },
+    Testall { flag_addr: u64 },
+    Testany { flag_addr: u64, index_addr: u64 },
+    Iprobe { flag_addr: u64, status_addr: u64 },
+}
+
+/// What a blocked process waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Block {
+    Requests {
+        slots: Vec<ReqSlot>,
+        mode: WaitMode,
+        /// Requests this Waitany has been told not to pick (a deferred choice).
+        excluded: Vec<ReqId>,
+    },
+    Collective {
+        comm: CommId,
+        instance: usize,
+        /// Receive buffer address.
+        recv_buf: u64,
+    },
+    Probe {
+        comm: CommId,
+        source: Option<usize>,
+        tag: Option<i32>,
+        status_addr: u64,
+        excluded: Vec<ReqId>,
+    },
+    /// A Test/Testany/Testall/Iprobe whose outcome is a choice.
+    Poll {
+        kind: PollKind,
+        slots: Vec<ReqSlot>,
+        probe: Option<(CommId, Option<usize>, Option<i32>)>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Running local code (or about to).
+    Ready,
+    /// Inside a blocking MPI call.
+    Blocked { func: MpiFunc, loc: LocId, block: Block },
+    /// `main` returned or `exit` was called.
+    Exited { code: i32 },
+}
+
+/// One MPI call of a process, for the completes-before analysis and reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogEvent {
+    pub rank: usize,
+    pub index: usize,
+    pub func: MpiFunc,
+    pub loc: LocId,
+    /// For receives and probes: (source, tag, comm) with `None` = any.
+    pub recv_envelope: Option<(Option<usize>, Option<i32>, CommId)>,
+    /// For sends: (dest, tag, comm).
+    pub send_envelope: Option<(usize, i32, CommId)>,
+}
+
+/// Why a blocking call could not complete before another event happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DepKind {
+    /// Required under every MPI implementation (a receive needs its send).
+    Always,
+    /// Only when standard sends are not buffered (send waits for the receive).
+    ZeroBuffer,
+    /// Only when collectives synchronize (a member waits for all members).
+    Synchronizing,
+}
+
+/// Event `waiter` cannot complete before `needs` has been issued (`None`:
+/// never, e.g. a send whose message is never received).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dep {
+    pub waiter: EventRef,
+    pub needs: Option<EventRef>,
+    pub kind: DepKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TraceEntry {
+    pub rank: usize,
+    pub loc: LocId,
+    pub event: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProcState {
+    pub proc: Process,
+    pub phase: Phase,
+    pub lifecycle: Lifecycle,
+    /// Number of MPI calls issued so far (index of the next log event).
+    pub calls: usize,
+    /// Fingerprint of the local state and world version when a poll last
+    /// answered "not yet": answering "not yet" again from the same state is
+    /// a stutter, not a behavior (EXPLORATION.md "Polling loops").
+    pub poll_mark: Option<(u64, u64)>,
+    /// Program arguments' storage is set up once at MPI_Init / start.
+    pub exit_loc: Option<LocId>,
+}
+
+/// An error found in the current execution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    pub kind: ErrorKind,
+    pub message: String,
+    /// (rank, location, call) involved.
+    pub locations: Vec<(usize, LocId, Option<MpiFunc>)>,
+}
+
+impl Finding {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Finding {
+        Finding {
+            kind,
+            message: message.into(),
+            locations: Vec::new(),
+        }
+    }
+
+    pub fn at(mut self, rank: usize, loc: LocId, call: Option<MpiFunc>) -> Finding {
+        self.locations.push((rank, loc, call));
+        self
+    }
+}
+
+/// Stops the execution: an error in the program, or a limit of the tool.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Halt {
+    Error(Finding),
+    /// Not a bug in the program: the checker cannot go on (message names file:line).
+    Unsupported(String),
+    /// The per-execution instruction budget ran out.
+    Budget(String),
+}
+
+impl From<Finding> for Halt {
+    fn from(f: Finding) -> Halt {
+        Halt::Error(f)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub procs: Vec<ProcState>,
+    pub world: World,
+    pub trace: PList<TraceEntry>,
+    pub events: PList<LogEvent>,
+    pub deps: PList<Dep>,
+    /// Bumped by every change to the MPI state other processes can observe.
+    pub version: u64,
+    /// Wildcard receives told not to take these sends (deferred choices).
+    pub deferred: Vec<(ReqId, Vec<ReqId>)>,
+    /// Transitions (scheduling steps) taken in this execution.
+    pub transitions: u64,
+}
+
+impl State {
+    pub fn new(model: &Model, np: usize) -> State {
+        let mem = Memory::with_globals(&model.globals);
+        let procs = (0..np)
+            .map(|_| ProcState {
+                proc: Process::new(model, mem.clone()),
+                phase: Phase::Ready,
+                lifecycle: Lifecycle::NotInitialized,
+                calls: 0,
+                poll_mark: None,
+                exit_loc: None,
+            })
+            .collect();
+        State {
+            procs,
+            world: World::new(np),
+            trace: PList::default(),
+            events: PList::default(),
+            deps: PList::default(),
+            version: 0,
+            deferred: Vec::new(),
+            transitions: 0,
+        }
+    }
+
+    pub fn np(&self) -> usize {
+        self.procs.len()
+    }
+
+    pub fn trace_event(&mut self, rank: usize, loc: LocId, event: String) {
+        self.trace.push(TraceEntry { rank, loc, event });
+    }
+
+    /// Exclusions recorded for wildcard receive `r`.
+    pub fn excluded_for(&self, r: ReqId) -> &[ReqId] {
+        self.deferred
+            .iter()
+            .find(|(x, _)| *x == r)
+            .map_or(&[], |(_, v)| v.as_slice())
+    }
+
+    /// Hash of a process's local state (registers, memory, position).
+    pub fn local_fingerprint(&self, rank: usize) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.procs[rank].proc.hash(&mut h);
+        h.finish()
+    }
+}
+
+/// Converts an interpreter fault into the finding users see.
+pub fn fault_finding(fault: &Fault) -> (ErrorKind, String) {
+    match fault {
+        Fault::Memory(m) => (ErrorKind::MemoryError, m.to_string()),
+        Fault::Assert(m) => (ErrorKind::Assertion, m.clone()),
+        Fault::Abort => (ErrorKind::Assertion, "abort() called".into()),
+        Fault::Unreachable => (
+            ErrorKind::MemoryError,
+            "reached unreachable code (undefined behavior)".into(),
+        ),
+        Fault::Unsupported(m) => (ErrorKind::MemoryError, m.clone()),
+    }
+}

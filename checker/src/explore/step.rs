@@ -1,0 +1,267 @@
+//! Transitions shared by every exploration strategy.
+
+use super::state::*;
+use crate::exec::interp::Stop;
+use crate::mpi::completion::PollOutcome;
+use crate::report::ErrorKind;
+use runtime_model::model::Model;
+use runtime_model::mpi::p2p::ReqId;
+
+/// A nondeterministic choice the explorer makes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// Wildcard receive `recv` takes message `send` (seed 002 §1.1).
+    Match { recv: ReqId, send: ReqId },
+    /// Wildcard receive `recv` will take a message other than `excluded`.
+    DeferRecv { recv: ReqId, excluded: Vec<ReqId> },
+    /// Waitany of `rank` returns slot `index` (seed 002 §2.2).
+    Pick { rank: usize, index: usize },
+    DeferPick { rank: usize, excluded: Vec<ReqId> },
+    /// Blocking wildcard probe of `rank` reports message `send`.
+    ProbeSees { rank: usize, send: ReqId },
+    DeferProbe { rank: usize, excluded: Vec<ReqId> },
+    /// A Test/Testany/Testall/Iprobe of `rank` answers.
+    Poll { rank: usize, outcome: PollOutcome },
+    /// Naive search only: let `rank` run to and issue its next MPI call.
+    Run { rank: usize },
+    /// Naive search only: complete the blocking call of `rank`.
+    Unblock { rank: usize },
+}
+
+/// Runs `rank` until it blocks in an MPI call, polls, or exits. With
+/// `one_call`, stops after issuing a single MPI call.
+pub fn run_process(state: &mut State, model: &Model, rank: usize, budget: u64, one_call: bool) -> Result<(), Halt> {
+    while state.procs[rank].phase == Phase::Ready {
+        state.transitions += 1;
+        let stop = state.procs[rank].proc.run(model, budget);
+        match stop {
+            Stop::Mpi { func, args, loc } => {
+                state.issue(model, rank, func, &args, loc)?;
+            }
+            Stop::Exit { code, loc } => {
+                state.procs[rank].phase = Phase::Exited { code };
+                state.procs[rank].exit_loc = Some(loc);
+                if code != 0 {
+                    state.trace_event(rank, loc, format!("exit({code})"));
+                    return Err(Halt::Error(
+                        Finding::new(ErrorKind::Assertion, format!("process exits with status {code}"))
+                            .at(rank, loc, None),
+                    ));
+                }
+                if state.procs[rank].lifecycle == Lifecycle::Initialized {
+                    return Err(Halt::Error(
+                        Finding::new(ErrorKind::MpiUsage, "process exits without calling MPI_Finalize")
+                            .at(rank, loc, None),
+                    ));
+                }
+            }
+            Stop::Fault { fault, loc } => {
+                let (kind, msg) = fault_finding(&fault);
+                state.trace_event(rank, loc, msg.clone());
+                return Err(Halt::Error(Finding::new(kind, msg).at(rank, loc, None)));
+            }
+            Stop::Budget { loc } => {
+                return Err(Halt::Budget(format!(
+                    "{}: rank {rank} executed {budget} instructions without reaching the next MPI call or exit (a loop that never ends?)",
+                    model.describe_location(loc)
+                )));
+            }
+        }
+        if one_call {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Applies a choice.
+pub fn apply(state: &mut State, model: &Model, choice: &Choice, budget: u64) -> Result<(), Halt> {
+    state.transitions += 1;
+    match choice {
+        Choice::Match { recv, send } => {
+            state.apply_match(*recv, *send, true);
+            Ok(())
+        }
+        Choice::DeferRecv { recv, excluded } => {
+            state.deferred.retain(|(r, _)| r != recv);
+            state.deferred.push((*recv, excluded.clone()));
+            Ok(())
+        }
+        Choice::Pick { rank, index } => state.pick_any(model, *rank, *index),
+        Choice::DeferPick { rank, excluded } => {
+            if let Phase::Blocked {
+                block: Block::Requests { excluded: ex, .. },
+                ..
+            } = &mut state.procs[*rank].phase
+            {
+                *ex = excluded.clone();
+            }
+            Ok(())
+        }
+        Choice::ProbeSees { rank, send } => state.probe_sees(model, *rank, *send),
+        Choice::DeferProbe { rank, excluded } => {
+            if let Phase::Blocked {
+                block: Block::Probe { excluded: ex, .. },
+                ..
+            } = &mut state.procs[*rank].phase
+            {
+                *ex = excluded.clone();
+            }
+            Ok(())
+        }
+        Choice::Poll { rank, outcome } => state.resolve_poll(model, *rank, *outcome),
+        Choice::Run { rank } => run_process(state, model, *rank, budget, true),
+        Choice::Unblock { rank } => state.try_unblock(model, *rank).map(|_| ()),
+    }
+}
+
+/// Options of every pending decision other than polls, per owner rank:
+/// Waitany picks, wildcard receive matches, wildcard probe reports.
+pub fn pending_decisions(state: &State) -> Vec<(usize, Vec<Choice>, Choice)> {
+    let mut out = Vec::new();
+    for (rank, p) in state.procs.iter().enumerate() {
+        if let Phase::Blocked {
+            block: Block::Requests {
+                slots,
+                mode: WaitMode::Any { .. },
+                excluded,
+            },
+            ..
+        } = &p.phase
+        {
+            let ready: Vec<(usize, ReqId)> = slots
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| s.req.map(|r| (i, r)))
+                .filter(|(_, r)| state.world.p2p.requests[*r].is_complete() && !excluded.contains(r))
+                .collect();
+            if !ready.is_empty() {
+                let mut ex = excluded.clone();
+                ex.extend(ready.iter().map(|(_, r)| *r));
+                out.push((
+                    rank,
+                    ready
+                        .iter()
+                        .map(|(i, _)| Choice::Pick { rank, index: *i })
+                        .collect(),
+                    Choice::DeferPick { rank, excluded: ex },
+                ));
+            }
+        }
+    }
+    for r in state.world.p2p.pending_wildcards() {
+        let excluded = state.excluded_for(r);
+        let cands: Vec<ReqId> = state
+            .world
+            .p2p
+            .candidates(r)
+            .into_iter()
+            .filter(|s| !excluded.contains(s))
+            .collect();
+        if !cands.is_empty() {
+            let mut ex = excluded.to_vec();
+            ex.extend(cands.iter().copied());
+            let owner = state.world.p2p.requests[r].owner;
+            out.push((
+                owner,
+                cands.iter().map(|&s| Choice::Match { recv: r, send: s }).collect(),
+                Choice::DeferRecv { recv: r, excluded: ex },
+            ));
+        }
+    }
+    for (rank, p) in state.procs.iter().enumerate() {
+        if let Phase::Blocked {
+            block: Block::Probe {
+                comm,
+                source: None,
+                tag,
+                excluded,
+                ..
+            },
+            ..
+        } = &p.phase
+        {
+            let env = runtime_model::mpi::p2p::RecvOp {
+                source: None,
+                tag: *tag,
+                comm: *comm,
+                buf: 0,
+                capacity: 0,
+                datatype: 0,
+                count: 0,
+            };
+            let cands: Vec<ReqId> = state
+                .world
+                .p2p
+                .probe_candidates(rank, &env)
+                .into_iter()
+                .filter(|s| !excluded.contains(s))
+                .collect();
+            if !cands.is_empty() {
+                let mut ex = excluded.clone();
+                ex.extend(cands.iter().copied());
+                out.push((
+                    rank,
+                    cands.iter().map(|&s| Choice::ProbeSees { rank, send: s }).collect(),
+                    Choice::DeferProbe { rank, excluded: ex },
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Whether a blocked decision still has an option it was told to skip: the
+/// execution is then covered by the branch that took that option.
+pub fn has_skipped_option(state: &State) -> bool {
+    for (r, excluded) in &state.deferred {
+        if state.world.p2p.requests[*r].partner.is_none()
+            && state.world.p2p.candidates(*r).iter().any(|s| excluded.contains(s))
+        {
+            return true;
+        }
+    }
+    for (rank, p) in state.procs.iter().enumerate() {
+        match &p.phase {
+            Phase::Blocked {
+                block: Block::Requests { slots, excluded, .. },
+                ..
+            } if !excluded.is_empty() => {
+                if slots
+                    .iter()
+                    .filter_map(|s| s.req)
+                    .any(|r| excluded.contains(&r) && state.world.p2p.requests[r].is_complete())
+                {
+                    return true;
+                }
+            }
+            Phase::Blocked {
+                block: Block::Probe {
+                    comm, tag, excluded, ..
+                },
+                ..
+            } if !excluded.is_empty() => {
+                let env = runtime_model::mpi::p2p::RecvOp {
+                    source: None,
+                    tag: *tag,
+                    comm: *comm,
+                    buf: 0,
+                    capacity: 0,
+                    datatype: 0,
+                    count: 0,
+                };
+                if state
+                    .world
+                    .p2p
+                    .probe_candidates(rank, &env)
+                    .iter()
+                    .any(|s| excluded.contains(s))
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}

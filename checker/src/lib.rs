@@ -1,0 +1,11 @@
+//! `mpi-check`: executes the processes of a model against the MPI semantics
+//! of `runtime_model`, explores the nondeterminism MPI allows with
+//! partial-order reduction, and reports errors as traces in the user's
+//! source lines.
+
+pub mod cli;
+pub mod exec;
+pub mod explore;
+pub mod mpi;
+pub mod report;
+pub mod reporting;

@@ -1,0 +1,373 @@
+//! `--format json`: the one object of the BRIEF.md contract, pretty-printed.
+//!
+//! The output is produced through private mirror types rather than the
+//! derives on [`Report`] so that the field order and presence are exactly
+//! those of the contract: `reason` appears only when there is one, every
+//! location carries `call` (`null` when the position is not an MPI call), and
+//! internal statistics never leak into the object. The one addition to the
+//! contract is `inlined_at` on a location, present only when the position was
+//! inlined into a caller (innermost call site first, as `file:line`).
+
+use serde::Serialize;
+
+use super::{ErrorReport, Report, SourceLoc, Stats, TraceStep, Verdict};
+
+/// Renders `report` as the pretty-printed JSON object of the BRIEF.md
+/// contract, followed by a newline.
+pub fn render(report: &Report) -> String {
+    let out = JsonReport::from(report);
+    match serde_json::to_string_pretty(&out) {
+        Ok(mut text) => {
+            text.push('\n');
+            text
+        }
+        // Serializing these plain types cannot fail; should it ever, still
+        // print one object that a reader recognizes as inconclusive.
+        Err(err) => format!(
+            "{{\n  \"verdict\": \"inconclusive\",\n  \"np\": {},\n  \"reason\": {},\n  \"errors\": [],\n  \"stats\": {{\n    \"executions\": 0,\n    \"transitions\": 0,\n    \"states\": 0,\n    \"seconds\": 0.0\n  }}\n}}\n",
+            report.np,
+            serde_json::Value::String(format!("cannot render report as JSON: {err}")),
+        ),
+    }
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    verdict: Verdict,
+    np: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+    errors: Vec<JsonError<'a>>,
+    stats: JsonStats,
+}
+
+#[derive(Serialize)]
+struct JsonError<'a> {
+    kind: &'static str,
+    message: &'a str,
+    locations: Vec<JsonLocation<'a>>,
+    trace: Vec<JsonStep<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonLocation<'a> {
+    rank: usize,
+    file: &'a str,
+    line: u32,
+    column: u32,
+    call: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    inlined_at: &'a [String],
+}
+
+#[derive(Serialize)]
+struct JsonStep<'a> {
+    step: usize,
+    rank: usize,
+    file: &'a str,
+    line: u32,
+    event: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonStats {
+    executions: u64,
+    transitions: u64,
+    states: u64,
+    /// Always a JSON number: a non-finite time is written as 0.
+    seconds: f64,
+}
+
+impl<'a> From<&'a Report> for JsonReport<'a> {
+    fn from(report: &'a Report) -> Self {
+        JsonReport {
+            verdict: report.verdict,
+            np: report.np,
+            reason: report.reason.as_deref(),
+            errors: report.errors.iter().map(JsonError::from).collect(),
+            stats: JsonStats::from(&report.stats),
+        }
+    }
+}
+
+impl<'a> From<&'a ErrorReport> for JsonError<'a> {
+    fn from(error: &'a ErrorReport) -> Self {
+        JsonError {
+            kind: error.kind.id(),
+            message: &error.message,
+            locations: error.locations.iter().map(JsonLocation::from).collect(),
+            trace: error.trace.iter().map(JsonStep::from).collect(),
+        }
+    }
+}
+
+impl<'a> From<&'a SourceLoc> for JsonLocation<'a> {
+    fn from(loc: &'a SourceLoc) -> Self {
+        JsonLocation {
+            rank: loc.rank,
+            file: &loc.file,
+            line: loc.line,
+            column: loc.column,
+            call: loc.call.as_deref(),
+            inlined_at: &loc.inlined_at,
+        }
+    }
+}
+
+impl<'a> From<&'a TraceStep> for JsonStep<'a> {
+    fn from(step: &'a TraceStep) -> Self {
+        JsonStep {
+            step: step.step,
+            rank: step.rank,
+            file: &step.file,
+            line: step.line,
+            event: &step.event,
+        }
+    }
+}
+
+impl From<&Stats> for JsonStats {
+    fn from(stats: &Stats) -> Self {
+        JsonStats {
+            executions: stats.executions,
+            transitions: stats.transitions,
+            states: stats.states,
+            seconds: if stats.seconds.is_finite() {
+                stats.seconds
+            } else {
+                0.0
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::ErrorKind;
+    use serde_json::Value;
+
+    fn sample(verdict: Verdict) -> Report {
+        Report {
+            verdict,
+            np: 3,
+            reason: None,
+            errors: vec![ErrorReport {
+                kind: ErrorKind::Deadlock,
+                message: "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
+                    .to_string(),
+                locations: vec![
+                    SourceLoc {
+                        rank: 0,
+                        file: "prog.c".to_string(),
+                        line: 15,
+                        column: 5,
+                        call: Some("MPI_Recv".to_string()),
+                        inlined_at: vec![],
+                    },
+                    SourceLoc {
+                        rank: 1,
+                        file: "prog.c".to_string(),
+                        line: 22,
+                        column: 5,
+                        call: None,
+                        inlined_at: vec!["prog.c:40".to_string()],
+                    },
+                ],
+                trace: vec![TraceStep {
+                    step: 1,
+                    rank: 0,
+                    file: "prog.c".to_string(),
+                    line: 14,
+                    event: "MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1".to_string(),
+                }],
+            }],
+            stats: Stats {
+                executions: 2,
+                transitions: 143,
+                states: 0,
+                seconds: 0.004,
+                instructions: 999,
+                pruned: 7,
+                peak_rss_bytes: Some(1 << 20),
+            },
+        }
+    }
+
+    fn parse(report: &Report) -> Value {
+        let text = render(report);
+        assert!(text.ends_with("}\n"), "one object and a newline: {text}");
+        serde_json::from_str(&text).expect("output parses as JSON")
+    }
+
+    fn keys(value: &Value) -> Vec<&str> {
+        value
+            .as_object()
+            .expect("an object")
+            .keys()
+            .map(String::as_str)
+            .collect()
+    }
+
+    #[test]
+    fn every_contract_field_has_its_type() {
+        let v = parse(&sample(Verdict::Error));
+        assert_eq!(v["verdict"], "error");
+        assert!(v["np"].is_u64());
+        assert_eq!(v["np"], 3);
+        assert!(v.get("reason").is_none(), "reason only when present");
+
+        let errors = v["errors"].as_array().expect("errors is an array");
+        assert_eq!(errors.len(), 1);
+        let e = &errors[0];
+        assert_eq!(e["kind"], "deadlock");
+        assert!(e["message"].is_string());
+
+        let locs = e["locations"].as_array().expect("locations is an array");
+        assert_eq!(locs.len(), 2);
+        for loc in locs {
+            assert!(loc["rank"].is_u64());
+            assert!(loc["file"].is_string());
+            assert!(loc["line"].is_u64());
+            assert!(loc["column"].is_u64());
+            assert!(loc["call"].is_string() || loc["call"].is_null());
+        }
+        assert_eq!(locs[0]["call"], "MPI_Recv");
+        assert_eq!(locs[0]["line"], 15);
+        assert_eq!(locs[0]["column"], 5);
+        assert!(locs[0].get("inlined_at").is_none());
+        assert!(locs[1]["call"].is_null());
+        assert_eq!(locs[1]["inlined_at"][0], "prog.c:40");
+
+        let trace = e["trace"].as_array().expect("trace is an array");
+        let t = &trace[0];
+        assert!(t["step"].is_u64());
+        assert!(t["rank"].is_u64());
+        assert!(t["file"].is_string());
+        assert!(t["line"].is_u64());
+        assert!(t["event"].is_string());
+        assert_eq!(t["step"], 1);
+        assert_eq!(t["line"], 14);
+
+        let stats = &v["stats"];
+        assert!(stats["executions"].is_u64());
+        assert!(stats["transitions"].is_u64());
+        assert!(stats["states"].is_u64());
+        assert!(stats["seconds"].is_number());
+        assert_eq!(stats["executions"], 2);
+        assert_eq!(stats["transitions"], 143);
+        assert_eq!(stats["seconds"], 0.004);
+    }
+
+    #[test]
+    fn no_fields_beyond_the_contract() {
+        let mut report = sample(Verdict::Inconclusive);
+        report.reason = Some("timeout after 10 s".to_string());
+        let v = parse(&report);
+        let mut top = keys(&v);
+        top.sort_unstable();
+        assert_eq!(top, ["errors", "np", "reason", "stats", "verdict"]);
+        let mut stats = keys(&v["stats"]);
+        stats.sort_unstable();
+        assert_eq!(stats, ["executions", "seconds", "states", "transitions"]);
+        let mut err = keys(&v["errors"][0]);
+        err.sort_unstable();
+        assert_eq!(err, ["kind", "locations", "message", "trace"]);
+        let mut loc = keys(&v["errors"][0]["locations"][0]);
+        loc.sort_unstable();
+        assert_eq!(loc, ["call", "column", "file", "line", "rank"]);
+        let mut step = keys(&v["errors"][0]["trace"][0]);
+        step.sort_unstable();
+        assert_eq!(step, ["event", "file", "line", "rank", "step"]);
+    }
+
+    #[test]
+    fn fields_appear_in_contract_order() {
+        let mut report = sample(Verdict::Inconclusive);
+        report.reason = Some("unsupported MPI_Comm_spawn at prog.c:9".to_string());
+        let text = render(&report);
+        let pos = |needle: &str| text.find(needle).expect(needle);
+        assert!(pos("\"verdict\"") < pos("\"np\""));
+        assert!(pos("\"np\"") < pos("\"reason\""));
+        assert!(pos("\"reason\"") < pos("\"errors\""));
+        assert!(pos("\"errors\"") < pos("\"stats\""));
+        assert!(pos("\"kind\"") < pos("\"message\""));
+        assert!(pos("\"message\"") < pos("\"locations\""));
+        assert!(pos("\"locations\"") < pos("\"trace\""));
+        assert!(pos("\"executions\"") < pos("\"transitions\""));
+        assert!(pos("\"transitions\"") < pos("\"states\""));
+        assert!(pos("\"states\"") < pos("\"seconds\""));
+    }
+
+    #[test]
+    fn verdicts_and_reason() {
+        let mut report = sample(Verdict::Verified);
+        report.errors.clear();
+        let v = parse(&report);
+        assert_eq!(v["verdict"], "verified");
+        assert_eq!(v["errors"], Value::Array(vec![]));
+
+        report.verdict = Verdict::Inconclusive;
+        report.reason = Some("state limit reached".to_string());
+        let v = parse(&report);
+        assert_eq!(v["verdict"], "inconclusive");
+        assert_eq!(v["reason"], "state limit reached");
+    }
+
+    #[test]
+    fn every_error_kind_serializes_as_its_id() {
+        let kinds = [
+            ErrorKind::Deadlock,
+            ErrorKind::CollectiveMismatch,
+            ErrorKind::BufferingHazard,
+            ErrorKind::Assertion,
+            ErrorKind::MemoryError,
+            ErrorKind::TypeMismatch,
+            ErrorKind::CountMismatch,
+            ErrorKind::RootMismatch,
+            ErrorKind::OpMismatch,
+            ErrorKind::CommunicatorMismatch,
+            ErrorKind::InvalidArgument,
+            ErrorKind::ResourceLeak,
+            ErrorKind::RequestLeak,
+            ErrorKind::MissingStart,
+            ErrorKind::LocalRace,
+            ErrorKind::RmaRace,
+            ErrorKind::EpochError,
+            ErrorKind::NonTermination,
+            ErrorKind::MpiUsage,
+        ];
+        let mut report = sample(Verdict::Error);
+        let template = report.errors[0].clone();
+        report.errors = kinds
+            .iter()
+            .map(|&kind| ErrorReport {
+                kind,
+                ..template.clone()
+            })
+            .collect();
+        let v = parse(&report);
+        for (i, kind) in kinds.iter().enumerate() {
+            assert_eq!(v["errors"][i]["kind"], kind.id());
+        }
+    }
+
+    #[test]
+    fn non_finite_seconds_stay_a_number() {
+        let mut report = sample(Verdict::Error);
+        report.stats.seconds = f64::NAN;
+        let v = parse(&report);
+        assert!(v["stats"]["seconds"].is_number());
+    }
+
+    #[test]
+    fn strings_are_escaped() {
+        let mut report = sample(Verdict::Error);
+        report.errors[0].message = "quote \" backslash \\ newline \n tab \t".to_string();
+        let v = parse(&report);
+        assert_eq!(
+            v["errors"][0]["message"],
+            "quote \" backslash \\ newline \n tab \t"
+        );
+    }
+}

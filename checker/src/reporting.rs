@@ -1,0 +1,102 @@
+//! Turns exploration results into a [`Report`]: maps model locations to
+//! source positions and orders what was found.
+
+use crate::explore::{FoundError, Outcome};
+use crate::report::*;
+use runtime_model::model::{LocId, Model};
+
+/// Source position of a model location (innermost), with its inlining chain.
+pub fn source_loc(model: &Model, rank: usize, loc: LocId, call: Option<String>) -> SourceLoc {
+    let l = model.locations.get(loc as usize);
+    let file = |f: u32| model.files.get(f as usize).cloned().unwrap_or_else(|| "?".into());
+    let mut inlined_at = Vec::new();
+    let mut cur = l.and_then(|l| l.inlined_at);
+    let mut guard = 0;
+    while let Some(i) = cur {
+        let Some(site) = model.locations.get(i as usize) else {
+            break;
+        };
+        inlined_at.push(format!("{}:{}", file(site.file), site.line));
+        cur = site.inlined_at;
+        guard += 1;
+        if guard > 64 {
+            break;
+        }
+    }
+    SourceLoc {
+        rank,
+        file: l.map_or_else(|| "?".into(), |l| file(l.file)),
+        line: l.map_or(0, |l| l.line),
+        column: l.map_or(0, |l| l.column),
+        call,
+        inlined_at,
+    }
+}
+
+fn error_report(model: &Model, e: &FoundError) -> ErrorReport {
+    let locations = e
+        .finding
+        .locations
+        .iter()
+        .map(|(rank, loc, call)| source_loc(model, *rank, *loc, call.map(|c| c.name().to_string())))
+        .collect();
+    let trace = e
+        .trace
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let s = source_loc(model, t.rank, t.loc, None);
+            TraceStep {
+                step: i + 1,
+                rank: t.rank,
+                file: s.file,
+                line: s.line,
+                event: t.event.clone(),
+            }
+        })
+        .collect();
+    ErrorReport {
+        kind: e.finding.kind,
+        message: e.finding.message.clone(),
+        locations,
+        trace,
+    }
+}
+
+pub fn build(model: &Model, np: usize, outcome: &Outcome) -> Report {
+    let errors: Vec<ErrorReport> = outcome.errors.iter().map(|e| error_report(model, e)).collect();
+    let verdict = if !errors.is_empty() {
+        Verdict::Error
+    } else if outcome.incomplete.is_some() {
+        Verdict::Inconclusive
+    } else {
+        Verdict::Verified
+    };
+    Report {
+        verdict,
+        np,
+        reason: if verdict == Verdict::Inconclusive {
+            outcome.incomplete.clone()
+        } else {
+            None
+        },
+        errors,
+        stats: Stats {
+            executions: outcome.executions,
+            transitions: outcome.transitions,
+            states: outcome.states,
+            seconds: outcome.elapsed.as_secs_f64(),
+            instructions: outcome.instructions,
+            pruned: outcome.pruned,
+            peak_rss_bytes: peak_rss(),
+        },
+    }
+}
+
+/// Peak resident set size of this process (Linux), for benchmark figures.
+pub fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}

@@ -1,0 +1,174 @@
+//! C sources to one LLVM module in SSA form: clang-19 per source, link,
+//! drop `optnone`, run `mem2reg`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::context::Context;
+use inkwell::module::Module;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{
+    CodeModel, InitializationConfig, RelocMode, Target, TargetMachine,
+};
+use inkwell::OptimizationLevel;
+
+use crate::error::ExtractError;
+
+/// The project's `mpi.h` (MPICH-compatible handle values), compiled into
+/// the binary so that no MPI installation is needed.
+const MPI_HEADER: &str = include_str!("../include/mpi.h");
+
+const CLANG: &str = "clang-19";
+
+/// Compiles and links `sources` into one module of `context`, ready to lift.
+pub fn compile<'ctx>(
+    context: &'ctx Context,
+    sources: &[PathBuf],
+    clang_args: &[String],
+) -> Result<Module<'ctx>, ExtractError> {
+    for source in sources {
+        check_readable(source)?;
+    }
+    let work = tempfile::Builder::new()
+        .prefix("mpi-extract")
+        .tempdir()
+        .map_err(|e| ExtractError::Internal(format!("cannot create a temporary directory: {e}")))?;
+    let include = work.path().join("include");
+    std::fs::create_dir(&include)
+        .and_then(|()| std::fs::write(include.join("mpi.h"), MPI_HEADER))
+        .map_err(|e| ExtractError::Internal(format!("cannot write mpi.h: {e}")))?;
+
+    let mut linked: Option<Module<'ctx>> = None;
+    for (i, source) in sources.iter().enumerate() {
+        let bitcode = work.path().join(format!("{i}.bc"));
+        run_clang(source, &include, clang_args, &bitcode)?;
+        let module = Module::parse_bitcode_from_path(&bitcode, context).map_err(|e| {
+            ExtractError::Internal(format!("cannot read clang's output for {}: {e}", source.display()))
+        })?;
+        match &linked {
+            None => linked = Some(module),
+            Some(into) => into.link_in_module(module).map_err(|e| {
+                ExtractError::Input(format!("cannot link {}: {e}", source.display()))
+            })?,
+        }
+    }
+    let module = linked.ok_or_else(|| ExtractError::Input("no source files given".into()))?;
+    to_ssa(&module)?;
+    Ok(module)
+}
+
+/// Fails with the OS's reason (e.g. "No such file or directory") if `path`
+/// cannot be opened, before clang gets a chance to word it differently.
+fn check_readable(path: &Path) -> Result<(), ExtractError> {
+    std::fs::File::open(path).map(drop).map_err(|e| {
+        ExtractError::Input(format!("cannot read {}: {}", path.display(), io_reason(&e)))
+    })?;
+    if path.is_dir() {
+        return Err(ExtractError::Input(format!(
+            "cannot read {}: Is a directory",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// The OS message without Rust's " (os error N)" suffix.
+fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(cut) => text[..cut].to_string(),
+        None => text,
+    }
+}
+
+fn run_clang(
+    source: &Path,
+    include: &Path,
+    clang_args: &[String],
+    output: &Path,
+) -> Result<(), ExtractError> {
+    let mut cmd = Command::new(CLANG);
+    // -O0 keeps the code close to the source; `-disable-O0-optnone` lets
+    // mem2reg run on it anyway. The project's include directory comes first
+    // so its mpi.h (with MPICH's handle values, which the checker relies
+    // on) wins over any system MPI header. `-x c` makes clang treat every
+    // source as C whatever its extension, so a wrong file gets clang's
+    // error instead of being silently ignored as a linker input.
+    cmd.args(["-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names"])
+        .args(["-emit-llvm", "-c"])
+        .arg("-I")
+        .arg(include)
+        .args(clang_args)
+        .args(["-x", "c"])
+        .arg(source)
+        .arg("-o")
+        .arg(output);
+    let out = cmd.output().map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => ExtractError::Input(format!(
+            "{CLANG} not found: install clang-19 (e.g. `apt install clang-19`) and make sure it is on PATH"
+        )),
+        _ => ExtractError::Input(format!("cannot run {CLANG}: {}", io_reason(&e))),
+    })?;
+    let diagnostics = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(ExtractError::Compile(abridge(&diagnostics)));
+    }
+    // Warnings are the user's business; pass them on unchanged.
+    if !diagnostics.trim().is_empty() {
+        eprint!("{diagnostics}");
+    }
+    Ok(())
+}
+
+/// Clang's diagnostics for a file that is not C (a binary, say) can run to
+/// thousands of lines, each echoing a line of the file; the first ones say
+/// what is wrong.
+fn abridge(diagnostics: &str) -> String {
+    const MAX_LINES: usize = 40;
+    const MAX_LINE_CHARS: usize = 300;
+    let lines: Vec<&str> = diagnostics.trim_end().lines().collect();
+    let mut out: Vec<String> = lines
+        .iter()
+        .take(MAX_LINES)
+        .map(|line| match line.char_indices().nth(MAX_LINE_CHARS) {
+            Some((cut, _)) => format!("{} ...", &line[..cut]),
+            None => line.to_string(),
+        })
+        .collect();
+    if lines.len() > MAX_LINES {
+        out.push(format!("... ({} more lines)", lines.len() - MAX_LINES));
+    }
+    out.join("\n")
+}
+
+/// Promotes locals to SSA registers. clang marks `-O0` functions `optnone`,
+/// which would make `mem2reg` skip them, so that attribute goes first.
+fn to_ssa(module: &Module<'_>) -> Result<(), ExtractError> {
+    let optnone = Attribute::get_named_enum_kind_id("optnone");
+    for f in module.get_functions() {
+        f.remove_enum_attribute(AttributeLoc::Function, optnone);
+    }
+    let machine = target_machine()?;
+    module
+        .run_passes("mem2reg", &machine, PassBuilderOptions::create())
+        .map_err(|e| ExtractError::Internal(format!("mem2reg failed: {e}")))
+}
+
+fn target_machine() -> Result<TargetMachine, ExtractError> {
+    Target::initialize_native(&InitializationConfig::default())
+        .map_err(|e| ExtractError::Internal(format!("cannot initialize LLVM's native target: {e}")))?;
+    let triple = TargetMachine::get_default_triple();
+    let target = Target::from_triple(&triple)
+        .map_err(|e| ExtractError::Internal(format!("no LLVM target for {triple}: {e}")))?;
+    target
+        .create_target_machine(
+            &triple,
+            "generic",
+            "",
+            OptimizationLevel::None,
+            RelocMode::Default,
+            CodeModel::Default,
+        )
+        .ok_or_else(|| ExtractError::Internal(format!("cannot create a target machine for {triple}")))
+}

@@ -1,0 +1,253 @@
+//! One LLVM function to one model function: register numbering, blocks, and
+//! the per-instruction state the instruction lifters work against.
+
+use std::collections::HashMap;
+
+use runtime_model::model::{
+    Arg, Block, BlockId, Function, Inst, InstKind, LibcFunc, Operand, Phi, Reg, Ty,
+};
+
+use super::debug_loc::{function_pos, instruction_pos, SourcePos};
+use super::ir::{BasicBlock, LLVMOpcode, LLVMTypeKind, LLVMValueKind, Layout, Type, Value};
+use super::{instructions, terminators, types, values, ModuleCx};
+use crate::error::ExtractError;
+
+/// Lifts function `func` (which has a body).
+pub fn lift_function<'m>(cx: &mut ModuleCx<'m>, func: Value<'m>) -> Result<Function, ExtractError> {
+    let name = func.name();
+    let pos = function_pos(func);
+    let ret_ty = func
+        .value_type()
+        .and_then(|t| t.return_type())
+        .ok_or_else(|| ExtractError::Internal(format!("{name} has no function type")))?;
+    let ret = types::result_ty(ret_ty, &pos)?;
+    let params = func.params();
+    let param_tys = params
+        .iter()
+        .map(|p| types::register_ty(p.ty(), &pos))
+        .collect::<Result<Vec<_>, _>>()?;
+
+    let blocks = func.blocks();
+    let mut lifter = FunctionLifter::new(cx, func, name, &params, &blocks, pos);
+    let mut model_blocks = Vec::with_capacity(blocks.len());
+    for (i, &block) in blocks.iter().enumerate() {
+        if i == 0 {
+            lifter.copy_byval_params(&params)?;
+        }
+        model_blocks.push(lifter.lift_block(block)?);
+    }
+    lifter.pos = function_pos(func);
+    Ok(Function {
+        loc: lifter.loc(),
+        name: lifter.name,
+        params: param_tys,
+        ret,
+        num_regs: lifter.num_regs,
+        blocks: model_blocks,
+    })
+}
+
+/// State while lifting one function; the instruction lifters emit through it.
+pub struct FunctionLifter<'a, 'm> {
+    cx: &'a mut ModuleCx<'m>,
+    func: Value<'m>,
+    name: String,
+    /// Register of each parameter and value-producing instruction.
+    regs: HashMap<Value<'m>, Reg>,
+    num_regs: u32,
+    block_ids: HashMap<BasicBlock<'m>, BlockId>,
+    /// Instructions of the block being lifted.
+    insts: Vec<Inst>,
+    /// Source position of the instruction being lifted.
+    pos: SourcePos,
+}
+
+impl<'a, 'm> FunctionLifter<'a, 'm> {
+    fn new(
+        cx: &'a mut ModuleCx<'m>,
+        func: Value<'m>,
+        name: String,
+        params: &[Value<'m>],
+        blocks: &[BasicBlock<'m>],
+        pos: SourcePos,
+    ) -> Self {
+        // Parameters take registers 0..n, then every instruction that
+        // produces a value gets the next one, in block order; registers for
+        // temporaries of multi-instruction expansions come after those.
+        let mut regs = HashMap::new();
+        for (i, &p) in params.iter().enumerate() {
+            regs.insert(p, i as Reg);
+        }
+        let mut num_regs = params.len() as Reg;
+        for inst in blocks.iter().flat_map(|b| b.instructions()) {
+            if inst.ty().kind() != LLVMTypeKind::LLVMVoidTypeKind {
+                regs.insert(inst, num_regs);
+                num_regs += 1;
+            }
+        }
+        let block_ids = blocks
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| (b, i as BlockId))
+            .collect();
+        FunctionLifter {
+            cx,
+            func,
+            name,
+            regs,
+            num_regs,
+            block_ids,
+            insts: Vec::new(),
+            pos,
+        }
+    }
+
+    fn lift_block(&mut self, block: BasicBlock<'m>) -> Result<Block, ExtractError> {
+        let mut phis = Vec::new();
+        for inst in block.instructions() {
+            self.pos = instruction_pos(inst, self.func);
+            if inst.opcode() == Some(LLVMOpcode::LLVMPHI) {
+                phis.push(self.phi(inst)?);
+            } else if inst.is_terminator() {
+                let term = terminators::lift_terminator(self, inst)?;
+                return Ok(Block {
+                    phis,
+                    insts: std::mem::take(&mut self.insts),
+                    term,
+                    term_loc: self.loc(),
+                });
+            } else {
+                instructions::lift_instruction(self, inst)?;
+            }
+        }
+        Err(ExtractError::Internal(format!(
+            "a block of {} has no terminator",
+            self.name
+        )))
+    }
+
+    fn phi(&mut self, inst: Value<'m>) -> Result<Phi, ExtractError> {
+        let dst = self.reg_of(inst)?;
+        let ty = self.register_ty(inst.ty())?;
+        let incoming = inst
+            .incoming()
+            .into_iter()
+            .map(|(v, b)| Ok((self.block_id(b)?, self.operand(v)?)))
+            .collect::<Result<Vec<_>, ExtractError>>()?;
+        Ok(Phi { dst, ty, incoming })
+    }
+
+    /// C passes structs by value as a copy the callee owns; LLVM's `byval`
+    /// leaves that copy implicit. Make it explicit at entry so writes to the
+    /// parameter do not reach the caller's object.
+    fn copy_byval_params(&mut self, params: &[Value<'m>]) -> Result<(), ExtractError> {
+        for (i, &param) in params.iter().enumerate() {
+            let Some(ty) = self.func.byval_type(i as u32) else {
+                continue;
+            };
+            let size = self.layout().alloc_size(ty);
+            let incoming = self.reg_of(param)?;
+            let copy = self.fresh_reg();
+            self.emit(InstKind::Alloca {
+                dst: copy,
+                elem_size: size,
+                count: Operand::Const(1),
+            });
+            self.emit(InstKind::Libc {
+                dst: None,
+                func: LibcFunc::Memcpy,
+                args: vec![
+                    Arg { value: Operand::Reg(copy), ty: Ty::Ptr },
+                    Arg { value: Operand::Reg(incoming), ty: Ty::Ptr },
+                    Arg { value: Operand::Const(size), ty: Ty::I64 },
+                ],
+            });
+            self.regs.insert(param, copy);
+        }
+        Ok(())
+    }
+
+    // ----- the interface of the instruction lifters -----
+
+    pub fn layout(&self) -> &Layout {
+        &self.cx.layout
+    }
+
+    pub fn pos(&self) -> &SourcePos {
+        &self.pos
+    }
+
+    pub fn cx(&mut self) -> &mut ModuleCx<'m> {
+        self.cx
+    }
+
+    /// Appends a model instruction at the current source position.
+    pub fn emit(&mut self, kind: InstKind) {
+        let loc = self.loc();
+        self.insts.push(Inst { kind, loc });
+    }
+
+    fn loc(&mut self) -> u32 {
+        self.cx.locations.intern(&self.pos, &self.name)
+    }
+
+    /// The register holding the value of `inst`.
+    pub fn reg_of(&self, inst: Value<'m>) -> Result<Reg, ExtractError> {
+        self.regs.get(&inst).copied().ok_or_else(|| {
+            self.internal(format!("value {} has no register", inst.name()))
+        })
+    }
+
+    /// A register for an intermediate result that LLVM does not name.
+    pub fn fresh_reg(&mut self) -> Reg {
+        self.num_regs += 1;
+        self.num_regs - 1
+    }
+
+    /// The operand for LLVM value `v`: its register, or a folded constant.
+    pub fn operand(&mut self, v: Value<'m>) -> Result<Operand, ExtractError> {
+        match v.kind() {
+            LLVMValueKind::LLVMInstructionValueKind | LLVMValueKind::LLVMArgumentValueKind => {
+                self.reg_of(v).map(Operand::Reg)
+            }
+            LLVMValueKind::LLVMBasicBlockValueKind
+            | LLVMValueKind::LLVMMetadataAsValueValueKind => {
+                Err(self.internal("a label or metadata used as a value".into()))
+            }
+            _ => values::fold(self.cx, v, &self.pos).map(Operand::Const),
+        }
+    }
+
+    /// Operand `index` of `inst`, lowered.
+    pub fn operand_at(&mut self, inst: Value<'m>, index: u32) -> Result<Operand, ExtractError> {
+        let v = self.raw_operand(inst, index)?;
+        self.operand(v)
+    }
+
+    /// Operand `index` of `inst` as an LLVM value.
+    pub fn raw_operand(&self, inst: Value<'m>, index: u32) -> Result<Value<'m>, ExtractError> {
+        inst.operand(index)
+            .ok_or_else(|| self.internal(format!("instruction lacks operand {index}")))
+    }
+
+    pub fn register_ty(&self, ty: Type<'m>) -> Result<Ty, ExtractError> {
+        types::register_ty(ty, &self.pos)
+    }
+
+    pub fn block_id(&self, block: BasicBlock<'m>) -> Result<BlockId, ExtractError> {
+        self.block_ids
+            .get(&block)
+            .copied()
+            .ok_or_else(|| self.internal("branch to a block of another function".into()))
+    }
+
+    /// "This program uses something the model does not support", here.
+    pub fn unsupported(&self, what: impl Into<String>) -> ExtractError {
+        ExtractError::unsupported(self.pos.describe(), what)
+    }
+
+    /// "The IR is not what the lifter expects": a bug, not the user's fault.
+    pub fn internal(&self, what: String) -> ExtractError {
+        ExtractError::Internal(format!("{} (in {}): {what}", self.pos.describe(), self.name))
+    }
+}

@@ -1,0 +1,85 @@
+//! Lifting: the linked, `mem2reg`-ed LLVM module to a [`Model`].
+//!
+//! Starting from `main`, every function reachable through direct calls or
+//! whose address is taken is lifted, and every global the lifted code (or a
+//! lifted initializer) refers to. Modules, by job:
+//! - `ir`: the read-only view of LLVM IR (the only `unsafe` code);
+//! - `symbols`: which functions and globals go into the model, and their ids;
+//! - `function`: registers and blocks of one function;
+//! - `instructions`, `terminators`, `calls`, `intrinsics`: one LLVM
+//!   instruction to model instructions;
+//! - `gep`, `values`, `globals`, `types`: addresses, constants, initial
+//!   bytes and register types;
+//! - `debug_loc`: source positions and the location table.
+
+mod calls;
+mod debug_loc;
+mod function;
+mod gep;
+mod globals;
+mod instructions;
+mod intrinsics;
+mod ir;
+mod symbols;
+mod terminators;
+mod types;
+mod values;
+
+#[cfg(test)]
+mod tests;
+
+use runtime_model::model::{ExtractStats, Model, MODEL_FORMAT, MODEL_VERSION};
+
+use crate::error::ExtractError;
+use debug_loc::Locations;
+use ir::Layout;
+use symbols::Symbols;
+
+/// What the whole-module parts of lifting share.
+pub struct ModuleCx<'m> {
+    layout: Layout,
+    symbols: Symbols<'m>,
+    locations: Locations,
+}
+
+/// Lifts `module` into a model whose entry is `main`. Functions are not yet
+/// inlined and nothing is sliced; `stats` is left empty.
+pub fn lift_module(module: &inkwell::module::Module<'_>) -> Result<Model, ExtractError> {
+    let module = ir::Module::new(module);
+    let main = module
+        .function("main")
+        .filter(|f| !f.is_declaration())
+        .ok_or_else(|| ExtractError::Input("no `main` function in the given sources".into()))?;
+    let mut cx = ModuleCx {
+        layout: module.layout(),
+        symbols: Symbols::default(),
+        locations: Locations::default(),
+    };
+    let entry = cx.symbols.function_id(main);
+
+    // Lifting a function or an initializer can discover more of both, so
+    // drain the two lists until neither grows.
+    let mut functions = Vec::new();
+    let mut globals = Vec::new();
+    loop {
+        if let Some(f) = cx.symbols.function(functions.len()) {
+            functions.push(function::lift_function(&mut cx, f)?);
+        } else if let Some(g) = cx.symbols.global(globals.len()) {
+            globals.push(globals::lift_global(&mut cx, g)?);
+        } else {
+            break;
+        }
+    }
+
+    let (files, locations) = cx.locations.into_tables();
+    Ok(Model {
+        format: MODEL_FORMAT.to_string(),
+        version: MODEL_VERSION,
+        files,
+        locations,
+        globals,
+        functions,
+        entry,
+        stats: ExtractStats::default(),
+    })
+}

@@ -1,0 +1,486 @@
+//! Lifting tests: tiny C programs through the real pipeline (clang-19,
+//! mem2reg, lift), before inlining and slicing.
+
+use std::path::PathBuf;
+
+use inkwell::context::Context;
+use runtime_model::model::{
+    BinOp, CastOp, Function, InstKind, LibcFunc, Model, Operand, Pointer, Terminator, Ty,
+};
+use runtime_model::mpi_api::MpiFunc;
+
+use crate::compile::compile;
+use crate::error::ExtractError;
+
+/// A C program written to a fresh directory (kept alive with it).
+struct Program {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl Program {
+    fn new(source: &str) -> Program {
+        Program::with_files(&[("prog.c", source)])
+    }
+
+    /// Several files; the first is the one `path` names.
+    fn with_files(files: &[(&str, &str)]) -> Program {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        for (name, text) in files {
+            std::fs::write(dir.path().join(name), text).expect("write source");
+        }
+        let path = dir.path().join(files[0].0);
+        Program { _dir: dir, path }
+    }
+
+    /// `file:line` of this program's line `line`, as errors print it.
+    fn at(&self, line: u32) -> String {
+        format!("{}:{line}", self.path.display())
+    }
+
+    fn lift_files(&self, paths: &[PathBuf]) -> Result<Model, ExtractError> {
+        let context = Context::create();
+        let module = compile(&context, paths, &[])?;
+        super::lift_module(&module)
+    }
+
+    fn lift(&self) -> Result<Model, ExtractError> {
+        self.lift_files(std::slice::from_ref(&self.path))
+    }
+
+    fn lift_ok(&self) -> Model {
+        match self.lift() {
+            Ok(m) => m,
+            Err(e) => panic!("lifting failed: {e}"),
+        }
+    }
+}
+
+fn function<'a>(model: &'a Model, name: &str) -> &'a Function {
+    model
+        .functions
+        .iter()
+        .find(|f| f.name == name)
+        .unwrap_or_else(|| panic!("no function {name}"))
+}
+
+fn insts<'a>(model: &'a Model, name: &str) -> Vec<&'a InstKind> {
+    function(model, name)
+        .blocks
+        .iter()
+        .flat_map(|b| b.insts.iter().map(|i| &i.kind))
+        .collect()
+}
+
+fn global_index(model: &Model, name: &str) -> u32 {
+    model
+        .globals
+        .iter()
+        .position(|g| g.name == name)
+        .unwrap_or_else(|| panic!("no global {name}")) as u32
+}
+
+fn line_of(model: &Model, kind: &InstKind) -> u32 {
+    let loc = model
+        .functions
+        .iter()
+        .flat_map(|f| f.blocks.iter().flat_map(|b| b.insts.iter()))
+        .find(|i| &i.kind == kind)
+        .map(|i| i.loc)
+        .expect("instruction in the model");
+    model.locations[loc as usize].line
+}
+
+#[test]
+fn mpi_send_has_its_six_arguments_and_line() {
+    let p = Program::new(
+        "#include <mpi.h>\n\
+         int main(int argc, char **argv) {\n\
+           int x = 7;\n\
+           MPI_Init(&argc, &argv);\n\
+           MPI_Send(&x, 1, MPI_INT, 1, 42, MPI_COMM_WORLD);\n\
+           MPI_Recv(&x, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);\n\
+           MPI_Finalize();\n\
+           return 0;\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    model.validate().expect("valid model");
+    let main = insts(&model, "main");
+    let send = main
+        .iter()
+        .find(|k| matches!(k, InstKind::Mpi { func: MpiFunc::Send, .. }))
+        .expect("an MPI_Send");
+    let InstKind::Mpi { args, dst, .. } = send else {
+        unreachable!()
+    };
+    assert!(dst.is_some(), "MPI_Send returns an int");
+    assert_eq!(args.len(), 6);
+    assert_eq!(args[1], Operand::Const(1));
+    assert_eq!(args[2], Operand::Const(0x4c00_0405), "MPI_INT");
+    assert_eq!(args[4], Operand::Const(42));
+    assert_eq!(args[5], Operand::Const(0x4400_0000), "MPI_COMM_WORLD");
+    assert_eq!(line_of(&model, send), 5);
+
+    // Negative constants are zero-extended from their width.
+    let recv = main
+        .iter()
+        .find(|k| matches!(k, InstKind::Mpi { func: MpiFunc::Recv, .. }))
+        .expect("an MPI_Recv");
+    let InstKind::Mpi { args, .. } = recv else {
+        unreachable!()
+    };
+    assert_eq!(args[3], Operand::Const(0xFFFF_FFFE), "MPI_ANY_SOURCE = -2");
+    assert_eq!(args[6], Operand::Const(1), "MPI_STATUS_IGNORE = (MPI_Status *)1");
+    let loc = &model.locations[model.functions[model.entry as usize].loc as usize];
+    assert_eq!(loc.function.as_deref(), Some("main"));
+    assert_eq!(model.files[loc.file as usize], p.path.display().to_string());
+}
+
+#[test]
+fn global_initializers_are_little_endian_with_padding_and_pointers() {
+    let p = Program::new(
+        "struct S { char c; double d; int a[3]; };\n\
+         int arr[4] = {1, 2, 3, -1};\n\
+         struct S gs = {'a', 1.5, {1, 2, 3}};\n\
+         int *gp = &arr[2];\n\
+         const char *msg = \"hi\";\n\
+         float f = 0.5f;\n\
+         int zeros[100];\n\
+         int main(void) { return arr[0] + gs.c + *gp + msg[0] + (int)f + zeros[3]; }\n",
+    );
+    let model = p.lift_ok();
+    let g = |name: &str| &model.globals[global_index(&model, name) as usize];
+
+    assert_eq!(g("arr").size, 16);
+    assert_eq!(
+        g("arr").init,
+        [1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]
+    );
+
+    let gs = g("gs");
+    assert_eq!(gs.size, 32, "char, 7 bytes padding, double, int[3], 4 bytes tail padding");
+    let mut expected = vec![0u8; 32];
+    expected[0] = b'a';
+    expected[8..16].copy_from_slice(&1.5f64.to_le_bytes());
+    for (i, v) in [1u32, 2, 3].iter().enumerate() {
+        expected[16 + 4 * i..20 + 4 * i].copy_from_slice(&v.to_le_bytes());
+    }
+    assert_eq!(gs.init, expected);
+
+    let arr_ptr = Pointer::global(global_index(&model, "arr"));
+    assert_eq!(g("gp").init, (arr_ptr + 8).to_le_bytes());
+
+    let str_index = global_index(&model, ".str");
+    assert_eq!(g(".str").init, b"hi\0");
+    assert!(g(".str").constant);
+    assert_eq!(g("msg").init, Pointer::global(str_index).to_le_bytes());
+
+    assert_eq!(g("f").init, 0.5f32.to_le_bytes());
+    assert_eq!(g("zeros").init, vec![0; 400]);
+    model.validate().expect("valid model");
+}
+
+#[test]
+fn struct_fields_fold_into_offsets_and_array_indices_scale() {
+    let p = Program::new(
+        "struct S { char c; double d; int a[3]; };\n\
+         int main(int argc, char **argv) {\n\
+           struct S s;\n\
+           s.d = 2.0;\n\
+           s.a[argc] = 5;\n\
+           return s.a[1];\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    let geps: Vec<_> = insts(&model, "main")
+        .into_iter()
+        .filter_map(|k| match k {
+            InstKind::Gep {
+                offset, indices, ..
+            } => Some((*offset, indices.clone())),
+            _ => None,
+        })
+        .collect();
+    assert!(geps.contains(&(8, vec![])), "s.d is at offset 8: {geps:?}");
+    assert!(geps.contains(&(16, vec![])), "s.a is at offset 16: {geps:?}");
+    let scaled = geps
+        .iter()
+        .flat_map(|(_, ix)| ix.iter())
+        .find(|ix| ix.scale == 4)
+        .expect("an int index scaled by 4");
+    assert_eq!(scaled.index_ty, Ty::I64, "clang sign-extends the index to i64");
+    assert!(geps.contains(&(4, vec![])), "a[1] folds to offset 4: {geps:?}");
+}
+
+#[test]
+fn unsupported_library_call_names_the_function_and_line() {
+    let p = Program::new(
+        "#include <stdlib.h>\n\
+         int main(void) {\n\
+           return rand();\n\
+         }\n",
+    );
+    let err = p.lift().expect_err("rand is not modeled");
+    assert_eq!(
+        err.to_string(),
+        format!("{}: unsupported: call to rand", p.at(3))
+    );
+}
+
+#[test]
+fn call_through_a_function_pointer_is_unsupported() {
+    let p = Program::new(
+        "int one(void) { return 1; }\n\
+         int (*volatile fp)(void) = one;\n\
+         int main(void) {\n\
+           return fp();\n\
+         }\n",
+    );
+    let err = p.lift().expect_err("indirect call");
+    assert_eq!(
+        err.to_string(),
+        format!("{}: unsupported: call through a function pointer", p.at(4))
+    );
+}
+
+#[test]
+fn unknown_mpi_function_is_unsupported() {
+    let p = Program::new(
+        "#include <mpi.h>\n\
+         int main(void) {\n\
+           MPI_Comm c;\n\
+           return MPI_Comm_dup(MPI_COMM_WORLD, &c);\n\
+         }\n",
+    );
+    let err = p.lift().expect_err("MPI_Comm_dup is not in the table");
+    assert_eq!(
+        err.to_string(),
+        format!("{}: unsupported: MPI_Comm_dup", p.at(4))
+    );
+}
+
+#[test]
+fn address_taken_functions_become_function_pointers_and_are_lifted() {
+    let p = Program::new(
+        "static int twice(int x) { return 2 * x; }\n\
+         int (*table[1])(int) = { twice };\n\
+         int main(void) { return table[0] != 0; }\n",
+    );
+    let model = p.lift_ok();
+    let id = model
+        .functions
+        .iter()
+        .position(|f| f.name == "twice")
+        .expect("twice is lifted") as u32;
+    let table = &model.globals[global_index(&model, "table") as usize];
+    assert_eq!(table.init, Pointer::function(id).to_le_bytes());
+    assert_eq!(function(&model, "twice").params, vec![Ty::I32]);
+    assert_eq!(function(&model, "twice").ret, Some(Ty::I32));
+}
+
+#[test]
+fn direct_calls_and_byval_structs() {
+    let p = Program::new(
+        "struct Big { double x[4]; };\n\
+         static double first(struct Big b) { b.x[1] = 0; return b.x[0]; }\n\
+         int main(void) {\n\
+           struct Big big = {{1, 2, 3, 4}};\n\
+           return (int)first(big);\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    let callee = model
+        .functions
+        .iter()
+        .position(|f| f.name == "first")
+        .expect("first is lifted") as u32;
+    assert!(insts(&model, "main")
+        .iter()
+        .any(|k| matches!(k, InstKind::Call { func, dst: Some(_), .. } if *func == callee)));
+    // The callee starts by copying the struct it was passed.
+    let body = insts(&model, "first");
+    let InstKind::Alloca {
+        dst: copy,
+        elem_size: 32,
+        ..
+    } = body[0]
+    else {
+        panic!("expected an alloca first, got {:?}", body[0]);
+    };
+    let InstKind::Libc {
+        func: LibcFunc::Memcpy,
+        args,
+        ..
+    } = body[1]
+    else {
+        panic!("expected a memcpy second, got {:?}", body[1]);
+    };
+    assert_eq!(args[0].value, Operand::Reg(*copy));
+    assert_eq!(args[1].value, Operand::Reg(0), "from the incoming pointer");
+    assert_eq!(args[2].value, Operand::Const(32));
+    // ... and every later access goes to the copy.
+    assert!(body[2..].iter().all(|k| {
+        !k.dst_and_operands().1.contains(&Operand::Reg(0))
+    }));
+}
+
+#[test]
+fn loops_have_phis_after_mem2reg_and_floats_are_bits() {
+    let p = Program::new(
+        "int main(int argc, char **argv) {\n\
+           double s = 0.25;\n\
+           float t = -1.0f;\n\
+           for (int i = 0; i < argc; i++) s = s * 2.0 + 1.0;\n\
+           return (int)(s + t);\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    let main = function(&model, "main");
+    let phis: Vec<_> = main.blocks.iter().flat_map(|b| b.phis.iter()).collect();
+    assert!(phis.iter().any(|ph| ph.ty == Ty::I32), "the loop counter");
+    let s_phi = phis.iter().find(|ph| ph.ty == Ty::F64).expect("s is a phi");
+    assert!(s_phi
+        .incoming
+        .iter()
+        .any(|(_, v)| *v == Operand::Const(0.25f64.to_bits())));
+    let body = insts(&model, "main");
+    // `s * 2.0 + 1.0` is an llvm.fmuladd: multiply, then add.
+    let mul = body.iter().position(|k| {
+        matches!(k, InstKind::Binary { op: BinOp::FMul, rhs, .. } if *rhs == Operand::Const(2.0f64.to_bits()))
+    });
+    let mul = mul.expect("the multiplication");
+    assert!(matches!(
+        body[mul + 1],
+        InstKind::Binary { op: BinOp::FAdd, rhs, .. } if *rhs == Operand::Const(1.0f64.to_bits())
+    ));
+    assert!(body.iter().any(|k| matches!(
+        k,
+        InstKind::Cast { op: CastOp::FpExt, from: Ty::F32, to: Ty::F64, value, .. }
+            if *value == Operand::Const((-1.0f32).to_bits() as u64)
+    )));
+    assert!(main.num_regs > main.params.len() as u32);
+    model.validate().expect("valid model");
+}
+
+#[test]
+fn switches_keep_their_cases() {
+    let p = Program::new(
+        "int main(int argc, char **argv) {\n\
+           switch (argc) { case 1: return 10; case -3: return 20; default: return 0; }\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    let Terminator::Switch {
+        ty, cases, value, ..
+    } = &function(&model, "main").blocks[0].term
+    else {
+        panic!("expected a switch");
+    };
+    assert_eq!(*ty, Ty::I32);
+    assert_eq!(*value, Operand::Reg(0));
+    let values: Vec<u64> = cases.iter().map(|(v, _)| *v).collect();
+    assert_eq!(values, vec![1, 0xFFFF_FFFD]);
+}
+
+#[test]
+fn printf_arguments_are_typed_and_stdout_is_a_zero_global() {
+    let p = Program::new(
+        "#include <stdio.h>\n\
+         int main(void) {\n\
+           printf(\"%d %f\\n\", 3, 1.5);\n\
+           fflush(stdout);\n\
+           return 0;\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    let main = insts(&model, "main");
+    let Some(InstKind::Libc { args, dst, .. }) = main
+        .iter()
+        .find(|k| matches!(k, InstKind::Libc { func: LibcFunc::Printf, .. }))
+    else {
+        panic!("no printf");
+    };
+    assert!(dst.is_some());
+    let tys: Vec<Ty> = args.iter().map(|a| a.ty).collect();
+    assert_eq!(tys, vec![Ty::Ptr, Ty::I32, Ty::F64]);
+    let stdout = &model.globals[global_index(&model, "stdout") as usize];
+    assert_eq!((stdout.size, stdout.init.clone()), (8, vec![0; 8]));
+}
+
+#[test]
+fn sources_are_linked() {
+    let p = Program::with_files(&[
+        ("main.c", "int helper(int);\nint main(void) { return helper(2); }\n"),
+        ("helper.c", "int helper(int x) { return x + 1; }\n"),
+    ]);
+    let helper = p.path.with_file_name("helper.c");
+    let model = p
+        .lift_files(&[p.path.clone(), helper.clone()])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(function(&model, "helper").params, vec![Ty::I32]);
+    assert!(model.files.contains(&helper.display().to_string()));
+}
+
+#[test]
+fn a_program_without_main_is_rejected() {
+    let p = Program::new("int f(void) { return 0; }\n");
+    assert_eq!(
+        p.lift(),
+        Err(ExtractError::Input(
+            "no `main` function in the given sources".into()
+        ))
+    );
+}
+
+#[test]
+fn long_double_is_unsupported() {
+    let p = Program::new(
+        "int main(int argc, char **argv) {\n\
+           long double x = argc;\n\
+           return (int)(x * 3);\n\
+         }\n",
+    );
+    let err = p.lift().expect_err("x86_fp80");
+    assert!(
+        err.to_string().starts_with(&format!("{}: unsupported: long double", p.at(2))),
+        "{err}"
+    );
+}
+
+#[test]
+fn small_structs_returned_in_registers_are_unsupported() {
+    let p = Program::new(
+        "struct P { double x, y; };\n\
+         static struct P make(void) { struct P p = {1, 2}; return p; }\n\
+         int main(void) {\n\
+           struct P p = make();\n\
+           return (int)p.x;\n\
+         }\n",
+    );
+    let err = p.lift().expect_err("{ double, double } return");
+    assert!(
+        matches!(err, ExtractError::Unsupported { .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_sources_give_clear_errors() {
+    let p = Program::new("int main(void) { return 0 }\n");
+    let context = Context::create();
+    let missing = p.path.with_file_name("missing.c");
+    let err = compile(&context, &[missing.clone()], &[]).expect_err("missing file");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "error: cannot read {}: No such file or directory",
+            missing.display()
+        )
+    );
+    let err = compile(&context, std::slice::from_ref(&p.path), &[]).expect_err("syntax error");
+    let ExtractError::Compile(diagnostics) = err else {
+        panic!("expected a clang error, got {err:?}");
+    };
+    assert!(diagnostics.contains("expected ';'"), "{diagnostics}");
+}

@@ -1,0 +1,123 @@
+//! What each instruction does to memory, in sites of the points-to analysis.
+//!
+//! The slicer needs three facts per instruction: which sites' contents it
+//! reads (their writers are in its cone of influence), which it writes, and
+//! whose allocation state it changes (allocation and `free`: a kept access
+//! keeps them, so use-after-free and double free stay detectable on the
+//! memory the sliced program still touches).
+
+use super::points_to::{PointsTo, Sites};
+use runtime_model::model::{InstKind, LibcFunc, Operand};
+
+#[derive(Default)]
+pub struct Effects {
+    pub reads: Sites,
+    pub writes: Sites,
+    pub lifetime: Sites,
+}
+
+impl Effects {
+    /// Every site the instruction touches in any way.
+    pub fn accessed(&self) -> Sites {
+        let mut a = self.reads.clone();
+        a.union_with(&self.writes);
+        a.union_with(&self.lifetime);
+        a
+    }
+}
+
+/// The memory effects of instruction `block.insts[inst]`.
+pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Effects {
+    let site = || Sites::one(pt.alloc_site(block, inst).expect("allocation has a site"));
+    let all = |args: &[Operand]| {
+        let mut s = Sites::none();
+        for a in args {
+            s.union_with(&pt.of(*a));
+        }
+        s
+    };
+    match kind {
+        InstKind::Load { ptr, .. } => Effects {
+            reads: pt.of(*ptr),
+            ..Effects::default()
+        },
+        InstKind::Store { ptr, .. } => Effects {
+            writes: pt.of(*ptr),
+            ..Effects::default()
+        },
+        InstKind::Alloca { .. } => Effects {
+            lifetime: site(),
+            ..Effects::default()
+        },
+        // MPI reads every pointer argument (send buffers, request arrays) and
+        // writes every one (receive buffers, status, request, rank outputs).
+        // Arguments are untyped; integer arguments point nowhere.
+        InstKind::Mpi { args, .. } => Effects {
+            reads: all(args),
+            writes: all(args),
+            ..Effects::default()
+        },
+        // A call the inliner left (or the slicer met without inlining) may
+        // do anything.
+        InstKind::Call { .. } => Effects {
+            reads: Sites::anything(),
+            writes: Sites::anything(),
+            lifetime: Sites::anything(),
+        },
+        InstKind::Libc { func, args, .. } => {
+            let args: Vec<Operand> = args.iter().map(|a| a.value).collect();
+            libc_effects(*func, &args, site, all)
+        }
+        InstKind::Binary { .. }
+        | InstKind::FNeg { .. }
+        | InstKind::ICmp { .. }
+        | InstKind::FCmp { .. }
+        | InstKind::Cast { .. }
+        | InstKind::Select { .. }
+        | InstKind::Gep { .. } => Effects::default(),
+    }
+}
+
+fn libc_effects(
+    func: LibcFunc,
+    args: &[Operand],
+    site: impl Fn() -> Sites,
+    all: impl Fn(&[Operand]) -> Sites,
+) -> Effects {
+    use LibcFunc::*;
+    let arg = |i: usize| all(args.get(i..=i).unwrap_or(&[]));
+    let rest = |i: usize| all(args.get(i..).unwrap_or(&[]));
+    let mut e = Effects::default();
+    // Exhaustive on purpose: a new libc function must decide its effects.
+    match func {
+        Malloc | Calloc => {
+            e.writes = site();
+            e.lifetime = site();
+        }
+        Realloc => {
+            e.reads = arg(0);
+            e.writes = site();
+            e.lifetime = site();
+            e.lifetime.union_with(&arg(0));
+        }
+        Free => e.lifetime = arg(0),
+        Memcpy | Memmove | Strcpy | Strncpy => {
+            e.reads = arg(1);
+            e.writes = arg(0);
+        }
+        Memset => e.writes = arg(0),
+        Sprintf | Snprintf => {
+            e.reads = rest(1);
+            e.writes = arg(0);
+        }
+        Strtol => {
+            e.reads = arg(0);
+            e.writes = arg(1);
+        }
+        Strlen | Strcmp | Strncmp | Atoi | Atol | Printf | Fprintf | Puts | Fflush
+        | AssertFail => e.reads = all(args),
+        Putchar | Abort | Exit | Sleep | Usleep | Sqrt | Fabs | Pow | Exp | Log | Floor
+        | Ceil | Fmin | Fmax | Abs | Labs => {}
+    }
+    e
+}

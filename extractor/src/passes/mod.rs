@@ -1,0 +1,25 @@
+//! The LLVM-free passes of seed 000 §5 "Simplification" over a lifted
+//! [`Model`](runtime_model::model::Model):
+//!
+//! 1. [`inline_into_entry`]: inline every user function into `main`
+//!    (recursion is refused: the model has no call stack for user code), then
+//!    drop the functions nobody references any more;
+//! 2. [`slice`]: cone-of-influence slicing of the entry function, computed by
+//!    chaotic iteration to a fixpoint, which removes the computations that
+//!    cannot influence control flow, MPI calls or assertions (printf and the
+//!    values only printed go away).
+//!
+//! Both leave a model that passes `Model::validate`.
+
+mod cfg;
+mod effects;
+pub mod inline;
+mod ir;
+mod points_to;
+mod prune;
+pub mod slice;
+#[cfg(test)]
+mod testutil;
+
+pub use inline::inline_into_entry;
+pub use slice::slice;

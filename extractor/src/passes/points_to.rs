@@ -1,0 +1,489 @@
+//! Flow-insensitive, field-insensitive points-to analysis by allocation site:
+//! the memory half of the cone of influence (seed 000 §5 slices "with respect
+//! to communications and user assertions"; values reach them through memory
+//! as well as through registers).
+//!
+//! Abstract locations ("sites") are each global, the memory the runtime
+//! hands to `main` (`argv` and its strings), and each `Alloca`, `malloc`,
+//! `calloc` and `realloc` instruction. Every register gets the set of sites
+//! its value may point into, every site the set of sites its contents may
+//! point into; inclusion constraints are solved by chaotic iteration (sweeps
+//! until nothing changes).
+//!
+//! Soundness choices:
+//! - Pointers are integers in the model (`Pointer` encodes the allocation in
+//!   the high bits), so sites flow through *every* value-producing operation
+//!   that can carry them: casts (`ptrtoint`/`inttoptr`), integer and float
+//!   arithmetic, GEP bases *and* indices (`base + (q - base)` is `q`), select
+//!   and phi. Only comparisons produce values that cannot be addresses.
+//! - An integer that never came from an address (a constant such as
+//!   `MPI_STATUS_IGNORE` = 1 cast to a pointer) points nowhere: it aliases no
+//!   site. Constants that encode a global's address point to that global.
+//! - "Anything" (top) stands for values of unknown provenance: results of
+//!   calls the slicer did not inline, and data received from another process
+//!   when addresses of stack or heap memory may have been sent (allocation
+//!   ids of those differ between processes, so a received address may name
+//!   any allocation). Sent global addresses stay precise: global `i` is
+//!   allocation `i + 1` in every process. This matters because initializer
+//!   bytes are scanned for addresses without type information, so small
+//!   integer arrays (`{0, 1}` reads as the address of global 0) produce
+//!   spurious global sites, which must not poison every received value.
+
+use runtime_model::model::{Function, InstKind, LibcFunc, Model, Operand, Pointer, Ty};
+use runtime_model::mpi_api::MpiFunc;
+use std::collections::HashMap;
+
+pub type Site = u32;
+
+/// A set of sites, or "anything".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sites {
+    any: bool,
+    /// Sorted, without duplicates; empty when `any`.
+    list: Vec<Site>,
+}
+
+impl Sites {
+    pub fn none() -> Sites {
+        Sites::default()
+    }
+
+    pub fn one(s: Site) -> Sites {
+        Sites {
+            any: false,
+            list: vec![s],
+        }
+    }
+
+    pub fn anything() -> Sites {
+        Sites {
+            any: true,
+            list: Vec::new(),
+        }
+    }
+
+    pub fn is_any(&self) -> bool {
+        self.any
+    }
+
+    pub fn is_empty(&self) -> bool {
+        !self.any && self.list.is_empty()
+    }
+
+    /// The explicit sites (none when `is_any`).
+    pub fn iter(&self) -> impl Iterator<Item = Site> + '_ {
+        self.list.iter().copied()
+    }
+
+    /// Adds `other`; returns whether `self` grew.
+    pub fn union_with(&mut self, other: &Sites) -> bool {
+        if self.any || other.is_empty() {
+            return false;
+        }
+        if other.any {
+            *self = Sites::anything();
+            return true;
+        }
+        if is_subset(&other.list, &self.list) {
+            return false;
+        }
+        let mut merged = Vec::with_capacity(self.list.len() + other.list.len());
+        let (mut i, mut j) = (0, 0);
+        let (a, b) = (&self.list, &other.list);
+        while i < a.len() || j < b.len() {
+            let next = match (a.get(i), b.get(j)) {
+                (Some(x), Some(y)) if x == y => {
+                    i += 1;
+                    j += 1;
+                    *x
+                }
+                (Some(x), Some(y)) if x < y => {
+                    i += 1;
+                    *x
+                }
+                (Some(x), None) => {
+                    i += 1;
+                    *x
+                }
+                (_, Some(y)) => {
+                    j += 1;
+                    *y
+                }
+                (None, None) => unreachable!(),
+            };
+            merged.push(next);
+        }
+        self.list = merged;
+        true
+    }
+
+    pub fn intersects(&self, other: &Sites) -> bool {
+        if self.is_empty() || other.is_empty() {
+            return false;
+        }
+        if self.any || other.any {
+            return true;
+        }
+        let (mut i, mut j) = (0, 0);
+        while i < self.list.len() && j < other.list.len() {
+            match self.list[i].cmp(&other.list[j]) {
+                std::cmp::Ordering::Equal => return true,
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+            }
+        }
+        false
+    }
+}
+
+fn is_subset(small: &[Site], big: &[Site]) -> bool {
+    let mut j = 0;
+    for x in small {
+        while j < big.len() && big[j] < *x {
+            j += 1;
+        }
+        if j == big.len() || big[j] != *x {
+            return false;
+        }
+    }
+    true
+}
+
+/// MPI parameters that carry message payload: what a process receives there
+/// is what some process sent from one of them.
+pub fn is_payload_param(name: &str) -> bool {
+    matches!(name, "buf" | "sendbuf" | "recvbuf" | "buffer")
+}
+
+/// The solved analysis for one function.
+pub struct PointsTo {
+    num_sites: u32,
+    num_globals: u32,
+    /// Allocation site of each allocating instruction, by (block, index).
+    alloc_sites: HashMap<(usize, usize), Site>,
+    regs: Vec<Sites>,
+}
+
+impl PointsTo {
+    pub fn analyze(model: &Model, f: &Function) -> PointsTo {
+        let num_globals = model.globals.len() as u32;
+        let argv = num_globals;
+        let argv_strings = num_globals + 1;
+        let mut next = num_globals + 2;
+        let mut alloc_sites = HashMap::new();
+        for (b, block) in f.blocks.iter().enumerate() {
+            for (i, inst) in block.insts.iter().enumerate() {
+                if allocates(&inst.kind) {
+                    alloc_sites.insert((b, i), next);
+                    next += 1;
+                }
+            }
+        }
+        let mut pt = PointsTo {
+            num_sites: next,
+            num_globals,
+            alloc_sites,
+            regs: vec![Sites::none(); f.num_regs as usize],
+        };
+        // Pointer parameters of the entry function point to memory the
+        // runtime provides (`argv`, whose elements point to its strings).
+        for (p, ty) in f.params.iter().enumerate() {
+            if *ty == Ty::Ptr {
+                pt.regs[p] = Sites::one(argv);
+            }
+        }
+        let mut contents = vec![Sites::none(); next as usize];
+        contents[argv as usize] = Sites::one(argv_strings);
+        for (g, global) in model.globals.iter().enumerate() {
+            contents[g] = pt.addresses_in(&global.init, model);
+        }
+        let mut solver = Solver {
+            f,
+            pt,
+            contents,
+            changed: true,
+            argv,
+        };
+        while solver.changed {
+            solver.changed = false;
+            solver.sweep();
+        }
+        solver.pt
+    }
+
+    pub fn num_sites(&self) -> u32 {
+        self.num_sites
+    }
+
+    /// The site an allocating instruction creates.
+    pub fn alloc_site(&self, block: usize, inst: usize) -> Option<Site> {
+        self.alloc_sites.get(&(block, inst)).copied()
+    }
+
+    /// What an operand may point into.
+    pub fn of(&self, o: Operand) -> Sites {
+        match o {
+            Operand::Reg(r) => self.regs.get(r as usize).cloned().unwrap_or_default(),
+            Operand::Const(c) => self.constant(c),
+        }
+    }
+
+    /// A constant points to the global whose address it encodes, else nowhere.
+    fn constant(&self, c: u64) -> Sites {
+        let alloc = Pointer::decode(c).alloc;
+        if alloc >= 1 && alloc <= self.num_globals {
+            Sites::one(alloc - 1)
+        } else {
+            Sites::none()
+        }
+    }
+
+    /// Globals whose addresses appear in a global's initial bytes (at any
+    /// offset: a packed struct may hold an unaligned pointer), counting only
+    /// words whose offset lies within the named global.
+    fn addresses_in(&self, init: &[u8], model: &Model) -> Sites {
+        let mut out = Sites::none();
+        for w in init.windows(8) {
+            let p = Pointer::decode(u64::from_le_bytes(w.try_into().expect("8 bytes")));
+            if p.alloc >= 1 && p.alloc <= self.num_globals {
+                let size = model.globals[p.alloc as usize - 1].size;
+                if u64::from(p.offset) <= size {
+                    out.union_with(&Sites::one(p.alloc - 1));
+                }
+            }
+        }
+        out
+    }
+}
+
+fn allocates(kind: &InstKind) -> bool {
+    matches!(
+        kind,
+        InstKind::Alloca { .. }
+            | InstKind::Libc {
+                func: LibcFunc::Malloc | LibcFunc::Calloc | LibcFunc::Realloc,
+                ..
+            }
+    )
+}
+
+struct Solver<'a> {
+    f: &'a Function,
+    pt: PointsTo,
+    /// What each site's contents may point into.
+    contents: Vec<Sites>,
+    changed: bool,
+    argv: Site,
+}
+
+impl Solver<'_> {
+    fn val(&self, o: Operand) -> Sites {
+        self.pt.of(o)
+    }
+
+    fn arg(&self, args: &[Operand], i: usize) -> Sites {
+        args.get(i).map(|a| self.val(*a)).unwrap_or_default()
+    }
+
+    fn def(&mut self, dst: Option<u32>, v: &Sites) {
+        if let Some(slot) = dst.and_then(|d| self.pt.regs.get_mut(d as usize)) {
+            self.changed |= slot.union_with(v);
+        }
+    }
+
+    /// `*ptr ∪= v` for every site `ptr` may point into.
+    fn store_into(&mut self, ptr: &Sites, v: &Sites) {
+        if v.is_empty() {
+            return;
+        }
+        if ptr.is_any() {
+            for c in &mut self.contents {
+                self.changed |= c.union_with(v);
+            }
+        } else {
+            for s in ptr.iter() {
+                self.changed |= self.contents[s as usize].union_with(v);
+            }
+        }
+    }
+
+    /// Union of the contents of every site `ptr` may point into.
+    fn load_from(&self, ptr: &Sites) -> Sites {
+        let mut out = Sites::none();
+        if ptr.is_any() {
+            self.contents.iter().for_each(|c| {
+                out.union_with(c);
+            });
+        } else {
+            for s in ptr.iter() {
+                out.union_with(&self.contents[s as usize]);
+            }
+        }
+        out
+    }
+
+    fn sweep(&mut self) {
+        let f = self.f;
+        // What processes may send: if any payload holds addresses, anything
+        // received may be an address of any allocation in the receiver.
+        let mut sent = Sites::none();
+        for (b, block) in f.blocks.iter().enumerate() {
+            for phi in &block.phis {
+                let mut v = Sites::none();
+                for (_, o) in &phi.incoming {
+                    v.union_with(&self.val(*o));
+                }
+                self.def(Some(phi.dst), &v);
+            }
+            for (i, inst) in block.insts.iter().enumerate() {
+                self.transfer(b, i, &inst.kind, &mut sent);
+            }
+        }
+        let received = self.received(&sent);
+        if !received.is_empty() {
+            for inst in f.blocks.iter().flat_map(|b| &b.insts) {
+                if let InstKind::Mpi { func, args, .. } = &inst.kind {
+                    for (name, a) in func.params().iter().zip(args) {
+                        if is_payload_param(name) {
+                            self.store_into(&self.val(*a), &received);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// What a receive buffer may point into given what may have been sent.
+    /// Global `i` is allocation `i + 1` in every process, so a sent global
+    /// address names the same global on arrival; any other address names an
+    /// allocation whose id depends on the sender's history, i.e. anything.
+    fn received(&self, sent: &Sites) -> Sites {
+        if sent.is_any() || sent.iter().any(|s| s >= self.pt.num_globals) {
+            return Sites::anything();
+        }
+        sent.clone()
+    }
+
+    fn transfer(&mut self, b: usize, i: usize, kind: &InstKind, sent: &mut Sites) {
+        match kind {
+            InstKind::Binary { dst, lhs, rhs, .. } => {
+                let mut v = self.val(*lhs);
+                v.union_with(&self.val(*rhs));
+                self.def(Some(*dst), &v);
+            }
+            InstKind::FNeg { dst, value, .. } | InstKind::Cast { dst, value, .. } => {
+                let v = self.val(*value);
+                self.def(Some(*dst), &v);
+            }
+            InstKind::ICmp { .. } | InstKind::FCmp { .. } => {}
+            InstKind::Select {
+                dst,
+                if_true,
+                if_false,
+                ..
+            } => {
+                let mut v = self.val(*if_true);
+                v.union_with(&self.val(*if_false));
+                self.def(Some(*dst), &v);
+            }
+            InstKind::Gep {
+                dst, base, indices, ..
+            } => {
+                let mut v = self.val(*base);
+                for ix in indices {
+                    v.union_with(&self.val(ix.index));
+                }
+                self.def(Some(*dst), &v);
+            }
+            InstKind::Load { dst, ptr, .. } => {
+                let v = self.load_from(&self.val(*ptr));
+                self.def(Some(*dst), &v);
+            }
+            InstKind::Store { value, ptr, .. } => {
+                self.store_into(&self.val(*ptr), &self.val(*value));
+            }
+            InstKind::Alloca { dst, .. } => {
+                let site = self.pt.alloc_site(b, i).expect("alloca has a site");
+                self.def(Some(*dst), &Sites::one(site));
+            }
+            InstKind::Libc { dst, func, args } => {
+                let args: Vec<Operand> = args.iter().map(|a| a.value).collect();
+                self.libc(b, i, *dst, *func, &args);
+            }
+            InstKind::Mpi { func, args, .. } => {
+                for (name, a) in func.params().iter().zip(args) {
+                    let p = self.val(*a);
+                    if is_payload_param(name) {
+                        sent.union_with(&self.load_from(&p));
+                    }
+                    // MPI_Init may replace `argv` with the runtime's own.
+                    if matches!(func, MpiFunc::Init | MpiFunc::InitThread) && *name == "argv" {
+                        self.store_into(&p, &Sites::one(self.argv));
+                    }
+                }
+            }
+            InstKind::Call { dst, .. } => {
+                // An un-inlined callee may return or store any address.
+                self.def(*dst, &Sites::anything());
+                self.store_into(&Sites::anything(), &Sites::anything());
+            }
+        }
+    }
+
+    fn libc(&mut self, b: usize, i: usize, dst: Option<u32>, func: LibcFunc, args: &[Operand]) {
+        use LibcFunc::*;
+        match func {
+            Malloc | Calloc => {
+                let site = self.pt.alloc_site(b, i).expect("allocation has a site");
+                self.def(dst, &Sites::one(site));
+            }
+            Realloc => {
+                let site = Sites::one(self.pt.alloc_site(b, i).expect("allocation has a site"));
+                let old = self.arg(args, 0);
+                // The result may be the old block or a new one with its contents.
+                let mut v = site.clone();
+                v.union_with(&old);
+                self.def(dst, &v);
+                self.store_into(&site, &self.load_from(&old));
+            }
+            Memcpy | Memmove | Strcpy | Strncpy => {
+                let (d, s) = (self.arg(args, 0), self.arg(args, 1));
+                self.store_into(&d, &self.load_from(&s));
+                self.def(dst, &d);
+            }
+            Memset => {
+                let d = self.arg(args, 0);
+                self.def(dst, &d);
+            }
+            Sprintf | Snprintf => {
+                // Printed numbers (`%p`, `%ld` of an address) can be parsed
+                // back by strtol: the text carries the sites.
+                let mut v = Sites::none();
+                for a in args.iter().skip(1) {
+                    let p = self.val(*a);
+                    v.union_with(&self.load_from(&p));
+                    v.union_with(&p);
+                }
+                self.store_into(&self.arg(args, 0), &v);
+            }
+            Strtol => {
+                let s = self.arg(args, 0);
+                self.store_into(&self.arg(args, 1), &s);
+                self.def(dst, &self.load_from(&s));
+            }
+            Atoi | Atol => {
+                let v = self.load_from(&self.arg(args, 0));
+                self.def(dst, &v);
+            }
+            Sqrt | Fabs | Pow | Exp | Log | Floor | Ceil | Fmin | Fmax | Abs | Labs => {
+                let mut v = Sites::none();
+                for a in args {
+                    v.union_with(&self.val(*a));
+                }
+                self.def(dst, &v);
+            }
+            Free | Strlen | Strcmp | Strncmp | Printf | Fprintf | Puts | Putchar | Fflush
+            | AssertFail | Abort | Exit | Sleep | Usleep => {}
+        }
+    }
+}

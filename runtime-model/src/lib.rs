@@ -1,0 +1,10 @@
+//! The model format shared by `mpi-extract` (producer) and `mpi-check`
+//! (consumer), and the semantics of MPI the checker drives.
+//!
+//! No LLVM and no exploration strategy live here.
+
+pub mod handles;
+pub mod model;
+pub mod mpi;
+pub mod mpi_api;
+pub mod reduce;

@@ -1,0 +1,768 @@
+//! The model file: what `mpi-extract` writes and `mpi-check` executes.
+//!
+//! A model is the program after clang, `mem2reg`, inlining and slicing: one
+//! entry function (`main`, with every user function inlined into it) made of
+//! basic blocks of SSA instructions over 64-bit registers. It is deliberately
+//! close to LLVM IR (seed 000 §5: the model is extracted from the compiler's
+//! SSA form) but has no LLVM dependency, so the checker builds and runs on a
+//! machine without LLVM.
+//!
+//! ## Value representation
+//! Every register holds a `u64`:
+//! - integers of width N are kept zero-extended (bits above N are 0);
+//! - `f32` values hold their IEEE bits in the low 32 bits, `f64` their 64 bits;
+//! - pointers encode their provenance: the allocation id in the high 32 bits
+//!   and the byte offset in the low 32 bits (see [`Pointer`]). Null is 0.
+//!
+//! Because a pointer is an ordinary integer, `ptrtoint`/`inttoptr` and pointer
+//! arithmetic are exact, and an access is checked against the allocation its
+//! high bits name: that is the "byte-addressed memory with pointer provenance".
+
+use serde::{Deserialize, Serialize};
+
+/// Identifies the format in the file's `format` field.
+pub const MODEL_FORMAT: &str = "mpi-model";
+/// Bumped on every incompatible change; the checker refuses other versions.
+pub const MODEL_VERSION: u32 = 1;
+
+pub type Reg = u32;
+pub type BlockId = u32;
+pub type FuncId = u32;
+pub type LocId = u32;
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Model {
+    pub format: String,
+    pub version: u32,
+    /// Source files named by [`Location::file`].
+    pub files: Vec<String>,
+    /// Location table; instructions refer to it by index.
+    pub locations: Vec<Location>,
+    /// Global variables; global `i` lives in allocation `i + 1` of every process.
+    pub globals: Vec<Global>,
+    pub functions: Vec<Function>,
+    /// The function every process starts in (`main`).
+    pub entry: FuncId,
+    pub stats: ExtractStats,
+}
+
+/// A source position, with the call site it was inlined at (innermost first).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Location {
+    pub file: u32,
+    pub line: u32,
+    pub column: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inlined_at: Option<LocId>,
+    /// Name of the function the instruction came from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub function: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Global {
+    pub name: String,
+    pub size: u64,
+    /// Initial bytes (`size` of them; pointers inside are encoded with [`Pointer`]).
+    pub init: Vec<u8>,
+    pub constant: bool,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct ExtractStats {
+    pub functions_inlined: u32,
+    pub instructions_kept: u32,
+    pub instructions_removed: u32,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    /// Parameters occupy registers `0..params.len()`.
+    pub params: Vec<Ty>,
+    pub ret: Option<Ty>,
+    pub num_regs: u32,
+    /// `blocks[0]` is the entry block.
+    pub blocks: Vec<Block>,
+    pub loc: LocId,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Block {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub phis: Vec<Phi>,
+    pub insts: Vec<Inst>,
+    pub term: Terminator,
+    pub term_loc: LocId,
+}
+
+/// `dst = phi [pred -> value]...`; all phis of a block are assigned in
+/// parallel when control enters the block.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Phi {
+    pub dst: Reg,
+    pub ty: Ty,
+    pub incoming: Vec<(BlockId, Operand)>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Operand {
+    /// A register of the current function.
+    #[serde(rename = "r")]
+    Reg(Reg),
+    /// A constant in the register representation described in the module docs
+    /// (global addresses are constants too: see [`Pointer::global`]).
+    #[serde(rename = "c")]
+    Const(u64),
+}
+
+/// First-class types the model knows.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    F32,
+    F64,
+    Ptr,
+}
+
+impl Ty {
+    /// Size in memory, in bytes (`i1` occupies one byte).
+    pub fn size(self) -> u64 {
+        match self {
+            Ty::I1 | Ty::I8 => 1,
+            Ty::I16 => 2,
+            Ty::I32 | Ty::F32 => 4,
+            Ty::I64 | Ty::F64 | Ty::Ptr => 8,
+        }
+    }
+
+    /// Width in bits of the register value.
+    pub fn bits(self) -> u32 {
+        match self {
+            Ty::I1 => 1,
+            Ty::I8 => 8,
+            Ty::I16 => 16,
+            Ty::I32 | Ty::F32 => 32,
+            Ty::I64 | Ty::F64 | Ty::Ptr => 64,
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Ty::F32 | Ty::F64)
+    }
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FRem,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IntPredicate {
+    Eq,
+    Ne,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Sgt,
+    Sge,
+    Slt,
+    Sle,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatPredicate {
+    False,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Uno,
+    Ueq,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Une,
+    True,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastOp {
+    Trunc,
+    ZExt,
+    SExt,
+    FpTrunc,
+    FpExt,
+    FpToUi,
+    FpToSi,
+    UiToFp,
+    SiToFp,
+    PtrToInt,
+    IntToPtr,
+    BitCast,
+}
+
+/// One term `sext(index) * scale` of an address computation.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct GepIndex {
+    pub index: Operand,
+    pub index_ty: Ty,
+    pub scale: i64,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Inst {
+    pub kind: InstKind,
+    pub loc: LocId,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum InstKind {
+    Binary {
+        dst: Reg,
+        op: BinOp,
+        ty: Ty,
+        lhs: Operand,
+        rhs: Operand,
+    },
+    FNeg {
+        dst: Reg,
+        ty: Ty,
+        value: Operand,
+    },
+    ICmp {
+        dst: Reg,
+        pred: IntPredicate,
+        ty: Ty,
+        lhs: Operand,
+        rhs: Operand,
+    },
+    FCmp {
+        dst: Reg,
+        pred: FloatPredicate,
+        ty: Ty,
+        lhs: Operand,
+        rhs: Operand,
+    },
+    Cast {
+        dst: Reg,
+        op: CastOp,
+        from: Ty,
+        to: Ty,
+        value: Operand,
+    },
+    Select {
+        dst: Reg,
+        cond: Operand,
+        if_true: Operand,
+        if_false: Operand,
+    },
+    /// `dst = base + offset + Σ sext(index) * scale`.
+    Gep {
+        dst: Reg,
+        base: Operand,
+        offset: i64,
+        indices: Vec<GepIndex>,
+    },
+    Load {
+        dst: Reg,
+        ty: Ty,
+        ptr: Operand,
+    },
+    Store {
+        ty: Ty,
+        value: Operand,
+        ptr: Operand,
+    },
+    /// A fresh stack allocation of `elem_size * count` bytes.
+    Alloca {
+        dst: Reg,
+        elem_size: u64,
+        count: Operand,
+    },
+    /// A modeled C library function (or LLVM intrinsic with C semantics).
+    Libc {
+        dst: Option<Reg>,
+        func: LibcFunc,
+        args: Vec<Arg>,
+    },
+    /// An MPI call; argument order is the C prototype's.
+    Mpi {
+        dst: Option<Reg>,
+        func: crate::mpi_api::MpiFunc,
+        args: Vec<Operand>,
+    },
+    /// A call to a function of the model (only left after inlining for
+    /// functions called through pointers the MPI library holds, e.g. user
+    /// reduction operators).
+    Call {
+        dst: Option<Reg>,
+        func: FuncId,
+        args: Vec<Operand>,
+    },
+}
+
+/// A call argument with its type (needed for variadic functions).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+pub struct Arg {
+    pub value: Operand,
+    pub ty: Ty,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum Terminator {
+    Br {
+        target: BlockId,
+    },
+    CondBr {
+        cond: Operand,
+        if_true: BlockId,
+        if_false: BlockId,
+    },
+    Switch {
+        value: Operand,
+        ty: Ty,
+        default: BlockId,
+        cases: Vec<(u64, BlockId)>,
+    },
+    Ret {
+        value: Option<Operand>,
+    },
+    Unreachable,
+}
+
+impl Terminator {
+    pub fn successors(&self) -> Vec<BlockId> {
+        match self {
+            Terminator::Br { target } => vec![*target],
+            Terminator::CondBr {
+                if_true, if_false, ..
+            } => vec![*if_true, *if_false],
+            Terminator::Switch { default, cases, .. } => {
+                let mut v = vec![*default];
+                v.extend(cases.iter().map(|(_, b)| *b));
+                v
+            }
+            Terminator::Ret { .. } | Terminator::Unreachable => vec![],
+        }
+    }
+}
+
+/// C library functions the checker models. Names are the C names.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum LibcFunc {
+    Malloc,
+    Calloc,
+    Realloc,
+    Free,
+    Memcpy,
+    Memmove,
+    Memset,
+    Strlen,
+    Strcmp,
+    Strncmp,
+    Strcpy,
+    Strncpy,
+    Printf,
+    Fprintf,
+    Puts,
+    Putchar,
+    Sprintf,
+    Snprintf,
+    Fflush,
+    /// `__assert_fail(expr, file, line, function)`: a failed `assert`.
+    AssertFail,
+    Abort,
+    Exit,
+    Atoi,
+    Atol,
+    Strtol,
+    Sqrt,
+    Fabs,
+    Pow,
+    Exp,
+    Log,
+    Floor,
+    Ceil,
+    Fmin,
+    Fmax,
+    Abs,
+    Labs,
+    Sleep,
+    Usleep,
+}
+
+impl LibcFunc {
+    /// The C name (also accepted for the LLVM intrinsic forms by the extractor).
+    pub fn c_name(self) -> &'static str {
+        match self {
+            LibcFunc::Malloc => "malloc",
+            LibcFunc::Calloc => "calloc",
+            LibcFunc::Realloc => "realloc",
+            LibcFunc::Free => "free",
+            LibcFunc::Memcpy => "memcpy",
+            LibcFunc::Memmove => "memmove",
+            LibcFunc::Memset => "memset",
+            LibcFunc::Strlen => "strlen",
+            LibcFunc::Strcmp => "strcmp",
+            LibcFunc::Strncmp => "strncmp",
+            LibcFunc::Strcpy => "strcpy",
+            LibcFunc::Strncpy => "strncpy",
+            LibcFunc::Printf => "printf",
+            LibcFunc::Fprintf => "fprintf",
+            LibcFunc::Puts => "puts",
+            LibcFunc::Putchar => "putchar",
+            LibcFunc::Sprintf => "sprintf",
+            LibcFunc::Snprintf => "snprintf",
+            LibcFunc::Fflush => "fflush",
+            LibcFunc::AssertFail => "__assert_fail",
+            LibcFunc::Abort => "abort",
+            LibcFunc::Exit => "exit",
+            LibcFunc::Atoi => "atoi",
+            LibcFunc::Atol => "atol",
+            LibcFunc::Strtol => "strtol",
+            LibcFunc::Sqrt => "sqrt",
+            LibcFunc::Fabs => "fabs",
+            LibcFunc::Pow => "pow",
+            LibcFunc::Exp => "exp",
+            LibcFunc::Log => "log",
+            LibcFunc::Floor => "floor",
+            LibcFunc::Ceil => "ceil",
+            LibcFunc::Fmin => "fmin",
+            LibcFunc::Fmax => "fmax",
+            LibcFunc::Abs => "abs",
+            LibcFunc::Labs => "labs",
+            LibcFunc::Sleep => "sleep",
+            LibcFunc::Usleep => "usleep",
+        }
+    }
+
+    pub const ALL: &'static [LibcFunc] = &[
+        LibcFunc::Malloc,
+        LibcFunc::Calloc,
+        LibcFunc::Realloc,
+        LibcFunc::Free,
+        LibcFunc::Memcpy,
+        LibcFunc::Memmove,
+        LibcFunc::Memset,
+        LibcFunc::Strlen,
+        LibcFunc::Strcmp,
+        LibcFunc::Strncmp,
+        LibcFunc::Strcpy,
+        LibcFunc::Strncpy,
+        LibcFunc::Printf,
+        LibcFunc::Fprintf,
+        LibcFunc::Puts,
+        LibcFunc::Putchar,
+        LibcFunc::Sprintf,
+        LibcFunc::Snprintf,
+        LibcFunc::Fflush,
+        LibcFunc::AssertFail,
+        LibcFunc::Abort,
+        LibcFunc::Exit,
+        LibcFunc::Atoi,
+        LibcFunc::Atol,
+        LibcFunc::Strtol,
+        LibcFunc::Sqrt,
+        LibcFunc::Fabs,
+        LibcFunc::Pow,
+        LibcFunc::Exp,
+        LibcFunc::Log,
+        LibcFunc::Floor,
+        LibcFunc::Ceil,
+        LibcFunc::Fmin,
+        LibcFunc::Fmax,
+        LibcFunc::Abs,
+        LibcFunc::Labs,
+        LibcFunc::Sleep,
+        LibcFunc::Usleep,
+    ];
+
+    pub fn from_c_name(name: &str) -> Option<LibcFunc> {
+        LibcFunc::ALL.iter().copied().find(|f| f.c_name() == name)
+    }
+
+    /// Output-only functions: the slicer may drop them (their arguments are
+    /// then not checked for memory safety; `--no-slice` keeps them).
+    pub fn is_output_only(self) -> bool {
+        matches!(
+            self,
+            LibcFunc::Printf
+                | LibcFunc::Fprintf
+                | LibcFunc::Puts
+                | LibcFunc::Putchar
+                | LibcFunc::Fflush
+                | LibcFunc::Sleep
+                | LibcFunc::Usleep
+        )
+    }
+
+    /// Functions that end the process or report a failure: always kept.
+    pub fn is_terminating(self) -> bool {
+        matches!(
+            self,
+            LibcFunc::AssertFail | LibcFunc::Abort | LibcFunc::Exit
+        )
+    }
+}
+
+/// Encoded pointer: allocation id in the high 32 bits, offset in the low 32.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pointer {
+    pub alloc: u32,
+    pub offset: u32,
+}
+
+impl Pointer {
+    /// Allocation ids at or above this name functions (for function pointers).
+    pub const FUNCTION_BASE: u32 = 0xFF00_0000;
+
+    pub fn encode(self) -> u64 {
+        ((self.alloc as u64) << 32) | self.offset as u64
+    }
+
+    pub fn decode(bits: u64) -> Pointer {
+        Pointer {
+            alloc: (bits >> 32) as u32,
+            offset: bits as u32,
+        }
+    }
+
+    /// Address of global `index` (allocation `index + 1`).
+    pub fn global(index: u32) -> u64 {
+        Pointer {
+            alloc: index + 1,
+            offset: 0,
+        }
+        .encode()
+    }
+
+    /// Address standing for function `f` (calls through it are resolved).
+    pub fn function(f: FuncId) -> u64 {
+        Pointer {
+            alloc: Self::FUNCTION_BASE + f,
+            offset: 0,
+        }
+        .encode()
+    }
+
+    pub fn as_function(bits: u64) -> Option<FuncId> {
+        let p = Pointer::decode(bits);
+        (p.alloc >= Self::FUNCTION_BASE && p.offset == 0).then(|| p.alloc - Self::FUNCTION_BASE)
+    }
+}
+
+/// Why a model file was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ModelError {
+    Io(String),
+    Parse(String),
+    WrongFormat(String),
+    WrongVersion { found: u32 },
+    Invalid(String),
+}
+
+impl std::fmt::Display for ModelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ModelError::Io(e) => write!(f, "{e}"),
+            ModelError::Parse(e) => write!(f, "not a valid model file: {e}"),
+            ModelError::WrongFormat(found) => {
+                write!(f, "not a model file (format `{found}`, expected `{MODEL_FORMAT}`)")
+            }
+            ModelError::WrongVersion { found } => write!(
+                f,
+                "model file version {found} is not supported (this mpi-check reads version {MODEL_VERSION}); re-run mpi-extract"
+            ),
+            ModelError::Invalid(e) => write!(f, "corrupt model file: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ModelError {}
+
+impl Model {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("model serialization cannot fail")
+    }
+
+    /// Reads and validates a model file.
+    pub fn read(path: &std::path::Path) -> Result<Model, ModelError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ModelError::Io(format!("cannot read {}: {e}", path.display())))?;
+        Model::from_json(&text)
+    }
+
+    pub fn from_json(text: &str) -> Result<Model, ModelError> {
+        // Check the header first so an old model gets "wrong version", not a
+        // confusing field error.
+        let header: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| ModelError::Parse(e.to_string()))?;
+        let format = header.get("format").and_then(|v| v.as_str()).unwrap_or("");
+        if format != MODEL_FORMAT {
+            return Err(ModelError::WrongFormat(format.to_string()));
+        }
+        let version = header.get("version").and_then(|v| v.as_u64()).unwrap_or(0) as u32;
+        if version != MODEL_VERSION {
+            return Err(ModelError::WrongVersion { found: version });
+        }
+        let model: Model =
+            serde_json::from_value(header).map_err(|e| ModelError::Parse(e.to_string()))?;
+        model.validate()?;
+        Ok(model)
+    }
+
+    /// Checks every index in the model, so the checker can execute it without
+    /// bounds surprises.
+    pub fn validate(&self) -> Result<(), ModelError> {
+        let bad = |m: String| Err(ModelError::Invalid(m));
+        if self.functions.get(self.entry as usize).is_none() {
+            return bad(format!("entry function {} does not exist", self.entry));
+        }
+        for (i, l) in self.locations.iter().enumerate() {
+            if l.file as usize >= self.files.len() {
+                return bad(format!("location {i} names file {}", l.file));
+            }
+            if let Some(p) = l.inlined_at {
+                if p as usize >= self.locations.len() {
+                    return bad(format!("location {i} inlined at missing location {p}"));
+                }
+            }
+        }
+        for g in &self.globals {
+            if g.init.len() as u64 != g.size {
+                return bad(format!("global {} has {} initial bytes for size {}", g.name, g.init.len(), g.size));
+            }
+        }
+        let nloc = self.locations.len();
+        for f in &self.functions {
+            let nb = f.blocks.len() as u32;
+            if nb == 0 {
+                return bad(format!("function {} has no blocks", f.name));
+            }
+            if (f.params.len() as u32) > f.num_regs {
+                return bad(format!("function {} has more parameters than registers", f.name));
+            }
+            let reg_ok = |r: Reg| r < f.num_regs;
+            let op_ok = |o: &Operand| match o {
+                Operand::Reg(r) => reg_ok(*r),
+                Operand::Const(_) => true,
+            };
+            let loc_ok = |l: LocId| (l as usize) < nloc;
+            if !loc_ok(f.loc) {
+                return bad(format!("function {} has a bad location", f.name));
+            }
+            for (bi, b) in f.blocks.iter().enumerate() {
+                let here = format!("{} block {bi}", f.name);
+                for p in &b.phis {
+                    if !reg_ok(p.dst) || p.incoming.iter().any(|(pb, o)| *pb >= nb || !op_ok(o)) {
+                        return bad(format!("{here}: bad phi"));
+                    }
+                }
+                if !loc_ok(b.term_loc) {
+                    return bad(format!("{here}: bad terminator location"));
+                }
+                for inst in &b.insts {
+                    if !loc_ok(inst.loc) {
+                        return bad(format!("{here}: bad location"));
+                    }
+                    let (dst, ops) = inst.kind.dst_and_operands();
+                    if dst.is_some_and(|d| !reg_ok(d)) || !ops.iter().all(op_ok) {
+                        return bad(format!("{here}: register out of range"));
+                    }
+                    if let InstKind::Call { func, .. } = &inst.kind {
+                        if *func as usize >= self.functions.len() {
+                            return bad(format!("{here}: call to missing function {func}"));
+                        }
+                    }
+                }
+                let succ_ok = b.term.successors().iter().all(|s| *s < nb);
+                let term_ops_ok = match &b.term {
+                    Terminator::CondBr { cond, .. } => op_ok(cond),
+                    Terminator::Switch { value, .. } => op_ok(value),
+                    Terminator::Ret { value } => value.as_ref().is_none_or(op_ok),
+                    _ => true,
+                };
+                if !succ_ok || !term_ops_ok {
+                    return bad(format!("{here}: bad terminator"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `file:line:column` of a location (innermost position).
+    pub fn describe_location(&self, loc: LocId) -> String {
+        match self.locations.get(loc as usize) {
+            Some(l) => format!(
+                "{}:{}:{}",
+                self.files.get(l.file as usize).map(String::as_str).unwrap_or("?"),
+                l.line,
+                l.column
+            ),
+            None => "?".to_string(),
+        }
+    }
+}
+
+impl InstKind {
+    /// The register written and every operand read (used by validation and
+    /// by the slicer's def-use chains).
+    pub fn dst_and_operands(&self) -> (Option<Reg>, Vec<Operand>) {
+        match self {
+            InstKind::Binary { dst, lhs, rhs, .. }
+            | InstKind::ICmp { dst, lhs, rhs, .. }
+            | InstKind::FCmp { dst, lhs, rhs, .. } => (Some(*dst), vec![*lhs, *rhs]),
+            InstKind::FNeg { dst, value, .. } | InstKind::Cast { dst, value, .. } => {
+                (Some(*dst), vec![*value])
+            }
+            InstKind::Select {
+                dst,
+                cond,
+                if_true,
+                if_false,
+            } => (Some(*dst), vec![*cond, *if_true, *if_false]),
+            InstKind::Gep {
+                dst, base, indices, ..
+            } => {
+                let mut v = vec![*base];
+                v.extend(indices.iter().map(|i| i.index));
+                (Some(*dst), v)
+            }
+            InstKind::Load { dst, ptr, .. } => (Some(*dst), vec![*ptr]),
+            InstKind::Store { value, ptr, .. } => (None, vec![*value, *ptr]),
+            InstKind::Alloca { dst, count, .. } => (Some(*dst), vec![*count]),
+            InstKind::Libc { dst, args, .. } => (*dst, args.iter().map(|a| a.value).collect()),
+            InstKind::Mpi { dst, args, .. } | InstKind::Call { dst, args, .. } => {
+                (*dst, args.clone())
+            }
+        }
+    }
+}
