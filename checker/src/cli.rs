@@ -84,7 +84,10 @@ pub fn run(args: Args) -> i32 {
         return 0;
     }
     if args.np < 1 || args.np as usize > MAX_NP {
-        eprintln!("mpi-check: error: -n must be between 1 and {MAX_NP} (got {})", args.np);
+        eprintln!(
+            "mpi-check: error: -n must be between 1 and {MAX_NP} (got {})",
+            args.np
+        );
         return 2;
     }
     if let Some(t) = args.timeout {
@@ -129,7 +132,9 @@ pub fn run(args: Args) -> i32 {
 
 fn render(report: &Report, format: Format) -> String {
     match format {
-        Format::Text => report::text::render(report, &|file: &str| std::fs::read_to_string(file).ok()),
+        Format::Text => {
+            report::text::render(report, &|file: &str| std::fs::read_to_string(file).ok())
+        }
         Format::Json => report::json::render(report),
         Format::Sarif => report::sarif::render(report, env!("CARGO_PKG_VERSION")),
     }

@@ -8,7 +8,13 @@ use runtime_model::model::{LocId, Model};
 /// Source position of a model location (innermost), with its inlining chain.
 pub fn source_loc(model: &Model, rank: usize, loc: LocId, call: Option<String>) -> SourceLoc {
     let l = model.locations.get(loc as usize);
-    let file = |f: u32| model.files.get(f as usize).cloned().unwrap_or_else(|| "?".into());
+    let file = |f: u32| {
+        model
+            .files
+            .get(f as usize)
+            .cloned()
+            .unwrap_or_else(|| "?".into())
+    };
     let mut inlined_at = Vec::new();
     let mut cur = l.and_then(|l| l.inlined_at);
     let mut guard = 0;
@@ -64,7 +70,11 @@ fn error_report(model: &Model, e: &FoundError) -> ErrorReport {
 }
 
 pub fn build(model: &Model, np: usize, outcome: &Outcome) -> Report {
-    let errors: Vec<ErrorReport> = outcome.errors.iter().map(|e| error_report(model, e)).collect();
+    let errors: Vec<ErrorReport> = outcome
+        .errors
+        .iter()
+        .map(|e| error_report(model, e))
+        .collect();
     let verdict = if !errors.is_empty() {
         Verdict::Error
     } else if outcome.incomplete.is_some() {

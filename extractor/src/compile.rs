@@ -8,9 +8,8 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::context::Context;
 use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
-use inkwell::targets::{
-    CodeModel, InitializationConfig, RelocMode, Target, TargetMachine,
-};
+use inkwell::support::LLVMString;
+use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine};
 use inkwell::OptimizationLevel;
 
 use crate::error::ExtractError;
@@ -44,18 +43,32 @@ pub fn compile<'ctx>(
         let bitcode = work.path().join(format!("{i}.bc"));
         run_clang(source, &include, clang_args, &bitcode)?;
         let module = Module::parse_bitcode_from_path(&bitcode, context).map_err(|e| {
-            ExtractError::Internal(format!("cannot read clang's output for {}: {e}", source.display()))
+            ExtractError::Internal(format!(
+                "cannot read clang's output for {}: {}",
+                source.display(),
+                llvm_message(&e)
+            ))
         })?;
         match &linked {
             None => linked = Some(module),
             Some(into) => into.link_in_module(module).map_err(|e| {
-                ExtractError::Input(format!("cannot link {}: {e}", source.display()))
+                ExtractError::Input(format!(
+                    "cannot link {}: {}",
+                    source.display(),
+                    llvm_message(&e)
+                ))
             })?,
         }
     }
     let module = linked.ok_or_else(|| ExtractError::Input("no source files given".into()))?;
     to_ssa(&module)?;
     Ok(module)
+}
+
+/// An LLVM error message as plain text (`LLVMString`'s `Display` quotes
+/// and escapes it).
+fn llvm_message(e: &LLVMString) -> String {
+    e.to_string_lossy().trim_end().to_string()
 }
 
 /// Fails with the OS's reason (e.g. "No such file or directory") if `path`
@@ -95,15 +108,21 @@ fn run_clang(
     // on) wins over any system MPI header. `-x c` makes clang treat every
     // source as C whatever its extension, so a wrong file gets clang's
     // error instead of being silently ignored as a linker input.
-    cmd.args(["-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names"])
-        .args(["-emit-llvm", "-c"])
-        .arg("-I")
-        .arg(include)
-        .args(clang_args)
-        .args(["-x", "c"])
-        .arg(source)
-        .arg("-o")
-        .arg(output);
+    cmd.args([
+        "-g",
+        "-O0",
+        "-Xclang",
+        "-disable-O0-optnone",
+        "-fno-discard-value-names",
+    ])
+    .args(["-emit-llvm", "-c"])
+    .arg("-I")
+    .arg(include)
+    .args(clang_args)
+    .args(["-x", "c"])
+    .arg(source)
+    .arg("-o")
+    .arg(output);
     let out = cmd.output().map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => ExtractError::Input(format!(
             "{CLANG} not found: install clang-19 (e.g. `apt install clang-19`) and make sure it is on PATH"
@@ -152,15 +171,17 @@ fn to_ssa(module: &Module<'_>) -> Result<(), ExtractError> {
     let machine = target_machine()?;
     module
         .run_passes("mem2reg", &machine, PassBuilderOptions::create())
-        .map_err(|e| ExtractError::Internal(format!("mem2reg failed: {e}")))
+        .map_err(|e| ExtractError::Internal(format!("mem2reg failed: {}", llvm_message(&e))))
 }
 
 fn target_machine() -> Result<TargetMachine, ExtractError> {
-    Target::initialize_native(&InitializationConfig::default())
-        .map_err(|e| ExtractError::Internal(format!("cannot initialize LLVM's native target: {e}")))?;
+    Target::initialize_native(&InitializationConfig::default()).map_err(|e| {
+        ExtractError::Internal(format!("cannot initialize LLVM's native target: {e}"))
+    })?;
     let triple = TargetMachine::get_default_triple();
-    let target = Target::from_triple(&triple)
-        .map_err(|e| ExtractError::Internal(format!("no LLVM target for {triple}: {e}")))?;
+    let target = Target::from_triple(&triple).map_err(|e| {
+        ExtractError::Internal(format!("no LLVM target for {triple}: {}", llvm_message(&e)))
+    })?;
     target
         .create_target_machine(
             &triple,
@@ -170,5 +191,7 @@ fn target_machine() -> Result<TargetMachine, ExtractError> {
             RelocMode::Default,
             CodeModel::Default,
         )
-        .ok_or_else(|| ExtractError::Internal(format!("cannot create a target machine for {triple}")))
+        .ok_or_else(|| {
+            ExtractError::Internal(format!("cannot create a target machine for {triple}"))
+        })
 }

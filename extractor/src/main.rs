@@ -63,9 +63,8 @@ fn run(cli: &Cli) -> Result<String, ExtractError> {
     model
         .validate()
         .map_err(|e| ExtractError::Internal(format!("the extracted model is invalid: {e}")))?;
-    std::fs::write(&cli.output, model.to_json()).map_err(|e| {
-        ExtractError::Input(format!("cannot write {}: {e}", cli.output.display()))
-    })?;
+    std::fs::write(&cli.output, model.to_json())
+        .map_err(|e| ExtractError::Input(format!("cannot write {}: {e}", cli.output.display())))?;
     let n = cli.sources.len();
     Ok(format!(
         "mpi-extract: wrote {} ({n} source{}, {functions_inlined} function{} inlined, \
@@ -81,6 +80,59 @@ fn entry_size(model: &Model) -> u32 {
     model
         .functions
         .get(model.entry as usize)
-        .map(|f| f.blocks.iter().map(|b| b.insts.len() + b.phis.len()).sum::<usize>() as u32)
+        .map(|f| {
+            f.blocks
+                .iter()
+                .map(|b| b.insts.len() + b.phis.len())
+                .sum::<usize>() as u32
+        })
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clang_arguments_follow_a_double_dash() {
+        let cli = Cli::parse_from(["mpi-extract", "a.c", "b.c", "--", "-DN=4", "-I", "inc"]);
+        assert_eq!(cli.sources.len(), 2);
+        assert_eq!(cli.clang_args, ["-DN=4", "-I", "inc"]);
+        assert_eq!(cli.output.to_str(), Some("mpi-model.json"));
+        assert!(!cli.no_slice);
+    }
+
+    #[test]
+    fn writes_a_valid_model_and_a_summary() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let source = dir.path().join("prog.c");
+        let output = dir.path().join("model.json");
+        std::fs::write(
+            &source,
+            "#include <mpi.h>\n\
+             static int twice(int x) { return 2 * x; }\n\
+             int main(int argc, char **argv) {\n\
+               int v = twice(N);\n\
+               MPI_Init(&argc, &argv);\n\
+               MPI_Bcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD);\n\
+               MPI_Finalize();\n\
+               return 0;\n\
+             }\n",
+        )
+        .expect("write source");
+        let (src, out) = (source.to_string_lossy(), output.to_string_lossy());
+        let cli = Cli::parse_from(["mpi-extract", &src, "-o", &out, "--no-slice", "--", "-DN=3"]);
+        let summary = run(&cli).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            summary.starts_with(&format!(
+                "mpi-extract: wrote {out} (1 source, 1 function inlined, "
+            )),
+            "{summary}"
+        );
+        assert!(summary.ends_with(", 0 removed)"), "{summary}");
+        let model = Model::read(&output).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(model.stats.functions_inlined, 1);
+        assert_eq!(model.stats.instructions_removed, 0);
+        assert_eq!(model.stats.instructions_kept, entry_size(&model));
+    }
 }

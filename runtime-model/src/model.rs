@@ -658,7 +658,12 @@ impl Model {
         }
         for g in &self.globals {
             if g.init.len() as u64 != g.size {
-                return bad(format!("global {} has {} initial bytes for size {}", g.name, g.init.len(), g.size));
+                return bad(format!(
+                    "global {} has {} initial bytes for size {}",
+                    g.name,
+                    g.init.len(),
+                    g.size
+                ));
             }
         }
         let nloc = self.locations.len();
@@ -668,7 +673,10 @@ impl Model {
                 return bad(format!("function {} has no blocks", f.name));
             }
             if (f.params.len() as u32) > f.num_regs {
-                return bad(format!("function {} has more parameters than registers", f.name));
+                return bad(format!(
+                    "function {} has more parameters than registers",
+                    f.name
+                ));
             }
             let reg_ok = |r: Reg| r < f.num_regs;
             let op_ok = |o: &Operand| match o {
@@ -723,7 +731,10 @@ impl Model {
         match self.locations.get(loc as usize) {
             Some(l) => format!(
                 "{}:{}:{}",
-                self.files.get(l.file as usize).map(String::as_str).unwrap_or("?"),
+                self.files
+                    .get(l.file as usize)
+                    .map(String::as_str)
+                    .unwrap_or("?"),
                 l.line,
                 l.column
             ),

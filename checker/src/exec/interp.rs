@@ -27,10 +27,18 @@ pub enum Stop {
         loc: LocId,
     },
     /// `main` returned or `exit` was called.
-    Exit { code: i32, loc: LocId },
-    Fault { fault: Fault, loc: LocId },
+    Exit {
+        code: i32,
+        loc: LocId,
+    },
+    Fault {
+        fault: Fault,
+        loc: LocId,
+    },
     /// The per-execution instruction budget ran out.
-    Budget { loc: LocId },
+    Budget {
+        loc: LocId,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -139,7 +147,10 @@ impl Process {
             let func = &model.functions[fr.func as usize];
             let block = &func.blocks[fr.block as usize];
             if self.steps >= budget {
-                let loc = block.insts.get(fr.ip as usize).map_or(block.term_loc, |i| i.loc);
+                let loc = block
+                    .insts
+                    .get(fr.ip as usize)
+                    .map_or(block.term_loc, |i| i.loc);
                 return Stop::Budget { loc };
             }
             self.steps += 1;
@@ -228,7 +239,11 @@ impl Process {
                     .iter()
                     .find(|(b, _)| *b == from)
                     .map(|(_, o)| *o)
-                    .ok_or_else(|| Fault::Unsupported("phi without an incoming value for its predecessor".into()))?;
+                    .ok_or_else(|| {
+                        Fault::Unsupported(
+                            "phi without an incoming value for its predecessor".into(),
+                        )
+                    })?;
                 vals.push(match op {
                     Operand::Reg(r) => fr.regs[r as usize],
                     Operand::Const(c) => c,
@@ -412,9 +427,14 @@ impl Process {
             } => {
                 let n = v!(count);
                 let size = elem_size.checked_mul(n).ok_or_else(|| {
-                    Fault::Memory(MemFault::Other(format!("stack allocation of {n} elements overflows")))
+                    Fault::Memory(MemFault::Other(format!(
+                        "stack allocation of {n} elements overflows"
+                    )))
                 })?;
-                let p = self.mem.allocate(size, AllocKind::Stack).map_err(Fault::Memory)?;
+                let p = self
+                    .mem
+                    .allocate(size, AllocKind::Stack)
+                    .map_err(Fault::Memory)?;
                 self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[*dst as usize] = p;
             }
             InstKind::Libc { dst, func, args } => {
@@ -472,7 +492,13 @@ impl Process {
 }
 
 #[inline]
-fn from_f64f(a: u64, b: u64, ty: Ty, f32op: fn(f32, f32) -> f32, f64op: fn(f64, f64) -> f64) -> u64 {
+fn from_f64f(
+    a: u64,
+    b: u64,
+    ty: Ty,
+    f32op: fn(f32, f32) -> f32,
+    f64op: fn(f64, f64) -> f64,
+) -> u64 {
     if ty == Ty::F32 {
         f32op(f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as u64
     } else {

@@ -29,12 +29,26 @@ pub struct Allocation {
 /// A memory error, described for the user.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MemFault {
-    Null { write: bool },
-    Dangling { addr: u64 },
-    OutOfBounds { offset: i64, len: u64, size: u64, kind: AllocKind, write: bool },
-    UseAfterFree { write: bool },
+    Null {
+        write: bool,
+    },
+    Dangling {
+        addr: u64,
+    },
+    OutOfBounds {
+        offset: i64,
+        len: u64,
+        size: u64,
+        kind: AllocKind,
+        write: bool,
+    },
+    UseAfterFree {
+        write: bool,
+    },
     DoubleFree,
-    InvalidFree { reason: &'static str },
+    InvalidFree {
+        reason: &'static str,
+    },
     WriteToConstant,
     DivisionByZero,
     Other(String),
@@ -45,8 +59,16 @@ impl std::fmt::Display for MemFault {
         let rw = |w: &bool| if *w { "write to" } else { "read from" };
         match self {
             MemFault::Null { write } => write!(f, "{} a null pointer", rw(write)),
-            MemFault::Dangling { addr } => write!(f, "access through an invalid pointer 0x{addr:x}"),
-            MemFault::OutOfBounds { offset, len, size, kind, write } => {
+            MemFault::Dangling { addr } => {
+                write!(f, "access through an invalid pointer 0x{addr:x}")
+            }
+            MemFault::OutOfBounds {
+                offset,
+                len,
+                size,
+                kind,
+                write,
+            } => {
                 let what = match kind {
                     AllocKind::Global { .. } => "global",
                     AllocKind::Stack => "stack",
@@ -58,7 +80,9 @@ impl std::fmt::Display for MemFault {
                     if *write { "write to" } else { "read from" }
                 )
             }
-            MemFault::UseAfterFree { write } => write!(f, "{} freed memory (use after free)", rw(write)),
+            MemFault::UseAfterFree { write } => {
+                write!(f, "{} freed memory (use after free)", rw(write))
+            }
             MemFault::DoubleFree => write!(f, "double free"),
             MemFault::InvalidFree { reason } => write!(f, "invalid free: {reason}"),
             MemFault::WriteToConstant => write!(f, "write to constant memory"),
@@ -85,7 +109,9 @@ impl Memory {
         }));
         for g in globals {
             allocs.push(Arc::new(Allocation {
-                kind: AllocKind::Global { constant: g.constant },
+                kind: AllocKind::Global {
+                    constant: g.constant,
+                },
                 live: true,
                 bytes: g.init.clone(),
             }));
@@ -96,7 +122,9 @@ impl Memory {
     /// A fresh zero-filled allocation; returns its address.
     pub fn allocate(&mut self, size: u64, kind: AllocKind) -> Result<u64, MemFault> {
         if size > (1 << 31) {
-            return Err(MemFault::Other(format!("allocation of {size} bytes is too large to model")));
+            return Err(MemFault::Other(format!(
+                "allocation of {size} bytes is too large to model"
+            )));
         }
         if self.allocs.len() >= Pointer::FUNCTION_BASE as usize {
             return Err(MemFault::Other("too many allocations".into()));
@@ -107,7 +135,11 @@ impl Memory {
             live: true,
             bytes: vec![0; size as usize],
         }));
-        Ok(Pointer { alloc: id, offset: 0 }.encode())
+        Ok(Pointer {
+            alloc: id,
+            offset: 0,
+        }
+        .encode())
     }
 
     pub fn free(&mut self, addr: u64) -> Result<(), MemFault> {
@@ -119,15 +151,21 @@ impl Memory {
             .allocs
             .get_mut(p.alloc as usize)
             .filter(|_| p.alloc != 0)
-            .ok_or(MemFault::InvalidFree { reason: "pointer was not returned by malloc" })?;
+            .ok_or(MemFault::InvalidFree {
+                reason: "pointer was not returned by malloc",
+            })?;
         if a.kind != AllocKind::Heap {
-            return Err(MemFault::InvalidFree { reason: "pointer is not to heap memory" });
+            return Err(MemFault::InvalidFree {
+                reason: "pointer is not to heap memory",
+            });
         }
         if !a.live {
             return Err(MemFault::DoubleFree);
         }
         if p.offset != 0 {
-            return Err(MemFault::InvalidFree { reason: "pointer is not to the start of its block" });
+            return Err(MemFault::InvalidFree {
+                reason: "pointer is not to the start of its block",
+            });
         }
         let a = Arc::make_mut(a);
         a.live = false;
@@ -235,7 +273,9 @@ impl Memory {
     }
 
     pub fn is_heap_live(&self, id: usize) -> bool {
-        self.allocs.get(id).is_some_and(|a| a.kind == AllocKind::Heap && a.live)
+        self.allocs
+            .get(id)
+            .is_some_and(|a| a.kind == AllocKind::Heap && a.live)
     }
 
     pub fn allocation_count(&self) -> usize {
@@ -255,7 +295,11 @@ mod tests {
     #[test]
     fn loads_and_stores_round_trip() {
         let mut m = Memory::default();
-        m.allocs.push(Arc::new(Allocation { kind: AllocKind::Global { constant: true }, live: false, bytes: vec![] }));
+        m.allocs.push(Arc::new(Allocation {
+            kind: AllocKind::Global { constant: true },
+            live: false,
+            bytes: vec![],
+        }));
         let p = m.allocate(16, AllocKind::Heap).unwrap();
         m.store(p + 4, 4, 0xdead_beef).unwrap();
         assert_eq!(m.load(p + 4, 4).unwrap(), 0xdead_beef);
@@ -267,7 +311,10 @@ mod tests {
         let mut m = Memory::with_globals(&[]);
         let p = m.allocate(8, AllocKind::Heap).unwrap();
         assert!(matches!(m.load(0, 4), Err(MemFault::Null { write: false })));
-        assert!(matches!(m.load(p + 6, 4), Err(MemFault::OutOfBounds { .. })));
+        assert!(matches!(
+            m.load(p + 6, 4),
+            Err(MemFault::OutOfBounds { .. })
+        ));
         // One byte before the block borrows into the previous allocation id.
         assert!(m.load(p.wrapping_sub(1), 1).is_err());
         m.free(p).unwrap();

@@ -3,4 +3,5 @@
 
 pub mod interp;
 pub mod libc;
+pub mod liveness;
 pub mod memory;

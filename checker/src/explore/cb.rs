@@ -17,8 +17,8 @@ use super::state::{Dep, DepKind};
 pub fn replay(counts: &[usize], deps: &[Dep], kinds: &[DepKind]) -> Option<Vec<usize>> {
     let np = counts.len();
     // Dependencies of each (process, call), restricted to the kinds asked for.
-    let mut waits: Vec<Vec<Vec<Option<(usize, usize)>>>> =
-        counts.iter().map(|&c| vec![Vec::new(); c]).collect();
+    type Needs = Vec<Option<(usize, usize)>>;
+    let mut waits: Vec<Vec<Needs>> = counts.iter().map(|&c| vec![Vec::new(); c]).collect();
     for d in deps.iter().filter(|d| kinds.contains(&d.kind)) {
         let (p, e) = d.waiter;
         if p < np && e < counts[p] {

@@ -44,7 +44,9 @@ fn waiting_for(state: &State, rank: usize) -> String {
                         op.source.map_or("any rank".into(), |s| format!("rank {s}")),
                         op.tag.map_or("ANY".into(), |t| t.to_string())
                     ),
-                    ReqOp::Send(op) => format!("rank {} to receive its message (tag {})", op.dest, op.tag),
+                    ReqOp::Send(op) => {
+                        format!("rank {} to receive its message (tag {})", op.dest, op.tag)
+                    }
                     ReqOp::Null { .. } => String::new(),
                 })
                 .collect();
@@ -59,7 +61,11 @@ fn waiting_for(state: &State, rank: usize) -> String {
                 .filter(|(_, a)| a.is_none())
                 .map(|(r, _)| c.members[r].to_string())
                 .collect();
-            format!("rank(s) {} to join collective #{}", missing.join(", "), instance + 1)
+            format!(
+                "rank(s) {} to join collective #{}",
+                missing.join(", "),
+                instance + 1
+            )
         }
         Block::Probe { source, tag, .. } => format!(
             "a message from {} with tag {}",
@@ -150,7 +156,11 @@ fn unjoined_collective(state: &State) -> Option<Finding> {
                     func.name(),
                     k + 1,
                     crate::mpi::calls::comm_name(c.handle),
-                    missing.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(", ")
+                    missing
+                        .iter()
+                        .map(|r| r.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             )
             .at(present.event.0, loc, Some(func));
@@ -218,7 +228,11 @@ fn completes_before(search: &mut Search, state: &State) {
     };
     use DepKind::*;
     if let Some(pos) = cb::replay(&counts, &deps, &[Always, Synchronizing]) {
-        let f = describe(&pos, ErrorKind::Deadlock, "deadlock when collectives synchronize");
+        let f = describe(
+            &pos,
+            ErrorKind::Deadlock,
+            "deadlock when collectives synchronize",
+        );
         search.record(f, state.trace.to_vec());
         return;
     }

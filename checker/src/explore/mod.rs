@@ -135,11 +135,10 @@ impl<'a> Search<'a> {
 
     /// Records an error, once per (kind, locations).
     pub fn record(&mut self, finding: Finding, trace: Vec<TraceEntry>) {
-        let dup = self
-            .outcome
-            .errors
-            .iter()
-            .any(|e| e.finding.kind == finding.kind && e.finding.locations == finding.locations);
+        let dup =
+            self.outcome.errors.iter().any(|e| {
+                e.finding.kind == finding.kind && e.finding.locations == finding.locations
+            });
         if !dup {
             self.outcome.errors.push(FoundError { finding, trace });
         }

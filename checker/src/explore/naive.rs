@@ -49,7 +49,8 @@ fn enabled(search: &Search, state: &State) -> Vec<Choice> {
                 for outcome in state.poll_completions(rank) {
                     out.push(Choice::Poll { rank, outcome });
                 }
-                let stutter = p.poll_mark == Some((state.local_fingerprint(rank), state.version));
+                let stutter = p.poll_mark
+                    == Some((state.local_fingerprint(search.model, rank), state.version));
                 if !stutter {
                     out.push(Choice::Poll {
                         rank,
@@ -103,9 +104,9 @@ pub fn run(search: &mut Search) {
             let mut s = state.clone();
             match step::apply(&mut s, search.model, &c, search.config.budget) {
                 Ok(()) => stack.push(s),
-                Err(halt @ Halt::Error(_)) | Err(halt @ Halt::Unsupported(_)) | Err(halt @ Halt::Budget(_)) => {
-                    finish::halted(search, &s, halt)
-                }
+                Err(halt @ Halt::Error(_))
+                | Err(halt @ Halt::Unsupported(_))
+                | Err(halt @ Halt::Budget(_)) => finish::halted(search, &s, halt),
             }
         }
     }

@@ -52,7 +52,7 @@ pub fn settle(search: &Search, state: &mut State) -> Result<(), Halt> {
 }
 
 /// The decision to branch on in a settled state.
-pub fn next(state: &State) -> Next {
+pub fn next(model: &runtime_model::model::Model, state: &State) -> Next {
     // Polls first: answering one lets its process go on and perhaps send.
     for rank in 0..state.np() {
         if !matches!(
@@ -65,7 +65,8 @@ pub fn next(state: &State) -> Next {
             continue;
         }
         let completions = state.poll_completions(rank);
-        let stutter = state.procs[rank].poll_mark == Some((state.local_fingerprint(rank), state.version));
+        let stutter = state.procs[rank].poll_mark
+            == Some((state.local_fingerprint(model, rank), state.version));
         if stutter {
             if !completions.is_empty() {
                 // Back at the same poll with nothing changed: the branch that
@@ -132,7 +133,8 @@ pub fn run(search: &mut Search) {
                 } else {
                     top.state.clone()
                 };
-                if let Err(halt) = step::apply(&mut s, search.model, &choice, search.config.budget) {
+                if let Err(halt) = step::apply(&mut s, search.model, &choice, search.config.budget)
+                {
                     finish::halted(search, &s, halt);
                     continue;
                 }
@@ -144,7 +146,7 @@ pub fn run(search: &mut Search) {
             finish::halted(search, &state, halt);
             continue;
         }
-        match next(&state) {
+        match next(search.model, &state) {
             Next::Branch(options) => {
                 let first = options[0].clone();
                 if options.len() > 1 {
@@ -154,7 +156,9 @@ pub fn run(search: &mut Search) {
                         next: 1,
                     });
                 }
-                if let Err(halt) = step::apply(&mut state, search.model, &first, search.config.budget) {
+                if let Err(halt) =
+                    step::apply(&mut state, search.model, &first, search.config.budget)
+                {
                     finish::halted(search, &state, halt);
                     continue;
                 }
@@ -164,7 +168,8 @@ pub fn run(search: &mut Search) {
             Next::Redundant => {
                 search.outcome.pruned += 1;
                 search.outcome.transitions += state.transitions;
-                search.outcome.instructions += state.procs.iter().map(|p| p.proc.steps).sum::<u64>();
+                search.outcome.instructions +=
+                    state.procs.iter().map(|p| p.proc.steps).sum::<u64>();
             }
         }
     }

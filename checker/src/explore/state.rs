@@ -86,7 +86,11 @@ pub enum Phase {
     /// Running local code (or about to).
     Ready,
     /// Inside a blocking MPI call.
-    Blocked { func: MpiFunc, loc: LocId, block: Block },
+    Blocked {
+        func: MpiFunc,
+        loc: LocId,
+        block: Block,
+    },
     /// `main` returned or `exit` was called.
     Exited { code: i32 },
 }
@@ -199,6 +203,7 @@ pub struct State {
     pub deferred: Vec<(ReqId, Vec<ReqId>)>,
     /// Transitions (scheduling steps) taken in this execution.
     pub transitions: u64,
+    pub liveness: std::sync::Arc<crate::exec::liveness::Liveness>,
 }
 
 impl State {
@@ -223,6 +228,7 @@ impl State {
             version: 0,
             deferred: Vec::new(),
             transitions: 0,
+            liveness: std::sync::Arc::new(crate::exec::liveness::Liveness::new(model)),
         }
     }
 
@@ -243,10 +249,19 @@ impl State {
     }
 
     /// Hash of a process's local state (registers, memory, position).
-    pub fn local_fingerprint(&self, rank: usize) -> u64 {
+    pub fn local_fingerprint(&self, model: &Model, rank: usize) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.procs[rank].proc.hash(&mut h);
+        // Not `steps`, nor dead registers: a loop that polls again from the
+        // same state has executed more instructions and left temporaries of
+        // its last iteration behind, but is in the same state.
+        for fr in &self.procs[rank].proc.frames {
+            (fr.func, fr.block, fr.ip, fr.ret_dst).hash(&mut h);
+            for r in self.liveness.live_at(model, fr.func, fr.block, fr.ip) {
+                (r, fr.regs[r as usize]).hash(&mut h);
+            }
+        }
+        self.procs[rank].proc.mem.hash(&mut h);
         h.finish()
     }
 }

@@ -11,26 +11,57 @@ use runtime_model::mpi::p2p::ReqId;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Choice {
     /// Wildcard receive `recv` takes message `send` (seed 002 §1.1).
-    Match { recv: ReqId, send: ReqId },
+    Match {
+        recv: ReqId,
+        send: ReqId,
+    },
     /// Wildcard receive `recv` will take a message other than `excluded`.
-    DeferRecv { recv: ReqId, excluded: Vec<ReqId> },
+    DeferRecv {
+        recv: ReqId,
+        excluded: Vec<ReqId>,
+    },
     /// Waitany of `rank` returns slot `index` (seed 002 §2.2).
-    Pick { rank: usize, index: usize },
-    DeferPick { rank: usize, excluded: Vec<ReqId> },
+    Pick {
+        rank: usize,
+        index: usize,
+    },
+    DeferPick {
+        rank: usize,
+        excluded: Vec<ReqId>,
+    },
     /// Blocking wildcard probe of `rank` reports message `send`.
-    ProbeSees { rank: usize, send: ReqId },
-    DeferProbe { rank: usize, excluded: Vec<ReqId> },
+    ProbeSees {
+        rank: usize,
+        send: ReqId,
+    },
+    DeferProbe {
+        rank: usize,
+        excluded: Vec<ReqId>,
+    },
     /// A Test/Testany/Testall/Iprobe of `rank` answers.
-    Poll { rank: usize, outcome: PollOutcome },
+    Poll {
+        rank: usize,
+        outcome: PollOutcome,
+    },
     /// Naive search only: let `rank` run to and issue its next MPI call.
-    Run { rank: usize },
+    Run {
+        rank: usize,
+    },
     /// Naive search only: complete the blocking call of `rank`.
-    Unblock { rank: usize },
+    Unblock {
+        rank: usize,
+    },
 }
 
 /// Runs `rank` until it blocks in an MPI call, polls, or exits. With
 /// `one_call`, stops after issuing a single MPI call.
-pub fn run_process(state: &mut State, model: &Model, rank: usize, budget: u64, one_call: bool) -> Result<(), Halt> {
+pub fn run_process(
+    state: &mut State,
+    model: &Model,
+    rank: usize,
+    budget: u64,
+    one_call: bool,
+) -> Result<(), Halt> {
     while state.procs[rank].phase == Phase::Ready {
         state.transitions += 1;
         let stop = state.procs[rank].proc.run(model, budget);
@@ -44,14 +75,20 @@ pub fn run_process(state: &mut State, model: &Model, rank: usize, budget: u64, o
                 if code != 0 {
                     state.trace_event(rank, loc, format!("exit({code})"));
                     return Err(Halt::Error(
-                        Finding::new(ErrorKind::Assertion, format!("process exits with status {code}"))
-                            .at(rank, loc, None),
+                        Finding::new(
+                            ErrorKind::Assertion,
+                            format!("process exits with status {code}"),
+                        )
+                        .at(rank, loc, None),
                     ));
                 }
                 if state.procs[rank].lifecycle == Lifecycle::Initialized {
                     return Err(Halt::Error(
-                        Finding::new(ErrorKind::MpiUsage, "process exits without calling MPI_Finalize")
-                            .at(rank, loc, None),
+                        Finding::new(
+                            ErrorKind::MpiUsage,
+                            "process exits without calling MPI_Finalize",
+                        )
+                        .at(rank, loc, None),
                     ));
                 }
             }
@@ -121,11 +158,12 @@ pub fn pending_decisions(state: &State) -> Vec<(usize, Vec<Choice>, Choice)> {
     let mut out = Vec::new();
     for (rank, p) in state.procs.iter().enumerate() {
         if let Phase::Blocked {
-            block: Block::Requests {
-                slots,
-                mode: WaitMode::Any { .. },
-                excluded,
-            },
+            block:
+                Block::Requests {
+                    slots,
+                    mode: WaitMode::Any { .. },
+                    excluded,
+                },
             ..
         } = &p.phase
         {
@@ -133,7 +171,9 @@ pub fn pending_decisions(state: &State) -> Vec<(usize, Vec<Choice>, Choice)> {
                 .iter()
                 .enumerate()
                 .filter_map(|(i, s)| s.req.map(|r| (i, r)))
-                .filter(|(_, r)| state.world.p2p.requests[*r].is_complete() && !excluded.contains(r))
+                .filter(|(_, r)| {
+                    state.world.p2p.requests[*r].is_complete() && !excluded.contains(r)
+                })
                 .collect();
             if !ready.is_empty() {
                 let mut ex = excluded.clone();
@@ -164,20 +204,27 @@ pub fn pending_decisions(state: &State) -> Vec<(usize, Vec<Choice>, Choice)> {
             let owner = state.world.p2p.requests[r].owner;
             out.push((
                 owner,
-                cands.iter().map(|&s| Choice::Match { recv: r, send: s }).collect(),
-                Choice::DeferRecv { recv: r, excluded: ex },
+                cands
+                    .iter()
+                    .map(|&s| Choice::Match { recv: r, send: s })
+                    .collect(),
+                Choice::DeferRecv {
+                    recv: r,
+                    excluded: ex,
+                },
             ));
         }
     }
     for (rank, p) in state.procs.iter().enumerate() {
         if let Phase::Blocked {
-            block: Block::Probe {
-                comm,
-                source: None,
-                tag,
-                excluded,
-                ..
-            },
+            block:
+                Block::Probe {
+                    comm,
+                    source: None,
+                    tag,
+                    excluded,
+                    ..
+                },
             ..
         } = &p.phase
         {
@@ -202,7 +249,10 @@ pub fn pending_decisions(state: &State) -> Vec<(usize, Vec<Choice>, Choice)> {
                 ex.extend(cands.iter().copied());
                 out.push((
                     rank,
-                    cands.iter().map(|&s| Choice::ProbeSees { rank, send: s }).collect(),
+                    cands
+                        .iter()
+                        .map(|&s| Choice::ProbeSees { rank, send: s })
+                        .collect(),
                     Choice::DeferProbe { rank, excluded: ex },
                 ));
             }
@@ -216,7 +266,12 @@ pub fn pending_decisions(state: &State) -> Vec<(usize, Vec<Choice>, Choice)> {
 pub fn has_skipped_option(state: &State) -> bool {
     for (r, excluded) in &state.deferred {
         if state.world.p2p.requests[*r].partner.is_none()
-            && state.world.p2p.candidates(*r).iter().any(|s| excluded.contains(s))
+            && state
+                .world
+                .p2p
+                .candidates(*r)
+                .iter()
+                .any(|s| excluded.contains(s))
         {
             return true;
         }
@@ -224,21 +279,25 @@ pub fn has_skipped_option(state: &State) -> bool {
     for (rank, p) in state.procs.iter().enumerate() {
         match &p.phase {
             Phase::Blocked {
-                block: Block::Requests { slots, excluded, .. },
+                block: Block::Requests {
+                    slots, excluded, ..
+                },
                 ..
-            } if !excluded.is_empty() => {
-                if slots
-                    .iter()
-                    .filter_map(|s| s.req)
-                    .any(|r| excluded.contains(&r) && state.world.p2p.requests[r].is_complete())
-                {
-                    return true;
-                }
+            } if !excluded.is_empty()
+                && slots.iter().filter_map(|s| s.req).any(|r| {
+                    excluded.contains(&r) && state.world.p2p.requests[r].is_complete()
+                }) =>
+            {
+                return true;
             }
             Phase::Blocked {
-                block: Block::Probe {
-                    comm, tag, excluded, ..
-                },
+                block:
+                    Block::Probe {
+                        comm,
+                        tag,
+                        excluded,
+                        ..
+                    },
                 ..
             } if !excluded.is_empty() => {
                 let env = runtime_model::mpi::p2p::RecvOp {

@@ -211,7 +211,7 @@ impl State {
         let comm = self.comm(site, comm_h)?;
         let n = self.count(site, count)?;
         let size = self.type_size(site, dt)?;
-        if tag < 0 || tag > runtime_model::mpi::TAG_UB_VALUE {
+        if !valid_tag(tag, false) {
             return Err(site.invalid(format!("tag {tag} is not a valid send tag")));
         }
         if dest == h::MPI_PROC_NULL {
@@ -255,7 +255,7 @@ impl State {
     ) -> Result<ReqId, Halt> {
         let n = self.count(site, count)?;
         let size = self.type_size(site, dt)?;
-        if tag < h::MPI_ANY_TAG || tag > runtime_model::mpi::TAG_UB_VALUE {
+        if !valid_tag(tag, true) {
             return Err(site.invalid(format!("tag {tag} is not a valid receive tag")));
         }
         if source == h::MPI_PROC_NULL {
@@ -315,10 +315,9 @@ impl State {
         match func {
             F::Initialized | F::Finalized => {}
             F::Init | F::InitThread if life != Lifecycle::NotInitialized => {
-                return Err(site.finding(
-                    ErrorKind::MpiUsage,
-                    format!("{} called twice", func.name()),
-                ))
+                return Err(
+                    site.finding(ErrorKind::MpiUsage, format!("{} called twice", func.name()))
+                )
             }
             F::Init | F::InitThread => {}
             _ if life == Lifecycle::NotInitialized => {
@@ -380,9 +379,21 @@ impl State {
                 } else {
                     c.size() as i32
                 };
-                self.write_i32(&site, ptr(args, 1), v, if func == F::CommRank { "rank" } else { "size" })?;
+                self.write_i32(
+                    &site,
+                    ptr(args, 1),
+                    v,
+                    if func == F::CommRank { "rank" } else { "size" },
+                )?;
             }
-            F::Send | F::Ssend | F::Rsend | F::Bsend | F::Isend | F::Issend | F::Irsend | F::Ibsend => {
+            F::Send
+            | F::Ssend
+            | F::Rsend
+            | F::Bsend
+            | F::Isend
+            | F::Issend
+            | F::Irsend
+            | F::Ibsend => {
                 let mode = match func {
                     F::Ssend | F::Issend => SendMode::Synchronous,
                     F::Rsend | F::Irsend => SendMode::Ready,
@@ -391,7 +402,12 @@ impl State {
                 };
                 let comm = self.world.resolve_comm(int(args, 5), rank).unwrap_or(0);
                 let env = (int(args, 3) >= 0)
-                    .then(|| self.world.comms[comm].members.get(int(args, 3) as usize).copied())
+                    .then(|| {
+                        self.world.comms[comm]
+                            .members
+                            .get(int(args, 3) as usize)
+                            .copied()
+                    })
                     .flatten()
                     .map(|d| (d, int(args, 4), comm));
                 let ev = self.log_call(&site, None, env);
@@ -477,7 +493,12 @@ impl State {
             F::Sendrecv => {
                 let comm = self.comm(&site, int(args, 10))?;
                 let senv = (int(args, 3) >= 0)
-                    .then(|| self.world.comms[comm].members.get(int(args, 3) as usize).copied())
+                    .then(|| {
+                        self.world.comms[comm]
+                            .members
+                            .get(int(args, 3) as usize)
+                            .copied()
+                    })
                     .flatten()
                     .map(|d| (d, int(args, 4), comm));
                 let renv = self.recv_envelope(comm, int(args, 8), int(args, 9));
@@ -581,7 +602,8 @@ impl State {
                     return Err(site.invalid("status is MPI_STATUS_IGNORE"));
                 }
                 let size = self.type_size(&site, int(args, 1))?;
-                let bytes = self.read_i32(&site, st + h::MPI_STATUS_COUNT_LO_OFFSET, "status")? as i64;
+                let bytes =
+                    self.read_i32(&site, st + h::MPI_STATUS_COUNT_LO_OFFSET, "status")? as i64;
                 let v = if size == 0 || bytes % size as i64 != 0 {
                     h::MPI_UNDEFINED
                 } else {
@@ -594,7 +616,15 @@ impl State {
                 let handle = self.read_i32(&site, ptr(args, 0), "request")?;
                 let req = self.request_of(&site, handle)?;
                 let status_addr = ptr(args, if func == F::Wait { 1 } else { 2 });
-                self.trace_event(rank, loc, format!("{}(request {})", func.name(), req.map_or("NULL".into(), |r| (r + 1).to_string())));
+                self.trace_event(
+                    rank,
+                    loc,
+                    format!(
+                        "{}(request {})",
+                        func.name(),
+                        req.map_or("NULL".into(), |r| (r + 1).to_string())
+                    ),
+                );
                 let Some(req) = req else {
                     // Completion of a null request returns an empty status (MPI 3.1 §3.7.3).
                     if func == F::Test {
@@ -656,7 +686,11 @@ impl State {
                     .iter()
                     .map(|s| s.req.map_or("NULL".into(), |r| (r + 1).to_string()))
                     .collect();
-                self.trace_event(rank, loc, format!("{}(requests [{}])", func.name(), names.join(", ")));
+                self.trace_event(
+                    rank,
+                    loc,
+                    format!("{}(requests [{}])", func.name(), names.join(", ")),
+                );
                 // Null entries complete at once with an empty status.
                 for s in slots.iter().filter(|s| s.req.is_none()) {
                     if matches!(func, F::Waitall | F::Testall) {
@@ -667,8 +701,7 @@ impl State {
                 if !live {
                     match func {
                         F::Waitany | F::Testany => {
-                            let idx_arg = if func == F::Waitany { 2 } else { 2 };
-                            self.write_i32(&site, ptr(args, idx_arg), h::MPI_UNDEFINED, "index")?;
+                            self.write_i32(&site, ptr(args, 2), h::MPI_UNDEFINED, "index")?;
                             if func == F::Testany {
                                 self.write_i32(&site, ptr(args, 3), 1, "flag")?;
                             }
@@ -740,7 +773,12 @@ impl State {
         Ok(())
     }
 
-    fn recv_envelope(&self, comm: CommId, source: i32, tag: i32) -> (Option<usize>, Option<i32>, CommId) {
+    fn recv_envelope(
+        &self,
+        comm: CommId,
+        source: i32,
+        tag: i32,
+    ) -> (Option<usize>, Option<i32>, CommId) {
         let src = (source >= 0)
             .then(|| self.world.comms[comm].members.get(source as usize).copied())
             .flatten();
@@ -770,7 +808,9 @@ impl State {
         };
         if let Some(r) = root {
             if r < 0 || r as usize >= size {
-                return Err(site.invalid(format!("root {r} is not a rank of the communicator (size {size})")));
+                return Err(site.invalid(format!(
+                    "root {r} is not a rank of the communicator (size {size})"
+                )));
             }
         }
         let root = root.map(|r| r as usize);
@@ -804,10 +844,20 @@ impl State {
                 recv_buf = buf;
                 recv_block = bytes;
                 send_block = bytes;
-                desc = format!("count={n}, type={}, root={}", datatype_name(dt), root.unwrap_or(0));
+                desc = format!(
+                    "count={n}, type={}, root={}",
+                    datatype_name(dt),
+                    root.unwrap_or(0)
+                );
             }
             F::Reduce | F::Allreduce => {
-                let (sbuf, rbuf, n, dt, o) = (ptr(args, 0), ptr(args, 1), int(args, 2), int(args, 3), int(args, 4));
+                let (sbuf, rbuf, n, dt, o) = (
+                    ptr(args, 0),
+                    ptr(args, 1),
+                    int(args, 2),
+                    int(args, 3),
+                    int(args, 4),
+                );
                 let bytes = self.count(site, n)? * self.type_size(site, dt)?;
                 if h::predefined_op_name(o).is_none() {
                     return Err(site.invalid(format!("invalid operation 0x{o:x}")));
@@ -837,7 +887,9 @@ impl State {
                 desc = format!(
                     "count={n}, type={}, op={}{}",
                     datatype_name(dt),
-                    h::predefined_op_name(o).unwrap_or("?").trim_start_matches("MPI_"),
+                    h::predefined_op_name(o)
+                        .unwrap_or("?")
+                        .trim_start_matches("MPI_"),
                     root.map_or(String::new(), |r| format!(", root={r}"))
                 );
             }
@@ -876,7 +928,11 @@ impl State {
                         F::Alltoall => 0,
                         _ => crank as u64 * rblock,
                     };
-                    let len = if func == F::Alltoall { rblock * size as u64 } else { rblock };
+                    let len = if func == F::Alltoall {
+                        rblock * size as u64
+                    } else {
+                        rblock
+                    };
                     Some(self.read_buffer(site, rbuf + off, len, "receive buffer")?)
                 } else if sends {
                     Some(self.read_buffer(site, sbuf, total_send, "send buffer")?)
@@ -884,8 +940,18 @@ impl State {
                     None
                 };
                 let in_place_scatter_root = func == F::Scatter && is_root && in_place(rbuf);
-                recv_block = if in_place_scatter_root { 0 } else if receives { rblock } else { 0 };
-                send_block = if in_place(sbuf) && func == F::Alltoall { rblock } else { sblock };
+                recv_block = if in_place_scatter_root {
+                    0
+                } else if receives {
+                    rblock
+                } else {
+                    0
+                };
+                send_block = if in_place(sbuf) && func == F::Alltoall {
+                    rblock
+                } else {
+                    sblock
+                };
                 recv_buf = rbuf;
                 if recv_block > 0 {
                     let total = match func {
@@ -920,7 +986,11 @@ impl State {
         self.trace_event(
             site.rank,
             site.loc,
-            format!("{}({desc}{sep}comm={})", func.name(), comm_name(self.world.comms[comm].handle)),
+            format!(
+                "{}({desc}{sep}comm={})",
+                func.name(),
+                comm_name(self.world.comms[comm].handle)
+            ),
         );
         if let Err(m) = self.world.comms[comm].instances[k].arrive(crank, contribution) {
             return Err(self.collective_mismatch(site, comm, k, m));
@@ -993,22 +1063,42 @@ impl State {
 
     /// Fills an `MPI_Status` (MPICH layout: count in bytes, source as a
     /// rank of the communicator).
-    fn write_status(&mut self, site: &Site, addr: u64, st: &Status, comm: CommId) -> Result<(), Halt> {
+    fn write_status(
+        &mut self,
+        site: &Site,
+        addr: u64,
+        st: &Status,
+        comm: CommId,
+    ) -> Result<(), Halt> {
         if ignores_status(addr) {
             return Ok(());
         }
         let source = if st.source >= 0 {
-            self.world.comms[comm].rank_of(st.source as usize).map_or(st.source, |r| r as i32)
+            self.world.comms[comm]
+                .rank_of(st.source as usize)
+                .map_or(st.source, |r| r as i32)
         } else {
             st.source
         };
         let (lo, hi) = h::status_count_fields(st.bytes, false);
         self.write_i32(site, addr + h::MPI_STATUS_COUNT_LO_OFFSET, lo, "status")?;
-        self.write_i32(site, addr + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET, hi, "status")?;
+        self.write_i32(
+            site,
+            addr + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET,
+            hi,
+            "status",
+        )?;
         self.write_i32(site, addr + h::MPI_STATUS_SOURCE_OFFSET, source, "status")?;
         self.write_i32(site, addr + h::MPI_STATUS_TAG_OFFSET, st.tag, "status")?;
         self.write_i32(site, addr + h::MPI_STATUS_ERROR_OFFSET, st.error, "status")
     }
+}
+
+/// Tags run from 0 to the `MPI_TAG_UB` attribute; `MPI_ANY_TAG` only in
+/// receives (MPI 3.1 §3.2.3).
+fn valid_tag(tag: i32, allow_any: bool) -> bool {
+    let ub = runtime_model::mpi::TAG_UB_VALUE as i64;
+    (0..=ub).contains(&(tag as i64)) || (allow_any && tag == h::MPI_ANY_TAG)
 }
 
 fn null_status() -> Status {

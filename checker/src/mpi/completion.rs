@@ -32,7 +32,11 @@ impl State {
             .store(addr, 4, v as u32 as u64)
             .map_err(|f| {
                 Halt::Error(
-                    Finding::new(ErrorKind::MemoryError, format!("{what}: {f}")).at(rank, loc, self.blocked_func(rank)),
+                    Finding::new(ErrorKind::MemoryError, format!("{what}: {f}")).at(
+                        rank,
+                        loc,
+                        self.blocked_func(rank),
+                    ),
                 )
             })
     }
@@ -51,7 +55,13 @@ impl State {
         }
     }
 
-    fn put_status(&mut self, rank: usize, addr: u64, st: &Status, comm: CommId) -> Result<(), Halt> {
+    fn put_status(
+        &mut self,
+        rank: usize,
+        addr: u64,
+        st: &Status,
+        comm: CommId,
+    ) -> Result<(), Halt> {
         if ignores(addr) {
             return Ok(());
         }
@@ -64,7 +74,12 @@ impl State {
         };
         let (lo, hi) = h::status_count_fields(st.bytes, false);
         self.store_i32(rank, addr + h::MPI_STATUS_COUNT_LO_OFFSET, lo, "status")?;
-        self.store_i32(rank, addr + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET, hi, "status")?;
+        self.store_i32(
+            rank,
+            addr + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET,
+            hi,
+            "status",
+        )?;
         self.store_i32(rank, addr + h::MPI_STATUS_SOURCE_OFFSET, source, "status")?;
         self.store_i32(rank, addr + h::MPI_STATUS_TAG_OFFSET, st.tag, "status")?;
         self.store_i32(rank, addr + h::MPI_STATUS_ERROR_OFFSET, st.error, "status")
@@ -85,7 +100,10 @@ impl State {
         let req = self.world.p2p.requests[id].clone();
         match &req.op {
             ReqOp::Recv(op) => {
-                let data = req.delivered.clone().unwrap_or_else(|| std::sync::Arc::from(Vec::new()));
+                let data = req
+                    .delivered
+                    .clone()
+                    .unwrap_or_else(|| std::sync::Arc::from(Vec::new()));
                 if data.len() as u64 > op.capacity {
                     let loc = self.blocked_loc(rank);
                     return Err(Halt::Error(
@@ -103,12 +121,23 @@ impl State {
                 }
                 if !data.is_empty() {
                     let loc = self.blocked_loc(rank);
-                    self.procs[rank].proc.mem.write_bytes(op.buf, &data).map_err(|f| {
-                        Halt::Error(
-                            Finding::new(ErrorKind::MemoryError, format!("receive buffer: {f}"))
-                                .at(rank, loc, self.blocked_func(rank)),
-                        )
-                    })?;
+                    self.procs[rank]
+                        .proc
+                        .mem
+                        .write_bytes(op.buf, &data)
+                        .map_err(|f| {
+                            Halt::Error(
+                                Finding::new(
+                                    ErrorKind::MemoryError,
+                                    format!("receive buffer: {f}"),
+                                )
+                                .at(
+                                    rank,
+                                    loc,
+                                    self.blocked_func(rank),
+                                ),
+                            )
+                        })?;
                 }
                 if let Some(st) = req.status {
                     self.put_status(rank, slot.status_addr, &st, op.comm)?;
@@ -123,23 +152,22 @@ impl State {
                 }
             }
             ReqOp::Send(op) => {
-                match req.partner {
-                    Some(r) => {
-                        let needs = self.world.p2p.requests[r].posted_at;
-                        let kind = match op.mode {
-                            SendMode::Synchronous => Some(DepKind::Always),
-                            SendMode::Standard | SendMode::Ready => Some(DepKind::ZeroBuffer),
-                            SendMode::Buffered => None,
-                        };
-                        if let Some(kind) = kind {
-                            self.deps.push(Dep {
-                                waiter: ev,
-                                needs: Some(needs),
-                                kind,
-                            });
-                        }
+                // Unmatched sends get their dependency when (if) they match:
+                // see `apply_match`.
+                if let Some(r) = req.partner {
+                    let needs = self.world.p2p.requests[r].posted_at;
+                    let kind = match op.mode {
+                        SendMode::Synchronous => Some(DepKind::Always),
+                        SendMode::Standard | SendMode::Ready => Some(DepKind::ZeroBuffer),
+                        SendMode::Buffered => None,
+                    };
+                    if let Some(kind) = kind {
+                        self.deps.push(Dep {
+                            waiter: ev,
+                            needs: Some(needs),
+                            kind,
+                        });
                     }
-                    None => {} // recorded when (if) it matches: see `apply_match`
                 }
                 if !ignores(slot.status_addr) {
                     let st = Status {
@@ -181,10 +209,7 @@ impl State {
         }
         if wildcard {
             let receiver = self.world.p2p.requests[r].owner;
-            let loc = self
-                .event_loc(recv_posted)
-                .map(|(l, _)| l)
-                .unwrap_or(0);
+            let loc = self.event_loc(recv_posted).map(|(l, _)| l).unwrap_or(0);
             self.trace_event(
                 receiver,
                 loc,
@@ -209,9 +234,10 @@ impl State {
                 mode: WaitMode::All,
                 ..
             } => {
-                let done = slots
-                    .iter()
-                    .all(|s| s.req.is_none_or(|r| self.world.p2p.requests[r].is_complete()));
+                let done = slots.iter().all(|s| {
+                    s.req
+                        .is_none_or(|r| self.world.p2p.requests[r].is_complete())
+                });
                 if !done {
                     return Ok(false);
                 }
@@ -235,7 +261,11 @@ impl State {
                 }
                 let results = inst.result_for(crank).map_err(|e| {
                     Halt::Error(
-                        Finding::new(ErrorKind::InvalidArgument, format!("reduction failed: {e:?}")).at(
+                        Finding::new(
+                            ErrorKind::InvalidArgument,
+                            format!("reduction failed: {e:?}"),
+                        )
+                        .at(
                             rank,
                             self.blocked_loc(rank),
                             self.blocked_func(rank),
@@ -253,7 +283,11 @@ impl State {
                         .write_bytes(recv_buf.wrapping_add(off), &bytes)
                         .map_err(|f| {
                             Halt::Error(
-                                Finding::new(ErrorKind::MemoryError, format!("receive buffer: {f}")).at(
+                                Finding::new(
+                                    ErrorKind::MemoryError,
+                                    format!("receive buffer: {f}"),
+                                )
+                                .at(
                                     rank,
                                     loc,
                                     self.blocked_func(rank),
@@ -296,7 +330,14 @@ impl State {
         self.procs[rank].proc.finish_call(model, 0);
     }
 
-    fn finish_probe(&mut self, model: &Model, rank: usize, s: ReqId, status_addr: u64, comm: CommId) -> Result<(), Halt> {
+    fn finish_probe(
+        &mut self,
+        model: &Model,
+        rank: usize,
+        s: ReqId,
+        status_addr: u64,
+        comm: CommId,
+    ) -> Result<(), Halt> {
         let send = self.world.p2p.requests[s].clone();
         if let ReqOp::Send(op) = &send.op {
             let st = Status {
@@ -314,7 +355,11 @@ impl State {
             kind: DepKind::Always,
         });
         let loc = self.blocked_loc(rank);
-        self.trace_event(rank, loc, format!("probe found the message from rank {}", send.owner));
+        self.trace_event(
+            rank,
+            loc,
+            format!("probe found the message from rank {}", send.owner),
+        );
         self.unblock(model, rank);
         Ok(())
     }
@@ -322,11 +367,12 @@ impl State {
     /// Waitany of `rank` returns slot `index`.
     pub fn pick_any(&mut self, model: &Model, rank: usize, index: usize) -> Result<(), Halt> {
         let Phase::Blocked {
-            block: Block::Requests {
-                slots,
-                mode: WaitMode::Any { index_addr },
-                ..
-            },
+            block:
+                Block::Requests {
+                    slots,
+                    mode: WaitMode::Any { index_addr },
+                    ..
+                },
             loc,
             ..
         } = self.procs[rank].phase.clone()
@@ -364,7 +410,10 @@ impl State {
         else {
             return vec![];
         };
-        let complete = |s: &ReqSlot| s.req.is_none_or(|r| self.world.p2p.requests[r].is_complete());
+        let complete = |s: &ReqSlot| {
+            s.req
+                .is_none_or(|r| self.world.p2p.requests[r].is_complete())
+        };
         match kind {
             PollKind::Test { .. } | PollKind::Testall { .. } => {
                 if slots.iter().all(complete) {
@@ -403,7 +452,12 @@ impl State {
     }
 
     /// Answers the poll `rank` is in.
-    pub fn resolve_poll(&mut self, model: &Model, rank: usize, outcome: PollOutcome) -> Result<(), Halt> {
+    pub fn resolve_poll(
+        &mut self,
+        model: &Model,
+        rank: usize,
+        outcome: PollOutcome,
+    ) -> Result<(), Halt> {
         let Phase::Blocked {
             block: Block::Poll { kind, slots, probe },
             loc,
@@ -420,12 +474,15 @@ impl State {
         };
         match outcome {
             PollOutcome::NotYet => {
-                let fp = self.local_fingerprint(rank);
-                self.procs[rank].poll_mark = Some((fp, self.version));
                 self.store_i32(rank, flag_addr, 0, "flag")?;
                 if let PollKind::Testany { index_addr, .. } = kind {
                     self.store_i32(rank, index_addr, h::MPI_UNDEFINED, "index")?;
                 }
+                // Fingerprint after the answer is written: a loop that polls
+                // again without changing anything else comes back to exactly
+                // this state (the stutter `poe::next` recognizes).
+                let fp = self.local_fingerprint(model, rank);
+                self.procs[rank].poll_mark = Some((fp, self.version));
                 self.trace_event(rank, loc, format!("{} -> flag = false", func.name()));
             }
             PollOutcome::Complete(i) => {
@@ -468,7 +525,14 @@ impl State {
                     needs: Some(send.posted_at),
                     kind: DepKind::Always,
                 });
-                self.trace_event(rank, loc, format!("MPI_Iprobe -> flag = true, message from rank {}", send.owner));
+                self.trace_event(
+                    rank,
+                    loc,
+                    format!(
+                        "MPI_Iprobe -> flag = true, message from rank {}",
+                        send.owner
+                    ),
+                );
                 self.procs[rank].poll_mark = None;
             }
         }

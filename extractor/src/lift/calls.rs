@@ -72,7 +72,10 @@ fn resolve_alias(mut v: Value<'_>) -> Value<'_> {
 }
 
 /// The register receiving a call's result (`None` for `void`).
-pub fn result_reg<'m>(fl: &FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<Option<Reg>, ExtractError> {
+pub fn result_reg<'m>(
+    fl: &FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+) -> Result<Option<Reg>, ExtractError> {
     if inst.ty().kind() == LLVMTypeKind::LLVMVoidTypeKind {
         return Ok(None);
     }
@@ -157,7 +160,10 @@ mod tests {
 
     #[test]
     fn fortified_printf_drops_its_flag() {
-        assert_eq!(libc_function("__printf_chk"), Some((LibcFunc::Printf, &[0usize][..])));
+        assert_eq!(
+            libc_function("__printf_chk"),
+            Some((LibcFunc::Printf, &[0usize][..]))
+        );
         assert_eq!(libc_function("printf"), Some((LibcFunc::Printf, &[][..])));
         assert_eq!(libc_function("rand"), None);
     }

@@ -65,8 +65,7 @@ pub fn instruction_pos(inst: ir::Value<'_>, func: ir::Value<'_>) -> SourcePos {
         return d.into();
     }
     let forward = std::iter::successors(inst.next_instruction(), |i| i.next_instruction());
-    let backward =
-        std::iter::successors(inst.previous_instruction(), |i| i.previous_instruction());
+    let backward = std::iter::successors(inst.previous_instruction(), |i| i.previous_instruction());
     forward
         .chain(backward)
         .find_map(|i| i.debug_loc())

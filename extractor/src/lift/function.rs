@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use runtime_model::model::{
-    Arg, Block, BlockId, Function, Inst, InstKind, LibcFunc, Operand, Phi, Reg, Ty,
+    Arg, Block, BlockId, Function, Inst, InstKind, LibcFunc, LocId, Operand, Phi, Reg, Ty,
 };
 
 use super::debug_loc::{function_pos, instruction_pos, SourcePos};
@@ -29,13 +29,12 @@ pub fn lift_function<'m>(cx: &mut ModuleCx<'m>, func: Value<'m>) -> Result<Funct
 
     let blocks = func.blocks();
     let mut lifter = FunctionLifter::new(cx, func, name, &params, &blocks, pos);
-    let mut model_blocks = Vec::with_capacity(blocks.len());
-    for (i, &block) in blocks.iter().enumerate() {
-        if i == 0 {
-            lifter.copy_byval_params(&params)?;
-        }
-        model_blocks.push(lifter.lift_block(block)?);
-    }
+    // Emitted before any block is lifted, so it opens the entry block.
+    lifter.copy_byval_params(&params)?;
+    let model_blocks = blocks
+        .iter()
+        .map(|&block| lifter.lift_block(block))
+        .collect::<Result<Vec<_>, _>>()?;
     lifter.pos = function_pos(func);
     Ok(Function {
         loc: lifter.loc(),
@@ -157,9 +156,18 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
                 dst: None,
                 func: LibcFunc::Memcpy,
                 args: vec![
-                    Arg { value: Operand::Reg(copy), ty: Ty::Ptr },
-                    Arg { value: Operand::Reg(incoming), ty: Ty::Ptr },
-                    Arg { value: Operand::Const(size), ty: Ty::I64 },
+                    Arg {
+                        value: Operand::Reg(copy),
+                        ty: Ty::Ptr,
+                    },
+                    Arg {
+                        value: Operand::Reg(incoming),
+                        ty: Ty::Ptr,
+                    },
+                    Arg {
+                        value: Operand::Const(size),
+                        ty: Ty::I64,
+                    },
                 ],
             });
             self.regs.insert(param, copy);
@@ -187,15 +195,16 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
         self.insts.push(Inst { kind, loc });
     }
 
-    fn loc(&mut self) -> u32 {
+    fn loc(&mut self) -> LocId {
         self.cx.locations.intern(&self.pos, &self.name)
     }
 
     /// The register holding the value of `inst`.
     pub fn reg_of(&self, inst: Value<'m>) -> Result<Reg, ExtractError> {
-        self.regs.get(&inst).copied().ok_or_else(|| {
-            self.internal(format!("value {} has no register", inst.name()))
-        })
+        self.regs
+            .get(&inst)
+            .copied()
+            .ok_or_else(|| self.internal(format!("value {} has no register", inst.name())))
     }
 
     /// A register for an intermediate result that LLVM does not name.
@@ -248,6 +257,10 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
 
     /// "The IR is not what the lifter expects": a bug, not the user's fault.
     pub fn internal(&self, what: String) -> ExtractError {
-        ExtractError::Internal(format!("{} (in {}): {what}", self.pos.describe(), self.name))
+        ExtractError::Internal(format!(
+            "{} (in {}): {what}",
+            self.pos.describe(),
+            self.name
+        ))
     }
 }

@@ -55,8 +55,7 @@ pub fn decompose<'m>(
                     ty = elem;
                     layout.alloc_size(elem)
                 }
-                LLVMTypeKind::LLVMVectorTypeKind
-                | LLVMTypeKind::LLVMScalableVectorTypeKind => {
+                LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => {
                     return Err(unsupported("address of a vector element"))
                 }
                 _ => return Err(unsupported("getelementptr into a non-aggregate type")),

@@ -25,6 +25,14 @@ pub fn lift_global<'m>(cx: &mut ModuleCx<'m>, g: Value<'m>) -> Result<Global, Ex
         .value_type()
         .ok_or_else(|| ExtractError::Internal(format!("{name} is not a global variable")))?;
     let size = cx.layout.alloc_size(ty);
+    // A pointer's offset has 32 bits (see `Pointer`), so no allocation can
+    // be larger; refusing here also avoids allocating the initial bytes.
+    if size > u64::from(u32::MAX) {
+        return Err(ExtractError::unsupported(
+            pos.describe(),
+            format!("global {name} of {size} bytes (at most 4 GiB are supported)"),
+        ));
+    }
     let mut init = vec![0u8; size as usize];
     // External declarations only get this far for the stdio streams (see
     // `values::fold`); they have no initializer and stay zeroed.
@@ -62,12 +70,12 @@ fn write_constant<'m>(
         | LLVMValueKind::LLVMConstantPointerNullValueKind
         | LLVMValueKind::LLVMUndefValueValueKind
         | LLVMValueKind::LLVMPoisonValueKind => Ok(()),
-        LLVMValueKind::LLVMConstantDataArrayValueKind if c.const_bytes().is_some() => {
-            let bytes = c.const_bytes().unwrap_or_default();
-            put(out, offset, &bytes, pos)
-        }
         LLVMValueKind::LLVMConstantArrayValueKind
         | LLVMValueKind::LLVMConstantDataArrayValueKind => {
+            // Strings (and other byte arrays) in one copy.
+            if let Some(bytes) = c.const_bytes() {
+                return put(out, offset, &bytes, pos);
+            }
             let (elem, len) = array_shape(ty, pos)?;
             let stride = cx.layout.alloc_size(elem);
             for i in 0..len {
@@ -119,7 +127,10 @@ fn array_shape<'m>(ty: Type<'m>, pos: &SourcePos) -> Result<(Type<'m>, u32), Ext
 
 fn element<'m>(c: Value<'m>, i: u32, pos: &SourcePos) -> Result<Value<'m>, ExtractError> {
     c.const_element(i).ok_or_else(|| {
-        ExtractError::Internal(format!("{}: aggregate constant has no element {i}", pos.describe()))
+        ExtractError::Internal(format!(
+            "{}: aggregate constant has no element {i}",
+            pos.describe()
+        ))
     })
 }
 

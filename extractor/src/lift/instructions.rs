@@ -54,19 +54,16 @@ pub fn lift_instruction<'m>(
             Ok(())
         }
         LLVMVAArg => Err(fl.unsupported("va_arg (a function with a variable argument list)")),
-        LLVMExtractValue | LLVMInsertValue => Err(fl.unsupported(
-            "struct or array value held in a register (extractvalue/insertvalue)",
-        )),
+        LLVMExtractValue | LLVMInsertValue => {
+            Err(fl
+                .unsupported("struct or array value held in a register (extractvalue/insertvalue)"))
+        }
         LLVMExtractElement | LLVMInsertElement | LLVMShuffleVector => {
             Err(fl.unsupported("vector operation (SIMD)"))
         }
-        LLVMFence | LLVMAtomicCmpXchg | LLVMAtomicRMW => {
-            Err(fl.unsupported("atomic operation"))
-        }
+        LLVMFence | LLVMAtomicCmpXchg | LLVMAtomicRMW => Err(fl.unsupported("atomic operation")),
         LLVMAddrSpaceCast => Err(fl.unsupported("address space cast")),
-        LLVMLandingPad | LLVMCatchPad | LLVMCleanupPad => {
-            Err(fl.unsupported("exception handling"))
-        }
+        LLVMLandingPad | LLVMCatchPad | LLVMCleanupPad => Err(fl.unsupported("exception handling")),
         other => Err(fl.unsupported(format!("LLVM instruction {other:?}"))),
     }
 }
@@ -153,22 +150,42 @@ fn float_predicate(p: LLVMRealPredicate) -> FloatPredicate {
     }
 }
 
-fn binary<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>, op: BinOp) -> Result<(), ExtractError> {
+fn binary<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+    op: BinOp,
+) -> Result<(), ExtractError> {
     let dst = fl.reg_of(inst)?;
     let ty = fl.register_ty(inst.ty())?;
     let lhs = fl.operand_at(inst, 0)?;
     let rhs = fl.operand_at(inst, 1)?;
-    fl.emit(InstKind::Binary { dst, op, ty, lhs, rhs });
+    fl.emit(InstKind::Binary {
+        dst,
+        op,
+        ty,
+        lhs,
+        rhs,
+    });
     Ok(())
 }
 
-fn cast<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>, op: CastOp) -> Result<(), ExtractError> {
+fn cast<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+    op: CastOp,
+) -> Result<(), ExtractError> {
     let dst = fl.reg_of(inst)?;
     let source = fl.raw_operand(inst, 0)?;
     let from = fl.register_ty(source.ty())?;
     let to = fl.register_ty(inst.ty())?;
     let value = fl.operand(source)?;
-    fl.emit(InstKind::Cast { dst, op, from, to, value });
+    fl.emit(InstKind::Cast {
+        dst,
+        op,
+        from,
+        to,
+        value,
+    });
     Ok(())
 }
 
@@ -182,7 +199,13 @@ fn icmp<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<(), Extr
     let ty = fl.register_ty(lhs_value.ty())?;
     let lhs = fl.operand(lhs_value)?;
     let rhs = fl.operand_at(inst, 1)?;
-    fl.emit(InstKind::ICmp { dst, pred, ty, lhs, rhs });
+    fl.emit(InstKind::ICmp {
+        dst,
+        pred,
+        ty,
+        lhs,
+        rhs,
+    });
     Ok(())
 }
 
@@ -196,7 +219,13 @@ fn fcmp<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<(), Extr
     let ty = fl.register_ty(lhs_value.ty())?;
     let lhs = fl.operand(lhs_value)?;
     let rhs = fl.operand_at(inst, 1)?;
-    fl.emit(InstKind::FCmp { dst, pred, ty, lhs, rhs });
+    fl.emit(InstKind::FCmp {
+        dst,
+        pred,
+        ty,
+        lhs,
+        rhs,
+    });
     Ok(())
 }
 

@@ -89,8 +89,10 @@ pub fn lift_intrinsic<'m>(
     if name == "trap" {
         return emit_libc(fl, None, LibcFunc::Abort, &[]);
     }
-    if name.starts_with("expect.") {
-        // `__builtin_expect(v, e)` is `v` with a branch hint.
+    // `__builtin_expect(v, e)` is `v` with a branch hint; the address of a
+    // `_Thread_local` variable is the variable (each process of the model
+    // runs one thread).
+    if name.starts_with("expect.") || name.starts_with("threadlocal.address.") {
         let dst = fl.reg_of(inst)?;
         let ty = fl.register_ty(inst.ty())?;
         let value = operand(fl, args, 0)?;
@@ -131,7 +133,11 @@ fn multiply_add<'m>(
 ) -> Result<(), ExtractError> {
     let dst = fl.reg_of(inst)?;
     let ty = fl.register_ty(inst.ty())?;
-    let (a, b, c) = (operand(fl, args, 0)?, operand(fl, args, 1)?, operand(fl, args, 2)?);
+    let (a, b, c) = (
+        operand(fl, args, 0)?,
+        operand(fl, args, 1)?,
+        operand(fl, args, 2)?,
+    );
     let product = fl.fresh_reg();
     fl.emit(InstKind::Binary {
         dst: product,

@@ -507,9 +507,7 @@ impl<'m> Value<'m> {
 
     /// Zero-extended value of an integer constant of at most 64 bits.
     pub fn const_int_zext(self) -> Option<u64> {
-        if self.kind() != LLVMValueKind::LLVMConstantIntValueKind
-            || self.ty().int_width()? > 64
-        {
+        if self.kind() != LLVMValueKind::LLVMConstantIntValueKind || self.ty().int_width()? > 64 {
             return None;
         }
         // SAFETY: an integer constant that fits in 64 bits.
@@ -518,9 +516,7 @@ impl<'m> Value<'m> {
 
     /// Sign-extended value of an integer constant of at most 64 bits.
     pub fn const_int_sext(self) -> Option<i64> {
-        if self.kind() != LLVMValueKind::LLVMConstantIntValueKind
-            || self.ty().int_width()? > 64
-        {
+        if self.kind() != LLVMValueKind::LLVMConstantIntValueKind || self.ty().int_width()? > 64 {
             return None;
         }
         // SAFETY: as above.

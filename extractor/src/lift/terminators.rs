@@ -48,7 +48,10 @@ pub fn lift_terminator<'m>(
 
 /// `switch ty %v, label %default [ty c0, label %b0 ...]`: operands are the
 /// value, the default block, then (case value, block) pairs.
-fn switch<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<Terminator, ExtractError> {
+fn switch<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+) -> Result<Terminator, ExtractError> {
     let scrutinee = fl.raw_operand(inst, 0)?;
     let ty = fl.register_ty(scrutinee.ty())?;
     let value = fl.operand(scrutinee)?;

@@ -109,7 +109,15 @@ fn mpi_send_has_its_six_arguments_and_line() {
     let main = insts(&model, "main");
     let send = main
         .iter()
-        .find(|k| matches!(k, InstKind::Mpi { func: MpiFunc::Send, .. }))
+        .find(|k| {
+            matches!(
+                k,
+                InstKind::Mpi {
+                    func: MpiFunc::Send,
+                    ..
+                }
+            )
+        })
         .expect("an MPI_Send");
     let InstKind::Mpi { args, dst, .. } = send else {
         unreachable!()
@@ -125,13 +133,25 @@ fn mpi_send_has_its_six_arguments_and_line() {
     // Negative constants are zero-extended from their width.
     let recv = main
         .iter()
-        .find(|k| matches!(k, InstKind::Mpi { func: MpiFunc::Recv, .. }))
+        .find(|k| {
+            matches!(
+                k,
+                InstKind::Mpi {
+                    func: MpiFunc::Recv,
+                    ..
+                }
+            )
+        })
         .expect("an MPI_Recv");
     let InstKind::Mpi { args, .. } = recv else {
         unreachable!()
     };
     assert_eq!(args[3], Operand::Const(0xFFFF_FFFE), "MPI_ANY_SOURCE = -2");
-    assert_eq!(args[6], Operand::Const(1), "MPI_STATUS_IGNORE = (MPI_Status *)1");
+    assert_eq!(
+        args[6],
+        Operand::Const(1),
+        "MPI_STATUS_IGNORE = (MPI_Status *)1"
+    );
     let loc = &model.locations[model.functions[model.entry as usize].loc as usize];
     assert_eq!(loc.function.as_deref(), Some("main"));
     assert_eq!(model.files[loc.file as usize], p.path.display().to_string());
@@ -159,7 +179,10 @@ fn global_initializers_are_little_endian_with_padding_and_pointers() {
     );
 
     let gs = g("gs");
-    assert_eq!(gs.size, 32, "char, 7 bytes padding, double, int[3], 4 bytes tail padding");
+    assert_eq!(
+        gs.size, 32,
+        "char, 7 bytes padding, double, int[3], 4 bytes tail padding"
+    );
     let mut expected = vec![0u8; 32];
     expected[0] = b'a';
     expected[8..16].copy_from_slice(&1.5f64.to_le_bytes());
@@ -203,14 +226,24 @@ fn struct_fields_fold_into_offsets_and_array_indices_scale() {
         })
         .collect();
     assert!(geps.contains(&(8, vec![])), "s.d is at offset 8: {geps:?}");
-    assert!(geps.contains(&(16, vec![])), "s.a is at offset 16: {geps:?}");
+    assert!(
+        geps.contains(&(16, vec![])),
+        "s.a is at offset 16: {geps:?}"
+    );
     let scaled = geps
         .iter()
         .flat_map(|(_, ix)| ix.iter())
         .find(|ix| ix.scale == 4)
         .expect("an int index scaled by 4");
-    assert_eq!(scaled.index_ty, Ty::I64, "clang sign-extends the index to i64");
-    assert!(geps.contains(&(4, vec![])), "a[1] folds to offset 4: {geps:?}");
+    assert_eq!(
+        scaled.index_ty,
+        Ty::I64,
+        "clang sign-extends the index to i64"
+    );
+    assert!(
+        geps.contains(&(4, vec![])),
+        "a[1] folds to offset 4: {geps:?}"
+    );
 }
 
 #[test]
@@ -320,9 +353,9 @@ fn direct_calls_and_byval_structs() {
     assert_eq!(args[1].value, Operand::Reg(0), "from the incoming pointer");
     assert_eq!(args[2].value, Operand::Const(32));
     // ... and every later access goes to the copy.
-    assert!(body[2..].iter().all(|k| {
-        !k.dst_and_operands().1.contains(&Operand::Reg(0))
-    }));
+    assert!(body[2..]
+        .iter()
+        .all(|k| { !k.dst_and_operands().1.contains(&Operand::Reg(0)) }));
 }
 
 #[test]
@@ -395,10 +428,15 @@ fn printf_arguments_are_typed_and_stdout_is_a_zero_global() {
     );
     let model = p.lift_ok();
     let main = insts(&model, "main");
-    let Some(InstKind::Libc { args, dst, .. }) = main
-        .iter()
-        .find(|k| matches!(k, InstKind::Libc { func: LibcFunc::Printf, .. }))
-    else {
+    let Some(InstKind::Libc { args, dst, .. }) = main.iter().find(|k| {
+        matches!(
+            k,
+            InstKind::Libc {
+                func: LibcFunc::Printf,
+                ..
+            }
+        )
+    }) else {
         panic!("no printf");
     };
     assert!(dst.is_some());
@@ -411,7 +449,10 @@ fn printf_arguments_are_typed_and_stdout_is_a_zero_global() {
 #[test]
 fn sources_are_linked() {
     let p = Program::with_files(&[
-        ("main.c", "int helper(int);\nint main(void) { return helper(2); }\n"),
+        (
+            "main.c",
+            "int helper(int);\nint main(void) { return helper(2); }\n",
+        ),
         ("helper.c", "int helper(int x) { return x + 1; }\n"),
     ]);
     let helper = p.path.with_file_name("helper.c");
@@ -443,7 +484,8 @@ fn long_double_is_unsupported() {
     );
     let err = p.lift().expect_err("x86_fp80");
     assert!(
-        err.to_string().starts_with(&format!("{}: unsupported: long double", p.at(2))),
+        err.to_string()
+            .starts_with(&format!("{}: unsupported: long double", p.at(2))),
         "{err}"
     );
 }
@@ -459,10 +501,7 @@ fn small_structs_returned_in_registers_are_unsupported() {
          }\n",
     );
     let err = p.lift().expect_err("{ double, double } return");
-    assert!(
-        matches!(err, ExtractError::Unsupported { .. }),
-        "{err}"
-    );
+    assert!(matches!(err, ExtractError::Unsupported { .. }), "{err}");
 }
 
 #[test]
@@ -470,7 +509,7 @@ fn bad_sources_give_clear_errors() {
     let p = Program::new("int main(void) { return 0 }\n");
     let context = Context::create();
     let missing = p.path.with_file_name("missing.c");
-    let err = compile(&context, &[missing.clone()], &[]).expect_err("missing file");
+    let err = compile(&context, std::slice::from_ref(&missing), &[]).expect_err("missing file");
     assert_eq!(
         err.to_string(),
         format!(
@@ -483,4 +522,101 @@ fn bad_sources_give_clear_errors() {
         panic!("expected a clang error, got {err:?}");
     };
     assert!(diagnostics.contains("expected ';'"), "{diagnostics}");
+}
+
+#[test]
+fn intrinsics_become_model_instructions() {
+    let p = Program::new(
+        "#include <stdlib.h>\n\
+         #include <math.h>\n\
+         int main(int argc, char **argv) {\n\
+           double v[argc];\n\
+           v[0] = fmin(argc, 2.0);\n\
+           if (__builtin_expect(argc > 7, 0)) __builtin_trap();\n\
+           return abs(argc - 5) + (int)v[0];\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    let body = insts(&model, "main");
+    // The variable-length array: an alloca whose count is a register.
+    assert!(body.iter().any(|k| matches!(
+        k,
+        InstKind::Alloca {
+            elem_size: 8,
+            count: Operand::Reg(_),
+            ..
+        }
+    )));
+    assert!(body.iter().any(|k| matches!(
+        k,
+        InstKind::Libc {
+            func: LibcFunc::Fmin,
+            dst: Some(_),
+            ..
+        }
+    )));
+    assert!(body.iter().any(|k| matches!(
+        k,
+        InstKind::Libc {
+            func: LibcFunc::Abort,
+            ..
+        }
+    )));
+    // abs(x): x < 0, 0 - x, select.
+    let select = body
+        .iter()
+        .position(|k| matches!(k, InstKind::Select { .. }))
+        .expect("abs becomes a select");
+    assert!(matches!(
+        body[select - 2],
+        InstKind::ICmp {
+            pred: runtime_model::model::IntPredicate::Slt,
+            rhs: Operand::Const(0),
+            ..
+        }
+    ));
+    assert!(matches!(
+        body[select - 1],
+        InstKind::Binary {
+            op: BinOp::Sub,
+            lhs: Operand::Const(0),
+            ..
+        }
+    ));
+    model.validate().expect("valid model");
+}
+
+#[test]
+fn addresses_of_things_outside_the_program_are_unsupported() {
+    let p = Program::new(
+        "#include <stdlib.h>\n\
+         void (*volatile release)(void *);\n\
+         int main(void) {\n\
+           release = free;\n\
+           return 0;\n\
+         }\n",
+    );
+    let err = p.lift().expect_err("free has no body");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: unsupported: address of external function free",
+            p.at(4)
+        )
+    );
+
+    let p = Program::new(
+        "extern int elsewhere;\n\
+         int main(void) {\n\
+           return elsewhere;\n\
+         }\n",
+    );
+    let err = p.lift().expect_err("elsewhere is not defined");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: unsupported: external variable elsewhere (not defined in the given sources)",
+            p.at(3)
+        )
+    );
 }

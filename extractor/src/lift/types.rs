@@ -24,20 +24,24 @@ pub fn register_ty(ty: Type<'_>, pos: &SourcePos) -> Result<Ty, ExtractError> {
         LLVMTypeKind::LLVMFloatTypeKind => Ok(Ty::F32),
         LLVMTypeKind::LLVMDoubleTypeKind => Ok(Ty::F64),
         LLVMTypeKind::LLVMPointerTypeKind if ty.address_space() == Some(0) => Ok(Ty::Ptr),
-        LLVMTypeKind::LLVMPointerTypeKind => unsupported("pointer in a non-default address space".into()),
+        LLVMTypeKind::LLVMPointerTypeKind => {
+            unsupported("pointer in a non-default address space".into())
+        }
         LLVMTypeKind::LLVMX86_FP80TypeKind
         | LLVMTypeKind::LLVMFP128TypeKind
         | LLVMTypeKind::LLVMPPC_FP128TypeKind => unsupported("long double".into()),
         LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMBFloatTypeKind => {
             unsupported("16-bit floating point".into())
         }
-        LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => {
-            unsupported("vector value (SIMD)".into())
-        }
-        // Clang makes these for small structs passed or returned in registers
-        // (e.g. a function returning `struct { double x, y; }`).
+        // Besides SIMD code, clang makes vectors and first-class aggregates
+        // for small structs passed or returned by value in registers (the
+        // x86-64 ABI passes `struct { float x, y; }` as `<2 x float>` and
+        // returns `struct { double x, y; }` as `{ double, double }`).
+        LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => unsupported(
+            "vector value (SIMD code, or a struct of floats passed or returned by value)".into(),
+        ),
         LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind => unsupported(
-            "struct or array value held in a register (e.g. a small struct returned by value)"
+            "struct or array value held in a register (a small struct passed or returned by value)"
                 .into(),
         ),
         _ => unsupported(format!("value of type {}", ty.describe())),

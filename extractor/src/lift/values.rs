@@ -42,11 +42,7 @@ fn width_of(v: Value<'_>) -> u32 {
 
 /// The register value of constant `v`, used at `pos`. Referring to a global
 /// or a function registers it in the model.
-pub fn fold<'m>(
-    cx: &mut ModuleCx<'m>,
-    v: Value<'m>,
-    pos: &SourcePos,
-) -> Result<u64, ExtractError> {
+pub fn fold<'m>(cx: &mut ModuleCx<'m>, v: Value<'m>, pos: &SourcePos) -> Result<u64, ExtractError> {
     let unsupported = |what: String| Err(ExtractError::unsupported(pos.describe(), what));
     match v.kind() {
         LLVMValueKind::LLVMConstantIntValueKind => match v.const_int_zext() {
@@ -84,6 +80,9 @@ pub fn fold<'m>(
         },
         LLVMValueKind::LLVMConstantExprValueKind => fold_expression(cx, v, pos),
         LLVMValueKind::LLVMBlockAddressValueKind => unsupported("address of a label".into()),
+        LLVMValueKind::LLVMGlobalIFuncValueKind => {
+            unsupported(format!("indirect function (ifunc) {}", v.name()))
+        }
         LLVMValueKind::LLVMConstantArrayValueKind
         | LLVMValueKind::LLVMConstantStructValueKind
         | LLVMValueKind::LLVMConstantAggregateZeroValueKind
@@ -110,7 +109,10 @@ fn fold_expression<'m>(
 ) -> Result<u64, ExtractError> {
     let operand = |i: u32| {
         e.operand(i).ok_or_else(|| {
-            ExtractError::Internal(format!("{}: constant expression without operand {i}", pos.describe()))
+            ExtractError::Internal(format!(
+                "{}: constant expression without operand {i}",
+                pos.describe()
+            ))
         })
     };
     let opcode = e.opcode();
@@ -126,7 +128,8 @@ fn fold_expression<'m>(
             let mut offset = addr.offset;
             for (index, scale) in addr.terms {
                 let bits = fold(cx, index, pos)?;
-                offset = offset.wrapping_add(sign_extend(bits, width_of(index)).wrapping_mul(scale));
+                offset =
+                    offset.wrapping_add(sign_extend(bits, width_of(index)).wrapping_mul(scale));
             }
             base.wrapping_add(offset as u64)
         }

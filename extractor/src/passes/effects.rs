@@ -114,10 +114,11 @@ fn libc_effects(
             e.reads = arg(0);
             e.writes = arg(1);
         }
-        Strlen | Strcmp | Strncmp | Atoi | Atol | Printf | Fprintf | Puts | Fflush
-        | AssertFail => e.reads = all(args),
-        Putchar | Abort | Exit | Sleep | Usleep | Sqrt | Fabs | Pow | Exp | Log | Floor
-        | Ceil | Fmin | Fmax | Abs | Labs => {}
+        Strlen | Strcmp | Strncmp | Atoi | Atol | Printf | Fprintf | Puts | Fflush | AssertFail => {
+            e.reads = all(args)
+        }
+        Putchar | Abort | Exit | Sleep | Usleep | Sqrt | Fabs | Pow | Exp | Log | Floor | Ceil
+        | Fmin | Fmax | Abs | Labs => {}
     }
     e
 }

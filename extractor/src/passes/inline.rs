@@ -19,10 +19,19 @@ use runtime_model::model::{
 };
 use std::collections::HashMap;
 
+/// Upper bound on the entry function's size while inlining: call trees that
+/// fan out (each level calling the next twice) grow exponentially, and a
+/// model this large could not be explored anyway.
+const MAX_INLINED_SIZE: usize = 2_000_000;
+
 /// Inlines every user-function call into the entry function; returns the
 /// number of call sites inlined. Afterwards the functions nobody references
 /// any more are dropped and the others renumbered.
 pub fn inline_into_entry(model: &mut Model) -> Result<u32, ExtractError> {
+    inline_within(model, MAX_INLINED_SIZE)
+}
+
+fn inline_within(model: &mut Model, max_size: usize) -> Result<u32, ExtractError> {
     check_recursion(model)?;
     let entry = model.entry as usize;
     let Model {
@@ -36,6 +45,7 @@ pub fn inline_into_entry(model: &mut Model) -> Result<u32, ExtractError> {
     let mut blocks = std::mem::take(&mut functions[entry].blocks);
     let mut num_regs = functions[entry].num_regs;
     let mut locs = LocInterner::new(locations);
+    let mut budget = max_size.saturating_sub(blocks.iter().map(block_size).sum());
     let mut inlined = 0;
     let mut b = 0;
     let result = loop {
@@ -54,6 +64,7 @@ pub fn inline_into_entry(model: &mut Model) -> Result<u32, ExtractError> {
                 num_regs: &mut num_regs,
                 locs: &mut locs,
                 files,
+                budget: &mut budget,
             };
             if let Err(e) = site.inline(b, i, functions) {
                 break Err(e);
@@ -70,6 +81,10 @@ pub fn inline_into_entry(model: &mut Model) -> Result<u32, ExtractError> {
     cfg::compact_registers(main);
     prune::drop_unreferenced_functions(model);
     Ok(inlined)
+}
+
+fn block_size(b: &Block) -> usize {
+    b.phis.len() + b.insts.len()
 }
 
 /// `file:line` of a location, as user-facing errors name call sites.
@@ -200,6 +215,8 @@ struct CallSite<'a, 'm> {
     num_regs: &'a mut Reg,
     locs: &'a mut LocInterner<'m>,
     files: &'a [String],
+    /// Instructions and phis the entry function may still grow by.
+    budget: &'a mut usize,
 }
 
 impl CallSite<'_, '_> {
@@ -223,6 +240,14 @@ impl CallSite<'_, '_> {
                 ),
             ));
         }
+        let size: usize = callee.blocks.iter().map(block_size).sum::<usize>() + 1;
+        if size > *self.budget {
+            return Err(ExtractError::unsupported(
+                file_line(self.files, self.locs.table, call.loc),
+                "inlining user functions makes main too large (call trees that fan out grow exponentially)",
+            ));
+        }
+        *self.budget -= size;
         if !callee.blocks[0].phis.is_empty() {
             return Err(ExtractError::Internal(format!(
                 "entry block of {} has phis",
@@ -278,7 +303,10 @@ impl CallSite<'_, '_> {
         let mut phis = Vec::new();
         if let (Some(d), false) = (dst, returns.is_empty()) {
             let ty = callee.ret.ok_or_else(|| {
-                ExtractError::Internal(format!("{} returns no value but its result is used", callee.name))
+                ExtractError::Internal(format!(
+                    "{} returns no value but its result is used",
+                    callee.name
+                ))
             })?;
             let incoming = returns
                 .iter()
@@ -398,7 +426,9 @@ mod tests {
         m.ret(exit, Some(total));
         let mut main = m.finish();
         main.blocks[head as usize].phis[0].incoming.push((body, i2));
-        main.blocks[head as usize].phis[1].incoming.push((body, acc2));
+        main.blocks[head as usize].phis[1]
+            .incoming
+            .push((body, acc2));
         (mb.add(main), [lg, lf, lm1, lm2])
     }
 
@@ -504,7 +534,12 @@ mod tests {
         let main = mb.add(m.finish());
         let mut model = mb.finish(main);
         inline_into_entry(&mut model).unwrap();
-        let add = &model.functions[0].blocks.iter().flat_map(|b| &b.insts).next().unwrap();
+        let add = &model.functions[0]
+            .blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .next()
+            .unwrap();
         let l = &model.locations[add.loc as usize];
         assert_eq!(l.line, 20);
         let p = &model.locations[l.inlined_at.unwrap() as usize];
@@ -531,7 +566,10 @@ mod tests {
         let main = mb.add(m.finish());
         let mut model = mb.finish(main);
         let err = inline_into_entry(&mut model).unwrap_err();
-        assert_eq!(err.to_string(), "a.c:7: unsupported: recursion (f -> g -> f)");
+        assert_eq!(
+            err.to_string(),
+            "a.c:7: unsupported: recursion (f -> g -> f)"
+        );
     }
 
     #[test]
@@ -666,6 +704,31 @@ mod tests {
     }
 
     #[test]
+    fn exponential_inlining_is_refused() {
+        // f0 has one instruction; f(k+1) calls f(k) twice: main would get
+        // 2^12 copies of f0, over a budget of 1000.
+        let mut mb = ModelBuilder::new();
+        let mut f0 = FnBuilder::new("f0", &[], None);
+        f0.bin(0, BinOp::Add, c(1), c(1));
+        f0.ret(0, None);
+        let mut prev = mb.add(f0.finish());
+        for k in 1..=12 {
+            let mut f = FnBuilder::new(&format!("f{k}"), &[], None);
+            f.call(0, prev, &[], false);
+            f.call(0, prev, &[], false);
+            f.ret(0, None);
+            prev = mb.add(f.finish());
+        }
+        let mut m = FnBuilder::new("main", &[], None);
+        m.call(0, prev, &[], false);
+        m.ret(0, None);
+        let main = mb.add(m.finish());
+        let mut model = mb.finish(main);
+        let e = inline_within(&mut model, 1000).unwrap_err().to_string();
+        assert!(e.contains("makes main too large"), "{e}");
+    }
+
+    #[test]
     fn variadic_user_calls_are_unsupported() {
         let mut mb = ModelBuilder::new();
         let mut v = FnBuilder::new("logf", &[Ty::Ptr], None);
@@ -679,6 +742,9 @@ mod tests {
         let main = mb.add(m.finish());
         let mut model = mb.finish(main);
         let e = inline_into_entry(&mut model).unwrap_err().to_string();
-        assert!(e.starts_with("a.c:9: unsupported: call to logf with 2 arguments"), "{e}");
+        assert!(
+            e.starts_with("a.c:9: unsupported: call to logf with 2 arguments"),
+            "{e}"
+        );
     }
 }

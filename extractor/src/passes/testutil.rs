@@ -219,6 +219,25 @@ impl FnBuilder {
         r(dst)
     }
 
+    /// `base + index` with a 64-bit index (an address difference).
+    pub fn inst_gep64(&mut self, b: BlockId, base: Operand, index: Operand) -> Operand {
+        let dst = self.fresh();
+        self.inst(
+            b,
+            InstKind::Gep {
+                dst,
+                base,
+                offset: 0,
+                indices: vec![GepIndex {
+                    index,
+                    index_ty: Ty::I64,
+                    scale: 1,
+                }],
+            },
+        );
+        r(dst)
+    }
+
     pub fn call(&mut self, b: BlockId, func: FuncId, args: &[Operand], ret: bool) -> Operand {
         let dst = ret.then(|| self.fresh());
         self.inst(
@@ -246,7 +265,13 @@ impl FnBuilder {
 
     pub fn libc(&mut self, b: BlockId, func: LibcFunc, args: &[(Operand, Ty)]) -> Operand {
         let dst = self.fresh();
-        let args = args.iter().map(|(value, ty)| Arg { value: *value, ty: *ty }).collect();
+        let args = args
+            .iter()
+            .map(|(value, ty)| Arg {
+                value: *value,
+                ty: *ty,
+            })
+            .collect();
         self.inst(
             b,
             InstKind::Libc {
@@ -334,6 +359,7 @@ pub fn run(model: &Model, args: &[u64]) -> Vec<String> {
         next_alloc: 1000,
         events: Vec::new(),
         steps: 0,
+        names: HashMap::new(),
     };
     for (i, g) in model.globals.iter().enumerate() {
         m.memory.insert(i as u32 + 1, g.init.clone());
@@ -360,6 +386,7 @@ struct Machine<'m> {
     next_alloc: u32,
     events: Vec<String>,
     steps: u32,
+    names: HashMap<u32, usize>,
 }
 
 fn mask(v: u64, ty: Ty) -> u64 {
@@ -379,7 +406,11 @@ impl Machine<'_> {
         let id = self.next_alloc;
         self.next_alloc += 1;
         self.memory.insert(id, vec![0; size as usize]);
-        Pointer { alloc: id, offset: 0 }.encode()
+        Pointer {
+            alloc: id,
+            offset: 0,
+        }
+        .encode()
     }
 
     fn bytes(&mut self, ptr: u64, len: u64) -> Result<&mut [u8], String> {
@@ -616,16 +647,36 @@ impl Machine<'_> {
         })
     }
 
+    /// A stable name for an address: slicing removes allocations, which
+    /// shifts the ids of the later ones, so dynamic allocations are named by
+    /// the order in which MPI calls first see them.
+    fn name(&mut self, v: u64) -> String {
+        let p = Pointer::decode(v);
+        if p.alloc < 1000 || p.alloc >= Pointer::FUNCTION_BASE {
+            return v.to_string();
+        }
+        let next = self.names.len();
+        let k = *self.names.entry(p.alloc).or_insert(next);
+        format!("alloc{k}+{}", p.offset)
+    }
+
     fn mpi(&mut self, func: MpiFunc, a: &[u64]) -> Result<(), String> {
+        let mut shown = Vec::new();
         let mut seen = Vec::new();
         for p in a {
+            let name = self.name(*p);
             let id = Pointer::decode(*p).alloc;
             if let Some(mem) = self.memory.get(&id) {
-                seen.push(format!("{id}:{mem:?}"));
+                seen.push(format!("{name}:{mem:?}"));
             }
+            shown.push(name);
         }
-        self.events
-            .push(format!("{}{a:?} sees {}", func.name(), seen.join(" ")));
+        self.events.push(format!(
+            "{}({}) sees {}",
+            func.name(),
+            shown.join(", "),
+            seen.join(" ")
+        ));
         match func {
             MpiFunc::CommRank => self.bytes(a[1], 4)?.copy_from_slice(&1u32.to_le_bytes()),
             MpiFunc::CommSize => self.bytes(a[1], 4)?.copy_from_slice(&2u32.to_le_bytes()),

@@ -36,13 +36,31 @@ pub struct Instance {
     pub arrivals: Vec<Option<Contribution>>,
 }
 
+/// Bytes to write at a byte offset of a member's receive buffer.
+pub type Placement = (u64, Arc<[u8]>);
+
 /// Why members' calls do not fit together.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Mismatch {
-    Function { first: EventRef, first_func: MpiFunc },
-    Root { first: EventRef, first_root: usize, root: usize },
-    Op { first: EventRef, first_op: i32, op: i32 },
-    Size { first: EventRef, first_bytes: u64, bytes: u64 },
+    Function {
+        first: EventRef,
+        first_func: MpiFunc,
+    },
+    Root {
+        first: EventRef,
+        first_root: usize,
+        root: usize,
+    },
+    Op {
+        first: EventRef,
+        first_op: i32,
+        op: i32,
+    },
+    Size {
+        first: EventRef,
+        first_bytes: u64,
+        bytes: u64,
+    },
 }
 
 impl Instance {
@@ -117,7 +135,9 @@ impl Instance {
         let Some(me) = &self.arrivals[rank] else {
             return false;
         };
-        let root_here = me.root.is_some_and(|r| self.arrivals.get(r).is_some_and(Option::is_some));
+        let root_here = me
+            .root
+            .is_some_and(|r| self.arrivals.get(r).is_some_and(Option::is_some));
         let is_root = me.root == Some(rank);
         match me.func {
             MpiFunc::Bcast | MpiFunc::Scatter => is_root || root_here,
@@ -128,7 +148,7 @@ impl Instance {
 
     /// Bytes member `rank` receives and where (byte offset in its receive
     /// buffer), once it can leave.
-    pub fn result_for(&self, rank: usize) -> Result<Vec<(u64, Arc<[u8]>)>, reduce::ReduceError> {
+    pub fn result_for(&self, rank: usize) -> Result<Vec<Placement>, reduce::ReduceError> {
         let Some(me) = &self.arrivals[rank] else {
             return Ok(vec![]);
         };

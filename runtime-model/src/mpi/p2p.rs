@@ -69,7 +69,9 @@ pub enum ReqOp {
     Recv(RecvOp),
     /// A request that is complete from the start (e.g. communication with
     /// `MPI_PROC_NULL`), with the status it reports.
-    Null { status: Status },
+    Null {
+        status: Status,
+    },
 }
 
 /// What a completed receive reports (MPI 3.1 §3.2.5).

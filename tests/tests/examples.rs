@@ -1,0 +1,81 @@
+//! Every c-example end to end: extract, check, compare the verdict with the
+//! header's EXPECT and the text output with the `.expected` file beside it.
+//! `MPI_BLESS=1` rewrites the `.expected` files.
+
+use end_to_end::*;
+
+#[test]
+fn every_example_matches_its_expectation_and_golden_output() {
+    let examples = examples();
+    assert!(examples.len() >= 30, "expected at least 30 examples");
+    let bless = std::env::var_os("MPI_BLESS").is_some();
+    let failures = parallel(&examples, |ex| {
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let model = dir.path().join("model.json");
+        let out = extract(ex, &model);
+        if !out.status.success() {
+            return Err(format!(
+                "{}: mpi-extract failed: {}",
+                ex.name(),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        let out = check(ex, &model, &[]);
+        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+        let code = out.status.code().unwrap_or(-1);
+        let want_code = match ex.verdict.as_str() {
+            "verified" => 0,
+            "error" => 1,
+            _ => 2,
+        };
+        if code != want_code {
+            return Err(format!(
+                "{}: expected {} (exit {want_code}), got exit {code}:\n{stdout}{}",
+                ex.name(),
+                ex.verdict,
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        if ex.verdict == "error" {
+            let found: Vec<&str> = stdout
+                .lines()
+                .filter_map(|l| l.strip_prefix("error["))
+                .filter_map(|l| l.split(']').next())
+                .collect();
+            if found.is_empty() || found.iter().any(|k| !ex.kinds.iter().any(|e| e == k)) {
+                return Err(format!(
+                    "{}: expected error kinds {:?}, found {:?}",
+                    ex.name(),
+                    ex.kinds,
+                    found
+                ));
+            }
+        }
+        let golden = ex.expected_path();
+        if bless {
+            std::fs::write(&golden, &stdout).map_err(|e| e.to_string())?;
+            return Ok(());
+        }
+        let want = std::fs::read_to_string(&golden).map_err(|_| {
+            format!(
+                "{}: missing {} (run with MPI_BLESS=1)",
+                ex.name(),
+                golden.display()
+            )
+        })?;
+        if want != stdout {
+            return Err(format!(
+                "{}: output differs from {} (re-bless with MPI_BLESS=1 if intended)\n--- expected\n{want}\n--- actual\n{stdout}",
+                ex.name(),
+                golden.display()
+            ));
+        }
+        Ok(())
+    });
+    assert!(
+        failures.is_empty(),
+        "{} example(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
