@@ -144,7 +144,7 @@ fn print_stats(report: &Report) {
     let s = &report.stats;
     let secs = s.seconds.max(1e-9);
     eprintln!(
-        "stats: executions={} transitions={} instructions={} seconds={:.3} transitions/s={:.0} instructions/s={:.0} peak_rss_mb={:.1} pruned={} verdict={:?}",
+        "stats: executions={} transitions={} instructions={} seconds={:.3} transitions_per_s={:.0} instructions_per_s={:.0} peak_rss_mb={:.1} pruned={} verdict={:?}",
         s.executions,
         s.transitions,
         s.instructions,

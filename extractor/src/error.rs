@@ -11,6 +11,8 @@ pub enum ExtractError {
     /// The program uses something the model does not support, at `location`
     /// (`file:line`, or empty when no source position is known).
     Unsupported { location: String, what: String },
+    /// A call to an external function the model does not know.
+    UnsupportedCall { location: String, callee: String },
     /// Anything else that went wrong inside the tool (not the user's fault).
     Internal(String),
 }
@@ -34,6 +36,9 @@ impl fmt::Display for ExtractError {
             }
             ExtractError::Unsupported { location, what } => {
                 write!(f, "{location}: unsupported: {what}")
+            }
+            ExtractError::UnsupportedCall { location, callee } => {
+                write!(f, "{location}: unsupported call to {callee}")
             }
             ExtractError::Internal(m) => write!(f, "internal error: {m}"),
         }

@@ -56,7 +56,10 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
             .collect();
         return emit_libc(fl, dst, func, &kept);
     }
-    Err(fl.unsupported(format!("call to {name}")))
+    Err(ExtractError::UnsupportedCall {
+        location: fl.pos().describe(),
+        callee: name,
+    })
 }
 
 /// Looks through `alias = @f` to the function it names.

@@ -257,7 +257,7 @@ fn unsupported_library_call_names_the_function_and_line() {
     let err = p.lift().expect_err("rand is not modeled");
     assert_eq!(
         err.to_string(),
-        format!("{}: unsupported: call to rand", p.at(3))
+        format!("{}: unsupported call to rand", p.at(3))
     );
 }
 
