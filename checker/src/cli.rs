@@ -42,7 +42,12 @@ pub struct Args {
     #[arg(default_value = "mpi-model.json")]
     pub model: PathBuf,
     /// Number of processes.
-    #[arg(short = 'n', long = "np", default_value_t = 2)]
+    #[arg(
+        short = 'n',
+        long = "np",
+        default_value_t = 2,
+        allow_negative_numbers = true
+    )]
     pub np: i64,
     /// Whether standard-mode sends buffer: `any` explores both.
     #[arg(long, value_enum, default_value_t = BufferingArg::Any)]
@@ -61,6 +66,10 @@ pub struct Args {
     /// Stop after this many executions (inconclusive when reached).
     #[arg(long)]
     pub max_executions: Option<u64>,
+    /// MPI calls one process may make in one execution before the check is
+    /// declared inconclusive (catches endless loops of MPI calls).
+    #[arg(long, default_value_t = 1_000_000)]
+    pub max_calls: usize,
     /// Keep exploring after the first error and report every distinct one.
     #[arg(long)]
     pub all_errors: bool,
@@ -99,7 +108,7 @@ pub fn run(args: Args) -> i32 {
     let model = match Model::read(&args.model) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("mpi-check: error: {}: {e}", args.model.display());
+            eprintln!("mpi-check: error: {e}");
             return 2;
         }
     };
@@ -119,6 +128,7 @@ pub fn run(args: Args) -> i32 {
         budget: args.max_steps,
         max_executions: args.max_executions,
         all_errors: args.all_errors,
+        max_calls: args.max_calls,
         program_args: args.program_args.clone(),
     };
     let outcome = explore::explore(&model, &config);

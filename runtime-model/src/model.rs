@@ -594,6 +594,9 @@ impl std::fmt::Display for ModelError {
         match self {
             ModelError::Io(e) => write!(f, "{e}"),
             ModelError::Parse(e) => write!(f, "not a valid model file: {e}"),
+            ModelError::WrongFormat(found) if found.is_empty() => {
+                write!(f, "not a model file (no `format` field; expected `{MODEL_FORMAT}`)")
+            }
             ModelError::WrongFormat(found) => {
                 write!(f, "not a model file (format `{found}`, expected `{MODEL_FORMAT}`)")
             }
@@ -601,7 +604,7 @@ impl std::fmt::Display for ModelError {
                 f,
                 "model file version {found} is not supported (this mpi-check reads version {MODEL_VERSION}); re-run mpi-extract"
             ),
-            ModelError::Invalid(e) => write!(f, "corrupt model file: {e}"),
+            ModelError::Invalid(e) => write!(f, "{e}"),
         }
     }
 }
@@ -615,9 +618,14 @@ impl Model {
 
     /// Reads and validates a model file.
     pub fn read(path: &std::path::Path) -> Result<Model, ModelError> {
-        let text = std::fs::read_to_string(path)
+        let bytes = std::fs::read(path)
             .map_err(|e| ModelError::Io(format!("cannot read {}: {e}", path.display())))?;
-        Model::from_json(&text)
+        let text = String::from_utf8(bytes)
+            .map_err(|_| ModelError::Parse(format!("{} is not a text file", path.display())))?;
+        Model::from_json(&text).map_err(|e| match e {
+            ModelError::Io(m) => ModelError::Io(m),
+            other => ModelError::Invalid(format!("{}: {other}", path.display())),
+        })
     }
 
     pub fn from_json(text: &str) -> Result<Model, ModelError> {
@@ -642,7 +650,7 @@ impl Model {
     /// Checks every index in the model, so the checker can execute it without
     /// bounds surprises.
     pub fn validate(&self) -> Result<(), ModelError> {
-        let bad = |m: String| Err(ModelError::Invalid(m));
+        let bad = |m: String| Err(ModelError::Invalid(format!("corrupt model file: {m}")));
         if self.functions.get(self.entry as usize).is_none() {
             return bad(format!("entry function {} does not exist", self.entry));
         }

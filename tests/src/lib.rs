@@ -136,11 +136,18 @@ pub fn extract(ex: &Example, model: &Path) -> Output {
 /// Runs mpi-check on a model from the example's directory.
 pub fn check(ex: &Example, model: &Path, extra: &[&str]) -> Output {
     let dir = ex.path.parent().expect("example has a directory");
+    // Extra flags go before the program arguments (`-- ...`), if any.
+    let split = ex
+        .run
+        .iter()
+        .position(|a| a == "--")
+        .unwrap_or(ex.run.len());
     Command::new(bin("mpi-check"))
         .current_dir(dir)
         .arg(model)
-        .args(&ex.run)
+        .args(&ex.run[..split])
         .args(extra)
+        .args(&ex.run[split..])
         .output()
         .expect("run mpi-check")
 }

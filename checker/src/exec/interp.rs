@@ -110,6 +110,41 @@ impl Process {
         }
     }
 
+    /// Sets up `main(argc, argv)`: argv[0] is the program name, then `args`,
+    /// then a null pointer (C11 5.1.2.2.1).
+    pub fn set_main_args(
+        &mut self,
+        model: &Model,
+        program: &str,
+        args: &[String],
+    ) -> Result<(), MemFault> {
+        let nparams = model.functions[model.entry as usize].params.len();
+        let Some(frame) = self.frames.first() else {
+            return Ok(());
+        };
+        if nparams < 2 || frame.regs.len() < 2 {
+            return Ok(());
+        }
+        let all: Vec<&str> = std::iter::once(program)
+            .chain(args.iter().map(String::as_str))
+            .collect();
+        let argv = self
+            .mem
+            .allocate(8 * (all.len() as u64 + 1), AllocKind::Stack)?;
+        for (i, a) in all.iter().enumerate() {
+            let mut bytes = a.as_bytes().to_vec();
+            bytes.push(0);
+            let s = self.mem.allocate(bytes.len() as u64, AllocKind::Stack)?;
+            self.mem.write_bytes(s, &bytes)?;
+            self.mem.store(argv + 8 * i as u64, 8, s)?;
+        }
+        if let Some(frame) = self.frames.first_mut() {
+            frame.regs[0] = all.len() as u64;
+            frame.regs[1] = argv;
+        }
+        Ok(())
+    }
+
     /// Location of the current instruction.
     pub fn current_loc(&self, model: &Model) -> LocId {
         let Some(fr) = self.frames.last() else {

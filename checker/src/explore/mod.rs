@@ -49,6 +49,9 @@ pub struct Config {
     pub max_executions: Option<u64>,
     /// Keep exploring after the first error.
     pub all_errors: bool,
+    /// MPI calls one process may make in one execution (bounds the memory
+    /// an endless loop of MPI calls takes).
+    pub max_calls: usize,
     /// `argv[1..]` of the program.
     pub program_args: Vec<String>,
 }
@@ -63,6 +66,7 @@ impl Default for Config {
             budget: 100_000_000,
             max_executions: None,
             all_errors: false,
+            max_calls: 1_000_000,
             program_args: Vec::new(),
         }
     }
@@ -131,6 +135,34 @@ impl<'a> Search<'a> {
             }
         }
         false
+    }
+
+    /// Limits that can be hit inside one execution: the timeout, and the
+    /// number of MPI calls of a process (an execution that never ends).
+    pub fn check_limits(&self, state: &state::State) -> Result<(), state::Halt> {
+        if let Some(t) = self.config.timeout {
+            if self.start.elapsed() >= t {
+                return Err(state::Halt::Budget(format!(
+                    "timeout of {}s reached after {} executions",
+                    t.as_secs_f64(),
+                    self.outcome.executions
+                )));
+            }
+        }
+        if let Some((rank, p)) = state
+            .procs
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.calls > self.config.max_calls)
+        {
+            let loc = p.proc.current_loc(self.model);
+            return Err(state::Halt::Budget(format!(
+                "{}: rank {rank} made {} MPI calls in one execution without terminating (an endless loop?); raise --max-calls to go on",
+                self.model.describe_location(loc),
+                self.config.max_calls
+            )));
+        }
+        Ok(())
     }
 
     /// Records an error, once per (kind, locations).

@@ -86,7 +86,11 @@ fn enabled(search: &Search, state: &State) -> Vec<Choice> {
 
 pub fn run(search: &mut Search) {
     let mut seen: HashSet<u64> = HashSet::new();
-    let mut stack: Vec<State> = vec![State::new(search.model, search.config.np)];
+    let mut stack: Vec<State> = vec![State::new(
+        search.model,
+        search.config.np,
+        &search.config.program_args,
+    )];
     while let Some(state) = stack.pop() {
         if search.should_stop() {
             return;
@@ -95,6 +99,10 @@ pub fn run(search: &mut Search) {
             continue;
         }
         search.outcome.states += 1;
+        if let Err(halt) = search.check_limits(&state) {
+            finish::halted(search, &state, halt);
+            continue;
+        }
         let choices = enabled(search, &state);
         if choices.is_empty() {
             finish::end_of_execution(search, &state);

@@ -27,6 +27,7 @@ pub fn settle(search: &Search, state: &mut State) -> Result<(), Halt> {
     let model = search.model;
     let budget = search.config.budget;
     loop {
+        search.check_limits(state)?;
         let mut changed = false;
         for rank in 0..state.np() {
             if state.procs[rank].phase == Phase::Ready {
@@ -108,7 +109,7 @@ struct Frame {
 /// Depth-first search; memory is bounded by the depth (one state per open
 /// branching point), not by the number of executions.
 pub fn run(search: &mut Search) {
-    let initial = State::new(search.model, search.config.np);
+    let initial = State::new(search.model, search.config.np, &search.config.program_args);
     let mut stack: Vec<Frame> = Vec::new();
     let mut current = Some(initial);
     loop {

@@ -207,11 +207,20 @@ pub struct State {
 }
 
 impl State {
-    pub fn new(model: &Model, np: usize) -> State {
+    pub fn new(model: &Model, np: usize, program_args: &[String]) -> State {
         let mem = Memory::with_globals(&model.globals);
+        let program = model
+            .files
+            .first()
+            .and_then(|f| std::path::Path::new(f).file_stem())
+            .map_or("prog".to_string(), |s| s.to_string_lossy().into_owned());
+        let mut first = Process::new(model, mem);
+        // Too little memory for the arguments is not worth a separate error:
+        // main then sees argc = 0.
+        let _ = first.set_main_args(model, &program, program_args);
         let procs = (0..np)
             .map(|_| ProcState {
-                proc: Process::new(model, mem.clone()),
+                proc: first.clone(),
                 phase: Phase::Ready,
                 lifecycle: Lifecycle::NotInitialized,
                 calls: 0,

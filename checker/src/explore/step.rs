@@ -92,6 +92,15 @@ pub fn run_process(
                     ));
                 }
             }
+            Stop::Fault {
+                fault: crate::exec::interp::Fault::Unsupported(m),
+                loc,
+            } => {
+                return Err(Halt::Unsupported(format!(
+                    "{}: {m}",
+                    model.describe_location(loc)
+                )));
+            }
             Stop::Fault { fault, loc } => {
                 let (kind, msg) = fault_finding(&fault);
                 state.trace_event(rank, loc, msg.clone());
@@ -99,7 +108,7 @@ pub fn run_process(
             }
             Stop::Budget { loc } => {
                 return Err(Halt::Budget(format!(
-                    "{}: rank {rank} executed {budget} instructions without reaching the next MPI call or exit (a loop that never ends?)",
+                    "{}: rank {rank} executed {budget} instructions in one execution without terminating (an endless loop?); raise --max-steps to go on",
                     model.describe_location(loc)
                 )));
             }

@@ -309,6 +309,24 @@ impl State {
         args: &[u64],
         loc: LocId,
     ) -> Result<(), Halt> {
+        let before = self.trace.len();
+        let result = self.issue_call(model, rank, func, args, loc);
+        if result.is_err() && self.trace.len() == before {
+            // The call failed before describing itself: the trace still
+            // shows it, as the failing statement.
+            self.trace_event(rank, loc, format!("{}(...)", func.name()));
+        }
+        result
+    }
+
+    fn issue_call(
+        &mut self,
+        model: &Model,
+        rank: usize,
+        func: MpiFunc,
+        args: &[u64],
+        loc: LocId,
+    ) -> Result<(), Halt> {
         use MpiFunc as F;
         let site = Site { rank, loc, func };
         let life = self.procs[rank].lifecycle;

@@ -1,0 +1,824 @@
+//! End-to-end tests of bad input and of the output contracts (BRIEF.md):
+//! exit status 0/1/2, a one-line message naming the problem (never a
+//! panic, never a hang), and the shape of the text / JSON / SARIF output.
+//! The C programs are under tests/fixtures/, each saying what it tests.
+
+use end_to_end::{bin, root};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// No single tool run in these tests may take longer: past it the run is
+/// killed and the test fails as a hang.
+const LIMIT: Duration = Duration::from_secs(60);
+
+fn fixtures() -> PathBuf {
+    root().join("tests").join("fixtures")
+}
+
+/// What one run of a tool did.
+struct Run {
+    what: String,
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    elapsed: Duration,
+}
+
+impl Run {
+    fn show(&self) -> String {
+        format!(
+            "{} exited with {:?} after {:.2?}\n--- stdout\n{}\n--- stderr\n{}",
+            self.what, self.code, self.elapsed, self.stdout, self.stderr
+        )
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.show()))
+    }
+}
+
+/// Runs `cmd`, killing it (and failing the test as a hang) after `limit`.
+fn run_limited(mut cmd: Command, limit: Duration) -> Run {
+    let what = format!("{cmd:?}");
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let start = Instant::now();
+    let mut child = cmd
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {what}: {e}"));
+    let drain = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = r.read_to_end(&mut buf);
+            String::from_utf8_lossy(&buf).into_owned()
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().expect("piped stdout")));
+    let err = drain(Box::new(child.stderr.take().expect("piped stderr")));
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for child") {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            let stderr = err.join().unwrap_or_default();
+            panic!(
+                "HANG: {what} did not finish within {limit:?} and was killed\n--- stderr\n{stderr}"
+            );
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Run {
+        what,
+        code: status.code(),
+        stdout: out.join().expect("stdout reader"),
+        stderr: err.join().expect("stderr reader"),
+        elapsed: start.elapsed(),
+    }
+}
+
+/// `mpi-extract ARGS` run in `dir`.
+fn extract_in(dir: &Path, args: &[&str]) -> Run {
+    let mut cmd = Command::new(bin("mpi-extract"));
+    cmd.current_dir(dir).args(args);
+    run_limited(cmd, LIMIT)
+}
+
+/// `mpi-extract ARGS` run in the fixtures directory (so reported file
+/// names are bare fixture names).
+fn extract(args: &[&str]) -> Run {
+    extract_in(&fixtures(), args)
+}
+
+/// Extracts one fixture to `dir/<name>.json`; the extraction must succeed.
+fn model_of(fixture: &str, dir: &Path) -> PathBuf {
+    let model = dir.join(format!("{fixture}.json"));
+    let r = extract(&[fixture, "-o", model.to_str().expect("utf-8 path")]);
+    assert_eq!(
+        r.code,
+        Some(0),
+        "extracting {fixture} failed:\n{}",
+        r.show()
+    );
+    model
+}
+
+/// `mpi-check MODEL ARGS` run in the fixtures directory.
+fn check(model: &Path, args: &[&str]) -> Run {
+    check_limited(model, args, LIMIT)
+}
+
+fn check_limited(model: &Path, args: &[&str], limit: Duration) -> Run {
+    let mut cmd = Command::new(bin("mpi-check"));
+    cmd.current_dir(fixtures()).arg(model).args(args);
+    run_limited(cmd, limit)
+}
+
+/// `mpi-check MODEL ARGS` with its address space capped at `mb` megabytes,
+/// so that a run whose memory grows without bound fails by itself instead
+/// of exhausting the machine.
+fn check_capped(model: &Path, args: &[&str], mb: u64, limit: Duration) -> Run {
+    let mut cmd = Command::new("sh");
+    cmd.current_dir(fixtures())
+        .arg("-c")
+        .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", mb * 1024))
+        .arg(bin("mpi-check"))
+        .arg(model)
+        .args(args);
+    run_limited(cmd, limit)
+}
+
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().expect("temporary directory")
+}
+
+fn assert_no_panic(r: &Run) {
+    assert!(
+        !r.stderr.contains("panicked") && !r.stdout.contains("panicked"),
+        "the tool panicked:\n{}",
+        r.show()
+    );
+    assert!(
+        r.code.is_some(),
+        "the tool was killed by a signal:\n{}",
+        r.show()
+    );
+}
+
+/// Exit status `code`, no panic, and every one of `needles` in stderr.
+fn assert_fails(r: &Run, code: i32, needles: &[&str]) {
+    assert_no_panic(r);
+    assert_eq!(r.code, Some(code), "wrong exit status:\n{}", r.show());
+    for n in needles {
+        assert!(
+            r.stderr.contains(n),
+            "stderr should contain {n:?}:\n{}",
+            r.show()
+        );
+    }
+}
+
+/// Like `assert_fails`, and the message is exactly one line.
+fn assert_fails_one_line(r: &Run, code: i32, needles: &[&str]) {
+    assert_fails(r, code, needles);
+    assert_eq!(
+        r.stderr.trim_end().lines().count(),
+        1,
+        "expected a one-line message on stderr:\n{}",
+        r.show()
+    );
+}
+
+fn keys(v: &Value) -> BTreeSet<String> {
+    v.as_object()
+        .unwrap_or_else(|| panic!("expected an object, got {v}"))
+        .keys()
+        .cloned()
+        .collect()
+}
+
+fn set(names: &[&str]) -> BTreeSet<String> {
+    names.iter().map(|s| s.to_string()).collect()
+}
+
+// ---------------------------------------------------------------- mpi-extract
+
+#[test]
+fn extract_missing_source_file() {
+    let dir = tmp();
+    let r = extract_in(dir.path(), &["no_such_file.c"]);
+    assert_fails_one_line(&r, 2, &["cannot read", "no_such_file.c"]);
+    assert!(
+        !dir.path().join("mpi-model.json").exists(),
+        "a failed extraction must not write a model"
+    );
+}
+
+#[test]
+fn extract_prose_text_file() {
+    let dir = tmp();
+    let model = dir.path().join("m.json");
+    let r = extract(&["prose.txt", "-o", model.to_str().unwrap()]);
+    assert_fails(&r, 2, &["prose.txt", "error:"]);
+    assert!(
+        !model.exists(),
+        "a failed extraction must not write a model"
+    );
+}
+
+#[test]
+fn extract_syntax_error_shows_clang_diagnostic() {
+    let dir = tmp();
+    let model = dir.path().join("m.json");
+    let r = extract(&["syntax_error.c", "-o", model.to_str().unwrap()]);
+    assert_fails(&r, 2, &["syntax_error.c:5:", "error:", "expected ';'"]);
+    assert!(
+        !model.exists(),
+        "a failed extraction must not write a model"
+    );
+}
+
+#[test]
+fn extract_without_main() {
+    let dir = tmp();
+    let model = dir.path().join("m.json");
+    let r = extract(&["no_main.c", "-o", model.to_str().unwrap()]);
+    assert_fails_one_line(&r, 2, &["main"]);
+    assert!(
+        !model.exists(),
+        "a failed extraction must not write a model"
+    );
+}
+
+#[test]
+fn extract_rand_is_unsupported_with_location() {
+    let dir = tmp();
+    let model = dir.path().join("m.json");
+    let r = extract(&["calls_rand.c", "-o", model.to_str().unwrap()]);
+    assert_fails_one_line(&r, 2, &["calls_rand.c:10: unsupported call to rand"]);
+    assert!(
+        !model.exists(),
+        "a failed extraction must not write a model"
+    );
+}
+
+#[test]
+fn extract_mutual_recursion_is_unsupported_with_cycle() {
+    let dir = tmp();
+    let model = dir.path().join("m.json");
+    let r = extract(&["mutual_recursion.c", "-o", model.to_str().unwrap()]);
+    assert_fails_one_line(&r, 2, &["unsupported: recursion (f -> g -> f)"]);
+    // The location is one of the two calls closing the cycle: f's call of
+    // g (line 10) or g's call of f (line 15).
+    assert!(
+        r.stderr.contains("mutual_recursion.c:10: unsupported")
+            || r.stderr.contains("mutual_recursion.c:15: unsupported"),
+        "expected mutual_recursion.c:<line of a recursive call>:\n{}",
+        r.show()
+    );
+}
+
+#[test]
+fn extract_call_through_function_pointer_is_unsupported() {
+    let dir = tmp();
+    let model = dir.path().join("m.json");
+    let r = extract(&["function_pointer.c", "-o", model.to_str().unwrap()]);
+    assert_fails_one_line(&r, 2, &["function_pointer.c:12", "unsupported"]);
+    assert!(
+        !model.exists(),
+        "a failed extraction must not write a model"
+    );
+}
+
+#[test]
+fn extract_links_two_sources_and_passes_clang_defines() {
+    let dir = tmp();
+    let model = dir.path().join("linked.json");
+    let m = model.to_str().unwrap();
+
+    // Without the define the program does not compile: N reaches clang only
+    // through `--`.
+    let r = extract(&["linked_main.c", "linked_ring.c", "-o", m]);
+    assert_fails(&r, 2, &["linked_main.c", "'N'"]);
+
+    let r = extract(&["linked_main.c", "linked_ring.c", "-o", m, "--", "-DN=3"]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert!(r.stderr.contains("2 sources"), "{}", r.show());
+    for np in ["3", "4"] {
+        let c = check(&model, &["-n", np]);
+        assert_no_panic(&c);
+        assert_eq!(c.code, Some(0), "{}", c.show());
+        assert!(
+            c.stdout
+                .starts_with(&format!("mpi-check: verified (np = {np})")),
+            "{}",
+            c.show()
+        );
+    }
+}
+
+#[test]
+fn extract_output_flag_chooses_the_path_and_default_is_mpi_model_json() {
+    let dir = tmp();
+    let src = fixtures().join("verified.c");
+    let src = src.to_str().unwrap();
+
+    let r = extract_in(dir.path(), &[src, "-o", "chosen.json"]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert!(dir.path().join("chosen.json").is_file(), "-o not honored");
+    assert!(
+        !dir.path().join("mpi-model.json").exists(),
+        "-o given, yet mpi-model.json written"
+    );
+    assert!(r.stderr.contains("chosen.json"), "{}", r.show());
+
+    // `mpi-extract prog.c && mpi-check`: both default to mpi-model.json.
+    let r = extract_in(dir.path(), &["--output", "other.json", src]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert!(
+        dir.path().join("other.json").is_file(),
+        "--output not honored"
+    );
+    let r = extract_in(dir.path(), &[src]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert!(dir.path().join("mpi-model.json").is_file());
+    let mut cmd = Command::new(bin("mpi-check"));
+    cmd.current_dir(dir.path());
+    let c = run_limited(cmd, LIMIT);
+    assert_no_panic(&c);
+    assert_eq!(c.code, Some(0), "{}", c.show());
+    assert!(c.stdout.starts_with("mpi-check: verified (np = 2)"));
+}
+
+/// Parses "... N instructions kept, M removed ..." from the summary line.
+fn kept_removed(line: &str) -> (u64, u64) {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let num_before = |word: &str| -> u64 {
+        let i = words
+            .iter()
+            .position(|w| *w == word)
+            .unwrap_or_else(|| panic!("no {word:?} in summary {line:?}"));
+        words[i - 1]
+            .parse()
+            .unwrap_or_else(|_| panic!("no count before {word:?} in {line:?}"))
+    };
+    (num_before("instructions"), num_before("removed"))
+}
+
+#[test]
+fn extract_summary_line_reports_instructions_kept_and_removed() {
+    let dir = tmp();
+    let model = dir.path().join("m.json");
+    let m = model.to_str().unwrap();
+    let r = extract(&["verified.c", "-o", m]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert_eq!(r.stderr.trim_end().lines().count(), 1, "{}", r.show());
+    let line = r.stderr.trim_end();
+    assert!(line.starts_with("mpi-extract: wrote"), "{}", r.show());
+    assert!(line.contains("instructions kept"), "{}", r.show());
+    assert!(line.contains("removed"), "{}", r.show());
+    let (kept, removed) = kept_removed(line);
+    assert!(kept > 0, "{line}");
+    // The printf feeds nothing the checker needs: sliced away.
+    assert!(removed > 0, "{line}");
+
+    // --no-slice keeps everything.
+    let r = extract(&["verified.c", "--no-slice", "-o", m]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    let (all, none) = kept_removed(r.stderr.trim_end());
+    assert_eq!(none, 0, "{}", r.show());
+    assert_eq!(all, kept + removed, "{}", r.show());
+}
+
+// ------------------------------------------------------------------ mpi-check
+
+#[test]
+fn check_missing_model_file() {
+    let dir = tmp();
+    let missing = dir.path().join("absent-model.json");
+    let r = check(&missing, &[]);
+    assert_fails_one_line(&r, 2, &["cannot read", "absent-model.json"]);
+    assert!(r.stdout.is_empty(), "{}", r.show());
+    // Naming the file once is enough.
+    assert_eq!(
+        r.stderr.matches("absent-model.json").count(),
+        1,
+        "the message repeats the file name:\n{}",
+        r.show()
+    );
+}
+
+#[test]
+fn check_corrupt_json() {
+    let dir = tmp();
+    for (name, text) in [
+        (
+            "truncated.json",
+            r#"{"format": "mpi-model", "version": 1, "functions": ["#,
+        ),
+        ("empty.json", ""),
+        ("garbage.json", "\u{1}\u{2}not json at all }"),
+    ] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        let r = check(&p, &[]);
+        assert_fails_one_line(&r, 2, &[name, "not a valid model file"]);
+    }
+}
+
+#[test]
+fn check_non_utf8_model() {
+    let dir = tmp();
+    let p = dir.path().join("binary.json");
+    std::fs::write(&p, [0xff, 0xfe, 0x00, 0x81, 0x7b]).unwrap();
+    let r = check(&p, &[]);
+    assert_fails_one_line(&r, 2, &["binary.json"]);
+}
+
+#[test]
+fn check_json_of_another_shape() {
+    let dir = tmp();
+    for (name, text) in [
+        ("array.json", "[1, 2, 3]"),
+        ("object.json", r#"{"name": "x", "items": [1]}"#),
+        ("number.json", "42"),
+        (
+            "package.json",
+            r#"{"name": "web", "version": "1.0.0", "dependencies": {}}"#,
+        ),
+    ] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        let r = check(&p, &[]);
+        assert_fails_one_line(&r, 2, &[name, "model"]);
+    }
+}
+
+#[test]
+fn check_model_of_unknown_version() {
+    let dir = tmp();
+    let model = model_of("verified.c", dir.path());
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&model).unwrap()).unwrap();
+    v["version"] = Value::from(999);
+    let future = dir.path().join("future.json");
+    std::fs::write(&future, serde_json::to_string(&v).unwrap()).unwrap();
+    let r = check(&future, &[]);
+    assert_fails_one_line(&r, 2, &["version", "999", "re-run mpi-extract"]);
+}
+
+#[test]
+fn check_rejects_process_counts_out_of_range() {
+    let dir = tmp();
+    let model = model_of("verified.c", dir.path());
+    for n in ["0", "100000"] {
+        let r = check(&model, &["-n", n]);
+        assert_fails_one_line(&r, 2, &["-n must be between 1 and", n]);
+        assert!(r.stdout.is_empty(), "{}", r.show());
+    }
+}
+
+#[test]
+fn check_negative_process_count_is_explained() {
+    let dir = tmp();
+    let model = model_of("verified.c", dir.path());
+    let r = check(&model, &["-n", "-1"]);
+    // Should be the same range message as -n 0, not clap's "unexpected
+    // argument '-1'" whose tip (`-- -1`) would pass -1 to the program.
+    assert_fails(&r, 2, &["between 1 and"]);
+}
+
+#[test]
+fn check_rejects_bad_timeouts() {
+    let dir = tmp();
+    let model = model_of("verified.c", dir.path());
+    for t in ["0", "-1", "nan", "inf"] {
+        let r = check(&model, &[&format!("--timeout={t}")]);
+        assert_fails_one_line(&r, 2, &["--timeout"]);
+    }
+}
+
+#[test]
+fn check_local_infinite_loop_hits_max_steps_with_location() {
+    let dir = tmp();
+    let model = model_of("local_infinite_loop.c", dir.path());
+    let r = check(&model, &["--max-steps", "100000"]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(2), "{}", r.show());
+    let first = r.stdout.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("mpi-check: inconclusive (np = 2)")
+            && first.contains("local_infinite_loop.c:11"),
+        "{}",
+        r.show()
+    );
+
+    let r = check(&model, &["--max-steps", "100000", "--format", "json"]);
+    assert_eq!(r.code, Some(2), "{}", r.show());
+    let v = r.json();
+    assert_eq!(v["verdict"], "inconclusive", "{}", r.show());
+    let reason = v["reason"].as_str().expect("reason is a string");
+    assert!(reason.contains("local_infinite_loop.c:11"), "{reason}");
+}
+
+#[test]
+fn check_iprobe_poll_for_a_message_never_sent_terminates() {
+    let dir = tmp();
+    let model = model_of("iprobe_never_sent.c", dir.path());
+    let r = check_capped(&model, &[], 4096, Duration::from_secs(30));
+    assert_no_panic(&r);
+    match r.code {
+        Some(1) => assert!(
+            r.stdout.contains("error[non-termination]"),
+            "exit 1 must report non-termination:\n{}",
+            r.show()
+        ),
+        Some(2) => assert!(
+            r.stdout.starts_with("mpi-check: inconclusive"),
+            "{}",
+            r.show()
+        ),
+        _ => panic!("expected exit 1 or 2:\n{}", r.show()),
+    }
+}
+
+#[test]
+fn check_timeout_with_many_executions_is_inconclusive() {
+    let dir = tmp();
+    let model = model_of("fanin_wildcard.c", dir.path());
+    let r = check(
+        &model,
+        &["-n", "8", "--timeout", "0.001", "--format", "json"],
+    );
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(2), "{}", r.show());
+    let v = r.json();
+    assert_eq!(v["verdict"], "inconclusive", "{}", r.show());
+    let reason = v["reason"].as_str().expect("reason is a string");
+    assert!(reason.contains("timeout"), "{reason}");
+    assert!(
+        r.elapsed < Duration::from_secs(10),
+        "--timeout 0.001 took {:?}",
+        r.elapsed
+    );
+
+    let r = check(&model, &["-n", "8", "--timeout", "0.001"]);
+    assert_eq!(r.code, Some(2), "{}", r.show());
+    assert!(
+        r.stdout.starts_with("mpi-check: inconclusive (np = 8)") && r.stdout.contains("timeout"),
+        "{}",
+        r.show()
+    );
+}
+
+/// Exit 1 with non-termination, or exit 2 inconclusive (with `needle` in
+/// the reason): the two honest answers for a program that never ends.
+fn assert_stops_on_endless_program(r: &Run, needle: &str) {
+    assert_no_panic(r);
+    match r.code {
+        Some(1) => assert!(
+            r.stdout.contains("\"non-termination\""),
+            "exit 1 must report non-termination:\n{}",
+            r.show()
+        ),
+        Some(2) => {
+            let v = r.json();
+            assert_eq!(v["verdict"], "inconclusive", "{}", r.show());
+            let reason = v["reason"].as_str().unwrap_or("");
+            assert!(reason.contains(needle), "{}", r.show());
+        }
+        _ => panic!("expected exit 1 or 2:\n{}", r.show()),
+    }
+}
+
+#[test]
+fn check_timeout_stops_an_execution_that_never_ends() {
+    // One execution of barrier_loop.c never ends; --timeout must still stop
+    // the check about when asked (checked within the execution, not only
+    // between executions). Memory is capped so a runaway fails here rather
+    // than exhausting the machine.
+    let dir = tmp();
+    let model = model_of("barrier_loop.c", dir.path());
+    let r = check_capped(
+        &model,
+        &["--timeout", "1", "--format", "json"],
+        3072,
+        Duration::from_secs(15),
+    );
+    assert_stops_on_endless_program(&r, "timeout");
+}
+
+#[test]
+fn check_endless_mpi_loop_terminates_with_default_flags() {
+    // With no limit given, a loop of MPI calls whose state repeats must
+    // still end (non-termination, or the default --max-steps), within a
+    // bounded time and memory.
+    let dir = tmp();
+    let model = model_of("barrier_loop.c", dir.path());
+    let r = check_capped(&model, &["--format", "json"], 3072, Duration::from_secs(30));
+    assert_stops_on_endless_program(&r, "barrier_loop.c:");
+}
+
+#[test]
+fn check_max_steps_reason_is_accurate_for_a_loop_of_mpi_calls() {
+    // barrier_loop.c reaches an MPI call on every iteration, so running out
+    // of --max-steps must not be explained as "without reaching the next MPI
+    // call" (the budget counts every instruction of the execution).
+    let dir = tmp();
+    let model = model_of("barrier_loop.c", dir.path());
+    let r = check(&model, &["--max-steps", "10000", "--format", "json"]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(2), "{}", r.show());
+    let v = r.json();
+    assert_eq!(v["verdict"], "inconclusive", "{}", r.show());
+    let reason = v["reason"].as_str().expect("reason is a string");
+    assert!(reason.contains("barrier_loop.c:"), "{reason}");
+    assert!(reason.contains("10000"), "{reason}");
+    assert!(
+        !reason.contains("without reaching the next MPI call"),
+        "misleading reason: {reason}"
+    );
+}
+
+// ----------------------------------------------------------- output contracts
+
+#[test]
+fn json_output_of_a_deadlock_has_exactly_the_brief_fields() {
+    let dir = tmp();
+    let model = model_of("deadlock.c", dir.path());
+    let r = check(&model, &["--format", "json"]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    let v = r.json();
+    assert_eq!(
+        keys(&v),
+        set(&["verdict", "np", "errors", "stats"]),
+        "{v:#}"
+    );
+    assert_eq!(v["verdict"], "error");
+    assert_eq!(v["np"], 2);
+
+    let errors = v["errors"].as_array().expect("errors is an array");
+    assert!(!errors.is_empty(), "{v:#}");
+    let e = &errors[0];
+    assert_eq!(
+        keys(e),
+        set(&["kind", "message", "locations", "trace"]),
+        "{e:#}"
+    );
+    assert_eq!(e["kind"], "deadlock");
+    let message = e["message"].as_str().expect("message is a string");
+    assert!(message.contains("MPI_Recv"), "{message}");
+
+    let locations = e["locations"].as_array().expect("locations is an array");
+    assert!(!locations.is_empty(), "{e:#}");
+    for l in locations {
+        assert_eq!(
+            keys(l),
+            set(&["rank", "file", "line", "column", "call"]),
+            "{l:#}"
+        );
+        assert!(l["rank"].is_u64() && l["line"].is_u64() && l["column"].is_u64());
+        assert_eq!(l["file"], "deadlock.c", "{l:#}");
+        assert_eq!(l["line"], 10, "{l:#}");
+        assert_eq!(l["call"], "MPI_Recv", "{l:#}");
+    }
+    let ranks: BTreeSet<u64> = locations
+        .iter()
+        .map(|l| l["rank"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ranks, [0, 1].into_iter().collect(), "{e:#}");
+
+    let trace = e["trace"].as_array().expect("trace is an array");
+    assert!(!trace.is_empty(), "{e:#}");
+    for (i, t) in trace.iter().enumerate() {
+        assert_eq!(
+            keys(t),
+            set(&["step", "rank", "file", "line", "event"]),
+            "{t:#}"
+        );
+        assert_eq!(t["step"], i as u64 + 1, "steps count from 1: {t:#}");
+        assert!(t["rank"].is_u64() && t["line"].is_u64(), "{t:#}");
+        assert_eq!(t["file"], "deadlock.c", "{t:#}");
+        assert!(t["event"].as_str().is_some_and(|s| s.starts_with("MPI_")));
+    }
+
+    let stats = &v["stats"];
+    assert_eq!(
+        keys(stats),
+        set(&["executions", "transitions", "states", "seconds"]),
+        "{stats:#}"
+    );
+    assert!(stats["executions"].as_u64().is_some_and(|n| n >= 1));
+    assert!(stats["transitions"].is_u64() && stats["states"].is_u64());
+    assert!(stats["seconds"].as_f64().is_some_and(|s| s >= 0.0));
+}
+
+#[test]
+fn json_output_of_a_verified_program() {
+    let dir = tmp();
+    let model = model_of("verified.c", dir.path());
+    let r = check(&model, &["--format", "json"]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    let v = r.json();
+    assert_eq!(
+        keys(&v),
+        set(&["verdict", "np", "errors", "stats"]),
+        "{v:#}"
+    );
+    assert_eq!(v["verdict"], "verified");
+    assert_eq!(v["np"], 2);
+    assert!(v.get("reason").is_none(), "{v:#}");
+    assert_eq!(v["errors"].as_array().map(Vec::len), Some(0), "{v:#}");
+    assert_eq!(v["stats"]["executions"], 1, "{v:#}");
+}
+
+#[test]
+fn json_output_of_an_inconclusive_check_has_a_reason() {
+    let dir = tmp();
+    let model = model_of("local_infinite_loop.c", dir.path());
+    let r = check(&model, &["--max-steps", "1000", "--format", "json"]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(2), "{}", r.show());
+    let v = r.json();
+    assert_eq!(
+        keys(&v),
+        set(&["verdict", "np", "reason", "errors", "stats"]),
+        "{v:#}"
+    );
+}
+
+#[test]
+fn sarif_output_of_a_deadlock() {
+    let dir = tmp();
+    let model = model_of("deadlock.c", dir.path());
+    let r = check(&model, &["--format", "sarif"]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    let v = r.json();
+    assert_eq!(v["version"], "2.1.0", "{v:#}");
+    let runs = v["runs"].as_array().expect("runs is an array");
+    assert_eq!(runs.len(), 1, "{v:#}");
+    let results = runs[0]["results"].as_array().expect("results is an array");
+    assert_eq!(results.len(), 1, "{v:#}");
+    assert_eq!(results[0]["ruleId"], "deadlock", "{v:#}");
+    let loc = &results[0]["locations"][0]["physicalLocation"];
+    assert_eq!(loc["artifactLocation"]["uri"], "deadlock.c", "{v:#}");
+    assert_eq!(loc["region"]["startLine"], 10, "{v:#}");
+    let rules = runs[0]["tool"]["driver"]["rules"]
+        .as_array()
+        .expect("rules is an array");
+    assert!(rules.iter().any(|r| r["id"] == "deadlock"), "{v:#}");
+}
+
+#[test]
+fn sarif_output_of_a_verified_program_has_no_results() {
+    let dir = tmp();
+    let model = model_of("verified.c", dir.path());
+    let r = check(&model, &["--format", "sarif"]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    let v = r.json();
+    assert_eq!(v["version"], "2.1.0");
+    assert_eq!(v["runs"][0]["results"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn text_output_of_a_deadlock() {
+    let dir = tmp();
+    let model = model_of("deadlock.c", dir.path());
+    let r = check(&model, &[]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    let mut lines = r.stdout.lines();
+    assert_eq!(
+        lines.next(),
+        Some("mpi-check: error (np = 2)"),
+        "{}",
+        r.show()
+    );
+    assert!(r.stdout.contains("error[deadlock]:"), "{}", r.show());
+    assert!(r.stdout.contains("--> deadlock.c:10:5"), "{}", r.show());
+
+    // Run from a directory where the source is not found: no snippet, but
+    // the same verdict and no crash.
+    let mut cmd = Command::new(bin("mpi-check"));
+    cmd.current_dir(dir.path()).arg(&model);
+    let r = run_limited(cmd, LIMIT);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    assert!(
+        r.stdout.starts_with("mpi-check: error (np = 2)\n"),
+        "{}",
+        r.show()
+    );
+    assert!(r.stdout.contains("deadlock.c:10:5"), "{}", r.show());
+}
+
+#[test]
+fn list_mpi_lists_the_supported_functions() {
+    // Needs no model file: run it in an empty directory.
+    let dir = tmp();
+    let mut cmd = Command::new(bin("mpi-check"));
+    cmd.current_dir(dir.path()).arg("--list-mpi");
+    let r = run_limited(cmd, LIMIT);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    let names: Vec<&str> = r.stdout.lines().collect();
+    for f in ["MPI_Send", "MPI_Recv", "MPI_Iprobe", "MPI_Barrier"] {
+        assert!(names.contains(&f), "{f} not listed:\n{}", r.show());
+    }
+    assert!(names.iter().all(|n| n.starts_with("MPI_")), "{}", r.show());
+}
