@@ -73,6 +73,9 @@ pub struct Args {
     /// Keep exploring after the first error and report every distinct one.
     #[arg(long)]
     pub all_errors: bool,
+    /// Follow a schedule printed with an error (`replay:` line) to reproduce it.
+    #[arg(long, value_name = "SCHEDULE")]
+    pub replay: Option<String>,
     /// Print performance figures (instructions per second, peak memory) to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -105,6 +108,20 @@ pub fn run(args: Args) -> i32 {
             return 2;
         }
     }
+    let replay = match args.replay.as_deref().map(explore::parse_schedule) {
+        None => None,
+        Some(Some(s)) => Some(s),
+        Some(None) => {
+            eprintln!(
+                "mpi-check: error: --replay takes a schedule like 0.2.1 (as printed with an error)"
+            );
+            return 2;
+        }
+    };
+    if replay.is_some() && matches!(args.reduction, ReductionArg::None) {
+        eprintln!("mpi-check: error: --replay follows the reduced search; drop --reduction none");
+        return 2;
+    }
     let model = match Model::read(&args.model) {
         Ok(m) => m,
         Err(e) => {
@@ -130,6 +147,7 @@ pub fn run(args: Args) -> i32 {
         all_errors: args.all_errors,
         max_calls: args.max_calls,
         program_args: args.program_args.clone(),
+        replay,
     };
     let outcome = explore::explore(&model, &config);
     let report = crate::reporting::build(&model, np, &outcome);

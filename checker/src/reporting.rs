@@ -66,6 +66,7 @@ fn error_report(model: &Model, e: &FoundError) -> ErrorReport {
         message: e.finding.message.clone(),
         locations,
         trace,
+        replay: crate::explore::schedule_string(&e.schedule),
     }
 }
 

@@ -47,12 +47,10 @@ mpi_functions! {
     Send = "MPI_Send"(buf, count, datatype, dest, tag, comm);
     Ssend = "MPI_Ssend"(buf, count, datatype, dest, tag, comm);
     Rsend = "MPI_Rsend"(buf, count, datatype, dest, tag, comm);
-    Bsend = "MPI_Bsend"(buf, count, datatype, dest, tag, comm);
     Recv = "MPI_Recv"(buf, count, datatype, source, tag, comm, status);
     Isend = "MPI_Isend"(buf, count, datatype, dest, tag, comm, request);
     Issend = "MPI_Issend"(buf, count, datatype, dest, tag, comm, request);
     Irsend = "MPI_Irsend"(buf, count, datatype, dest, tag, comm, request);
-    Ibsend = "MPI_Ibsend"(buf, count, datatype, dest, tag, comm, request);
     Irecv = "MPI_Irecv"(buf, count, datatype, source, tag, comm, request);
     Sendrecv = "MPI_Sendrecv"(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm, status);
     Probe = "MPI_Probe"(source, tag, comm, status);

@@ -51,6 +51,27 @@ fn every_example_matches_its_expectation_and_golden_output() {
                 ));
             }
         }
+        if ex.verdict == "error" {
+            // Counterexamples are replayable: the printed schedule reproduces
+            // the same first error.
+            let schedule = stdout
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("replay: --replay "))
+                .ok_or_else(|| format!("{}: no replay line in the report", ex.name()))?;
+            let replay = check(ex, &model, &["--replay", schedule]);
+            let replayed = String::from_utf8_lossy(&replay.stdout);
+            let first_error = |s: &str| {
+                s.lines()
+                    .find(|l| l.starts_with("error["))
+                    .map(String::from)
+            };
+            if replay.status.code() != Some(1) || first_error(&replayed) != first_error(&stdout) {
+                return Err(format!(
+                    "{}: --replay {schedule} did not reproduce the error:\n{replayed}",
+                    ex.name()
+                ));
+            }
+        }
         let golden = ex.expected_path();
         if bless {
             std::fs::write(&golden, &stdout).map_err(|e| e.to_string())?;

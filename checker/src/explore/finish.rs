@@ -7,6 +7,7 @@ use super::state::*;
 use super::{Buffering, Search};
 use crate::report::ErrorKind;
 use runtime_model::mpi::p2p::{ReqOp, SendMode};
+use runtime_model::mpi_api::MpiFunc;
 
 fn count_execution(search: &mut Search, state: &State) {
     search.outcome.executions += 1;
@@ -18,7 +19,7 @@ fn count_execution(search: &mut Search, state: &State) {
 pub fn halted(search: &mut Search, state: &State, halt: Halt) {
     count_execution(search, state);
     match halt {
-        Halt::Error(f) => search.record(f, state.trace.to_vec()),
+        Halt::Error(f) => search.record(f, state),
         Halt::Unsupported(m) | Halt::Budget(m) => {
             if search.outcome.incomplete.is_none() {
                 search.outcome.incomplete = Some(m);
@@ -118,11 +119,11 @@ pub fn end_of_execution(search: &mut Search, state: &State) {
         for &r in &blocked {
             f = f.at(r, state.blocked_loc(r), state.blocked_func(r));
         }
-        search.record(f, state.trace.to_vec());
+        search.record(f, state);
         return;
     }
     if let Some(f) = unjoined_collective(state) {
-        search.record(f, state.trace.to_vec());
+        search.record(f, state);
         return;
     }
     completes_before(search, state);
@@ -227,23 +228,78 @@ fn completes_before(search: &mut Search, state: &State) {
         f
     };
     use DepKind::*;
-    if let Some(pos) = cb::replay(&counts, &deps, &[Always, Synchronizing]) {
+    if let Some(pos) = cb::replay(&counts, &deps, &[Always, Synchronizing])
+        .filter(|p| genuinely_stuck(state, &events, p))
+    {
         let f = describe(
             &pos,
             ErrorKind::Deadlock,
             "deadlock when collectives synchronize",
         );
-        search.record(f, state.trace.to_vec());
+        search.record(f, state);
         return;
     }
     if search.config.buffering != Buffering::Infinite {
-        if let Some(pos) = cb::replay(&counts, &deps, &[Always, Synchronizing, ZeroBuffer]) {
+        if let Some(pos) = cb::replay(&counts, &deps, &[Always, Synchronizing, ZeroBuffer])
+            .filter(|p| genuinely_stuck(state, &events, p))
+        {
             let f = describe(
                 &pos,
                 ErrorKind::BufferingHazard,
                 "deadlock when standard sends are not buffered",
             );
-            search.record(f, state.trace.to_vec());
+            search.record(f, state);
         }
     }
+}
+
+/// Whether the replay's stuck point is a real deadlock rather than an
+/// artifact of replaying this execution's choices. The replay follows the
+/// matching of the permissive run; at the stuck point a pending wildcard
+/// receive may have another issued, unconsumed message it could take, and
+/// an MPI library would then make progress by matching it (a different
+/// matching, explored as its own execution). Likewise a poll or Waitany could
+/// answer differently. Such stuck points are not reported here; a real
+/// deadlock has none of them (seed 002 §1.1: a wildcard can match any sender
+/// that can actually match).
+fn genuinely_stuck(state: &State, events: &[LogEvent], pos: &[usize]) -> bool {
+    let reached = |ev: (usize, usize)| pos.get(ev.0).is_some_and(|&p| p >= ev.1);
+    let reqs = &state.world.p2p.requests;
+    for r in reqs
+        .iter()
+        .filter(|r| r.is_wildcard_recv() && reached(r.posted_at))
+    {
+        if r.partner.is_some_and(|s| reached(reqs[s].posted_at)) {
+            continue; // matched within the replayed prefix
+        }
+        let ReqOp::Recv(rop) = &r.op else { continue };
+        let alternative = reqs.iter().any(|s| {
+            let ReqOp::Send(sop) = &s.op else {
+                return false;
+            };
+            reached(s.posted_at)
+                && runtime_model::mpi::p2p::envelope_matches(rop, r.owner, sop, s.owner)
+                && !s.partner.is_some_and(|r2| reached(reqs[r2].posted_at))
+        });
+        if alternative {
+            return false;
+        }
+    }
+    // A stuck poll could have answered "not yet", a stuck Waitany or
+    // wildcard probe could have picked another request or message.
+    !pos.iter().enumerate().any(|(p, &at)| {
+        events.iter().any(|e| {
+            e.rank == p
+                && e.index == at
+                && (matches!(
+                    e.func,
+                    MpiFunc::Waitany
+                        | MpiFunc::Testany
+                        | MpiFunc::Test
+                        | MpiFunc::Testall
+                        | MpiFunc::Iprobe
+                ) || (e.func == MpiFunc::Probe
+                    && e.recv_envelope.is_some_and(|(src, _, _)| src.is_none())))
+        })
+    })
 }

@@ -19,6 +19,26 @@ pub mod state;
 pub mod step;
 
 use state::{Finding, TraceEntry};
+
+/// Renders a schedule as `--replay` takes it: choice indices joined by dots.
+pub fn schedule_string(schedule: &[u32]) -> String {
+    if schedule.is_empty() {
+        return "-".into();
+    }
+    schedule
+        .iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// Parses a `--replay` schedule (`-` is the empty schedule).
+pub fn parse_schedule(text: &str) -> Option<Vec<u32>> {
+    if text == "-" {
+        return Some(vec![]);
+    }
+    text.split('.').map(|p| p.parse().ok()).collect()
+}
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +74,9 @@ pub struct Config {
     pub max_calls: usize,
     /// `argv[1..]` of the program.
     pub program_args: Vec<String>,
+    /// Follow these choices instead of exploring (a schedule printed with an
+    /// error: the counterexample is replayed).
+    pub replay: Option<Vec<u32>>,
 }
 
 impl Default for Config {
@@ -68,6 +91,7 @@ impl Default for Config {
             all_errors: false,
             max_calls: 1_000_000,
             program_args: Vec::new(),
+            replay: None,
         }
     }
 }
@@ -77,6 +101,8 @@ impl Default for Config {
 pub struct FoundError {
     pub finding: Finding,
     pub trace: Vec<TraceEntry>,
+    /// The choices that lead to the error; `--replay` follows them.
+    pub schedule: Vec<u32>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -166,13 +192,19 @@ impl<'a> Search<'a> {
     }
 
     /// Records an error, once per (kind, locations).
-    pub fn record(&mut self, finding: Finding, trace: Vec<TraceEntry>) {
+    pub fn record(&mut self, finding: Finding, state: &state::State) {
+        let trace = state.trace.to_vec();
+        let schedule = state.schedule.clone();
         let dup =
             self.outcome.errors.iter().any(|e| {
                 e.finding.kind == finding.kind && e.finding.locations == finding.locations
             });
         if !dup {
-            self.outcome.errors.push(FoundError { finding, trace });
+            self.outcome.errors.push(FoundError {
+                finding,
+                trace,
+                schedule,
+            });
         }
     }
 }
@@ -183,6 +215,14 @@ pub fn explore(model: &runtime_model::model::Model, config: &Config) -> Outcome 
     match config.reduction {
         Reduction::Poe => poe::run(&mut search),
         Reduction::None => naive::run(&mut search),
+    }
+    if config.replay.is_some()
+        && search.outcome.errors.is_empty()
+        && search.outcome.incomplete.is_none()
+    {
+        // A replay runs one execution: never a proof.
+        search.outcome.incomplete =
+            Some("the replayed schedule ran to its end without an error (a replay checks one execution, not all)".into());
     }
     search.outcome.elapsed = search.start.elapsed();
     search.outcome

@@ -124,6 +124,7 @@ pub fn run(search: &mut Search) {
                     return;
                 };
                 let choice = top.options[top.next].clone();
+                let index = top.next as u32;
                 top.next += 1;
                 let mut s = if top.next == top.options.len() {
                     let f = stack.pop().map(|f| f.state);
@@ -134,6 +135,7 @@ pub fn run(search: &mut Search) {
                 } else {
                     top.state.clone()
                 };
+                s.schedule.push(index);
                 if let Err(halt) = step::apply(&mut s, search.model, &choice, search.config.budget)
                 {
                     finish::halted(search, &s, halt);
@@ -149,13 +151,30 @@ pub fn run(search: &mut Search) {
         }
         match next(search.model, &state) {
             Next::Branch(options) => {
-                let first = options[0].clone();
-                if options.len() > 1 {
+                let mut first = options[0].clone();
+                if let Some(replay) = &search.config.replay {
+                    // Follow the schedule: one option, no backtracking.
+                    if options.len() > 1 {
+                        let k = replay.get(state.schedule.len()).copied().unwrap_or(0);
+                        let Some(o) = options.get(k as usize) else {
+                            search.outcome.incomplete = Some(format!(
+                                "the replay schedule does not fit this program and process count (choice {} of {} at step {})",
+                                k,
+                                options.len(),
+                                state.schedule.len() + 1
+                            ));
+                            return;
+                        };
+                        first = o.clone();
+                        state.schedule.push(k);
+                    }
+                } else if options.len() > 1 {
                     stack.push(Frame {
                         state: state.clone(),
                         options,
                         next: 1,
                     });
+                    state.schedule.push(0);
                 }
                 if let Err(halt) =
                     step::apply(&mut state, search.model, &first, search.config.budget)

@@ -204,6 +204,8 @@ pub struct State {
     /// Transitions (scheduling steps) taken in this execution.
     pub transitions: u64,
     pub liveness: std::sync::Arc<crate::exec::liveness::Liveness>,
+    /// Index of the option taken at each branching point so far.
+    pub schedule: Vec<u32>,
 }
 
 impl State {
@@ -238,6 +240,7 @@ impl State {
             deferred: Vec::new(),
             transitions: 0,
             liveness: std::sync::Arc::new(crate::exec::liveness::Liveness::new(model)),
+            schedule: Vec::new(),
         }
     }
 
@@ -286,5 +289,16 @@ pub fn fault_finding(fault: &Fault) -> (ErrorKind, String) {
             "reached unreachable code (undefined behavior)".into(),
         ),
         Fault::Unsupported(m) => (ErrorKind::MemoryError, m.clone()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Exploration hands states to other threads (parallel search) and keeps
+    /// copies at branching points.
+    #[test]
+    fn state_is_clone_and_send() {
+        fn assert_clone_send<T: Clone + Send>() {}
+        assert_clone_send::<super::State>();
     }
 }

@@ -404,18 +404,10 @@ impl State {
                     if func == F::CommRank { "rank" } else { "size" },
                 )?;
             }
-            F::Send
-            | F::Ssend
-            | F::Rsend
-            | F::Bsend
-            | F::Isend
-            | F::Issend
-            | F::Irsend
-            | F::Ibsend => {
+            F::Send | F::Ssend | F::Rsend | F::Isend | F::Issend | F::Irsend => {
                 let mode = match func {
                     F::Ssend | F::Issend => SendMode::Synchronous,
                     F::Rsend | F::Irsend => SendMode::Ready,
-                    F::Bsend | F::Ibsend => SendMode::Buffered,
                     _ => SendMode::Standard,
                 };
                 let comm = self.world.resolve_comm(int(args, 5), rank).unwrap_or(0);
@@ -441,14 +433,14 @@ impl State {
                         rank_name(int(args, 3)),
                         int(args, 4),
                         comm_name(int(args, 5)),
-                        if matches!(func, F::Isend | F::Issend | F::Irsend | F::Ibsend) {
+                        if matches!(func, F::Isend | F::Issend | F::Irsend) {
                             format!(" -> request {}", req + 1)
                         } else {
                             String::new()
                         }
                     ),
                 );
-                if matches!(func, F::Isend | F::Issend | F::Irsend | F::Ibsend) {
+                if matches!(func, F::Isend | F::Issend | F::Irsend) {
                     self.write_i32(&site, ptr(args, 6), Self::handle_of(req), "request")?;
                 } else {
                     block = Some(Block::Requests {

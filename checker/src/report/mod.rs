@@ -107,6 +107,8 @@ pub struct ErrorReport {
     pub message: String,
     pub locations: Vec<SourceLoc>,
     pub trace: Vec<TraceStep>,
+    /// The schedule that reproduces this error with `mpi-check --replay`.
+    pub replay: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

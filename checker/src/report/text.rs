@@ -125,6 +125,7 @@ fn render_error(out: &mut String, error: &ErrorReport, sources: &mut SourceCache
     }
 
     render_trace(out, &error.trace);
+    push_line(out, &format!("  replay: --replay {}", error.replay));
 }
 
 fn render_location(out: &mut String, loc: &SourceLoc, snippet: Option<&str>, width: usize) {

@@ -71,9 +71,9 @@ fn size(f: &Function) -> u32 {
 fn leaves_buffer_pending(f: MpiFunc) -> bool {
     use MpiFunc::*;
     match f {
-        Isend | Issend | Irsend | Ibsend | Irecv => true,
+        Isend | Issend | Irsend | Irecv => true,
         Init | InitThread | Initialized | Finalize | Finalized | Abort | Wtime | Wtick
-        | CommRank | CommSize | Send | Ssend | Rsend | Bsend | Recv | Sendrecv | Probe | Iprobe
+        | CommRank | CommSize | Send | Ssend | Rsend | Recv | Sendrecv | Probe | Iprobe
         | GetCount | Wait | Waitall | Waitany | Test | Testall | Testany | RequestFree
         | Barrier | Bcast | Reduce | Allreduce | Gather | Scatter | Allgather | Alltoall => false,
     }
