@@ -153,6 +153,7 @@ mod tests {
             np: 3,
             reason: None,
             errors: vec![ErrorReport {
+                replay: String::new(),
                 kind: ErrorKind::Deadlock,
                 message: "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
                     .to_string(),
@@ -342,6 +343,7 @@ mod tests {
         report.errors = kinds
             .iter()
             .map(|&kind| ErrorReport {
+                replay: String::new(),
                 kind,
                 ..template.clone()
             })

@@ -418,6 +418,7 @@ mod tests {
             reason: None,
             errors: vec![
                 ErrorReport {
+                    replay: String::new(),
                     kind: ErrorKind::Deadlock,
                     message:
                         "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
@@ -442,12 +443,14 @@ mod tests {
                     ],
                 },
                 ErrorReport {
+                    replay: String::new(),
                     kind: ErrorKind::Assertion,
                     message: "assertion `x == 1` failed".to_string(),
                     locations: vec![loc(2, "my dir/prog.c", 30, None)],
                     trace: Vec::new(),
                 },
                 ErrorReport {
+                    replay: String::new(),
                     kind: ErrorKind::Deadlock,
                     message: "another deadlock".to_string(),
                     locations: Vec::new(),

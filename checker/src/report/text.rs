@@ -125,7 +125,9 @@ fn render_error(out: &mut String, error: &ErrorReport, sources: &mut SourceCache
     }
 
     render_trace(out, &error.trace);
-    push_line(out, &format!("  replay: --replay {}", error.replay));
+    if !error.replay.is_empty() {
+        push_line(out, &format!("  replay: --replay {}", error.replay));
+    }
 }
 
 fn render_location(out: &mut String, loc: &SourceLoc, snippet: Option<&str>, width: usize) {
@@ -304,6 +306,7 @@ int main(int argc, char **argv) {
             np: 3,
             reason: None,
             errors: vec![ErrorReport {
+                replay: String::new(),
                 kind: ErrorKind::Deadlock,
                 message: "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
                     .to_string(),
