@@ -98,10 +98,14 @@ pub fn end_of_execution(search: &mut Search, state: &State) {
                 )
             })
             .collect();
-        let kind = if polling.is_empty() {
-            ErrorKind::Deadlock
-        } else {
+        let kind = if !polling.is_empty() {
             ErrorKind::NonTermination
+        } else if state.world.zero_buffer {
+            // Only the naive oracle runs unbuffered sends; it runs them after
+            // the buffered passes found no deadlock.
+            ErrorKind::BufferingHazard
+        } else {
+            ErrorKind::Deadlock
         };
         let mut msg: Vec<String> = blocked.iter().map(|&r| waiting_for(state, r)).collect();
         if !polling.is_empty() {
@@ -126,7 +130,9 @@ pub fn end_of_execution(search: &mut Search, state: &State) {
         search.record(f, state);
         return;
     }
-    completes_before(search, state);
+    if search.analyze_blocking {
+        completes_before(search, state);
+    }
 }
 
 /// A collective some member never called, though every process finished.

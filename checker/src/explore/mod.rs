@@ -124,6 +124,10 @@ pub struct Search<'a> {
     pub config: &'a Config,
     pub start: Instant,
     pub outcome: Outcome,
+    /// Whether finished executions are replayed on the completes-before
+    /// graph (the reduced search) or the search itself ran the blocking
+    /// semantics (the naive oracle's strict passes).
+    pub analyze_blocking: bool,
 }
 
 impl<'a> Search<'a> {
@@ -133,6 +137,7 @@ impl<'a> Search<'a> {
             config,
             start: Instant::now(),
             outcome: Outcome::default(),
+            analyze_blocking: true,
         }
     }
 
@@ -163,9 +168,9 @@ impl<'a> Search<'a> {
         false
     }
 
-    /// Limits that can be hit inside one execution: the timeout, and the
-    /// number of MPI calls of a process (an execution that never ends).
-    pub fn check_limits(&self, state: &state::State) -> Result<(), state::Halt> {
+    /// The timeout, checked inside executions too (one may never end; the
+    /// per-process MPI-call cap is checked where calls are issued).
+    pub fn check_limits(&self, _state: &state::State) -> Result<(), state::Halt> {
         if let Some(t) = self.config.timeout {
             if self.start.elapsed() >= t {
                 return Err(state::Halt::Budget(format!(
@@ -174,19 +179,6 @@ impl<'a> Search<'a> {
                     self.outcome.executions
                 )));
             }
-        }
-        if let Some((rank, p)) = state
-            .procs
-            .iter()
-            .enumerate()
-            .find(|(_, p)| p.calls > self.config.max_calls)
-        {
-            let loc = p.proc.current_loc(self.model);
-            return Err(state::Halt::Budget(format!(
-                "{}: rank {rank} made {} MPI calls in one execution without terminating (an endless loop?); raise --max-calls to go on",
-                self.model.describe_location(loc),
-                self.config.max_calls
-            )));
         }
         Ok(())
     }

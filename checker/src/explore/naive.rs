@@ -84,13 +84,31 @@ fn enabled(search: &Search, state: &State) -> Vec<Choice> {
     out
 }
 
+/// Explores the permissive semantics (buffered sends, non-synchronizing
+/// collectives), then synchronizing collectives, then also unbuffered sends
+/// — each as its own exhaustive search, so the oracle checks the reduced
+/// search's completes-before analysis instead of sharing it.
 pub fn run(search: &mut Search) {
+    search.analyze_blocking = false;
+    let mut passes = vec![(false, false), (false, true)];
+    if search.config.buffering != super::Buffering::Infinite {
+        passes.push((true, true));
+    }
+    for (zero_buffer, synchronizing) in passes {
+        if search.should_stop() {
+            return;
+        }
+        run_pass(search, zero_buffer, synchronizing);
+    }
+}
+
+fn run_pass(search: &mut Search, zero_buffer: bool, synchronizing: bool) {
     let mut seen: HashSet<u64> = HashSet::new();
-    let mut stack: Vec<State> = vec![State::new(
-        search.model,
-        search.config.np,
-        &search.config.program_args,
-    )];
+    let mut initial = State::new(search.model, search.config.np, &search.config.program_args);
+    initial.world.zero_buffer = zero_buffer;
+    initial.max_calls = search.config.max_calls;
+    initial.world.synchronizing_collectives = synchronizing;
+    let mut stack: Vec<State> = vec![initial];
     while let Some(state) = stack.pop() {
         if search.should_stop() {
             return;

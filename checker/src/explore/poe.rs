@@ -109,7 +109,8 @@ struct Frame {
 /// Depth-first search; memory is bounded by the depth (one state per open
 /// branching point), not by the number of executions.
 pub fn run(search: &mut Search) {
-    let initial = State::new(search.model, search.config.np, &search.config.program_args);
+    let mut initial = State::new(search.model, search.config.np, &search.config.program_args);
+    initial.max_calls = search.config.max_calls;
     let mut stack: Vec<Frame> = Vec::new();
     let mut current = Some(initial);
     loop {

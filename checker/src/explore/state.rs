@@ -206,6 +206,8 @@ pub struct State {
     pub liveness: std::sync::Arc<crate::exec::liveness::Liveness>,
     /// Index of the option taken at each branching point so far.
     pub schedule: Vec<u32>,
+    /// MPI calls one process may make in this execution (`--max-calls`).
+    pub max_calls: usize,
 }
 
 impl State {
@@ -241,6 +243,7 @@ impl State {
             transitions: 0,
             liveness: std::sync::Arc::new(crate::exec::liveness::Liveness::new(model)),
             schedule: Vec::new(),
+            max_calls: usize::MAX,
         }
     }
 

@@ -67,6 +67,13 @@ pub fn run_process(
         let stop = state.procs[rank].proc.run(model, budget);
         match stop {
             Stop::Mpi { func, args, loc } => {
+                if state.procs[rank].calls >= state.max_calls {
+                    return Err(Halt::Budget(format!(
+                        "{}: rank {rank} made {} MPI calls in one execution without terminating (an endless loop?); raise --max-calls to go on",
+                        model.describe_location(loc),
+                        state.max_calls
+                    )));
+                }
                 state.issue(model, rank, func, &args, loc)?;
             }
             Stop::Exit { code, loc } => {

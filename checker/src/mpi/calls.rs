@@ -225,6 +225,14 @@ impl State {
         }
         let dest_world = self.peer(site, comm, dest, "destination")?;
         let data = self.read_buffer(site, buf, n * size, "send buffer")?;
+        // Without buffering a standard send completes only once matched,
+        // exactly like a synchronous one (MPI 3.1 §3.4).
+        let mode = if self.world.zero_buffer && matches!(mode, SendMode::Standard | SendMode::Ready)
+        {
+            SendMode::Synchronous
+        } else {
+            mode
+        };
         self.version += 1;
         Ok(self.world.p2p.post(
             site.rank,
@@ -980,8 +988,9 @@ impl State {
                 );
             }
         }
+        let sync = self.world.synchronizing_collectives;
         let c = &mut self.world.comms[comm];
-        let k = c.join_next(crank);
+        let k = c.join_next(crank, sync);
         let contribution = Contribution {
             func,
             root,

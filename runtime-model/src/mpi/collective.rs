@@ -34,6 +34,9 @@ pub struct Contribution {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Instance {
     pub arrivals: Vec<Option<Contribution>>,
+    /// Every member waits for all members (the synchronizing implementation
+    /// choice; the reduced search keeps this off and checks it afterwards).
+    pub synchronizing: bool,
 }
 
 /// Bytes to write at a byte offset of a member's receive buffer.
@@ -67,6 +70,7 @@ impl Instance {
     pub fn new(size: usize) -> Instance {
         Instance {
             arrivals: vec![None; size],
+            synchronizing: false,
         }
     }
 
@@ -139,6 +143,9 @@ impl Instance {
             .root
             .is_some_and(|r| self.arrivals.get(r).is_some_and(Option::is_some));
         let is_root = me.root == Some(rank);
+        if self.synchronizing {
+            return self.all_arrived();
+        }
         match me.func {
             MpiFunc::Bcast | MpiFunc::Scatter => is_root || root_here,
             MpiFunc::Reduce | MpiFunc::Gather => !is_root || self.all_arrived(),

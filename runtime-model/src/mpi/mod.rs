@@ -42,12 +42,14 @@ impl Comm {
     }
 
     /// The instance member `rank` (communicator rank) joins next.
-    pub fn join_next(&mut self, rank: usize) -> usize {
+    pub fn join_next(&mut self, rank: usize, synchronizing: bool) -> usize {
         let k = self.next_instance[rank];
         self.next_instance[rank] += 1;
         if self.instances.len() <= k {
             let n = self.size();
-            self.instances.push(Instance::new(n));
+            let mut inst = Instance::new(n);
+            inst.synchronizing = synchronizing;
+            self.instances.push(inst);
         }
         k
     }
@@ -57,6 +59,12 @@ impl Comm {
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
     pub np: usize,
+    /// Implementation choices fixed for a whole search (the naive oracle
+    /// explores each; the reduced search keeps both off and finds their
+    /// deadlocks on the completes-before graph): standard sends never
+    /// buffer, collectives synchronize.
+    pub zero_buffer: bool,
+    pub synchronizing_collectives: bool,
     pub p2p: P2p,
     pub comms: Vec<Comm>,
 }
@@ -69,6 +77,8 @@ impl World {
         }
         World {
             np,
+            zero_buffer: false,
+            synchronizing_collectives: false,
             p2p: P2p::new(np),
             comms,
         }
