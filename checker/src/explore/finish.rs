@@ -162,7 +162,7 @@ fn unjoined_collective(state: &State) -> Option<Finding> {
                     present.event.0,
                     func.name(),
                     k + 1,
-                    crate::mpi::calls::comm_name(c.handle),
+                    crate::mpi::decode::comm_name(c.handle),
                     missing
                         .iter()
                         .map(|r| r.to_string())

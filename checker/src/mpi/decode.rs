@@ -1,0 +1,293 @@
+//! Reading what a process passed to an MPI call: integers, handles,
+//! buffers and status objects in its memory, each checked, with errors
+//! reported at the call's own position.
+
+use crate::explore::state::*;
+use crate::report::ErrorKind;
+use runtime_model::handles as h;
+use runtime_model::model::LocId;
+use runtime_model::mpi::p2p::{ReqId, Status};
+use runtime_model::mpi::CommId;
+use runtime_model::mpi_api::MpiFunc;
+use std::sync::Arc;
+
+/// What an MPI call did.
+pub(crate) enum Effect {
+    /// Finished, returning this value.
+    Return(u64),
+    /// The process now waits.
+    Block(Block),
+    /// Already finished (the process has moved past the call).
+    Done,
+}
+
+/// First request handle value; `MPI_REQUEST_NULL` is `0x2c000000` (MPICH).
+pub(crate) const REQUEST_HANDLE_BASE: i32 = h::MPI_REQUEST_NULL + 1;
+
+pub(crate) fn int(args: &[u64], i: usize) -> i32 {
+    args.get(i).copied().unwrap_or(0) as u32 as i32
+}
+
+pub(crate) fn ptr(args: &[u64], i: usize) -> u64 {
+    args.get(i).copied().unwrap_or(0)
+}
+
+/// Whether a status/statuses argument asks for no status.
+pub(crate) fn ignores_status(addr: u64) -> bool {
+    addr == 0 || addr as i64 == h::MPI_STATUS_IGNORE
+}
+
+pub fn comm_name(handle: i32) -> String {
+    match handle {
+        h::MPI_COMM_WORLD => "WORLD".into(),
+        h::MPI_COMM_SELF => "SELF".into(),
+        other => format!("0x{other:x}"),
+    }
+}
+
+pub(crate) fn rank_name(r: i32) -> String {
+    match r {
+        h::MPI_ANY_SOURCE => "ANY".into(),
+        h::MPI_PROC_NULL => "PROC_NULL".into(),
+        r => r.to_string(),
+    }
+}
+
+pub(crate) fn tag_name(t: i32) -> String {
+    if t == h::MPI_ANY_TAG {
+        "ANY".into()
+    } else {
+        t.to_string()
+    }
+}
+
+pub(crate) fn datatype_name(dt: i32) -> String {
+    h::predefined_datatype_name(dt)
+        .map(|n| n.trim_start_matches("MPI_").to_string())
+        .unwrap_or_else(|| format!("0x{dt:x}"))
+}
+
+/// Everything a call needs to report an error at its own position.
+pub(crate) struct Site {
+    pub rank: usize,
+    pub loc: LocId,
+    pub func: MpiFunc,
+}
+
+impl Site {
+    pub(crate) fn finding(&self, kind: ErrorKind, msg: impl Into<String>) -> Halt {
+        Halt::Error(Finding::new(kind, msg).at(self.rank, self.loc, Some(self.func)))
+    }
+
+    pub(crate) fn invalid(&self, msg: impl Into<String>) -> Halt {
+        let msg = msg.into();
+        self.finding(
+            ErrorKind::InvalidArgument,
+            format!("{}: {msg}", self.func.name()),
+        )
+    }
+
+    pub(crate) fn memory(&self, what: &str, fault: crate::exec::memory::MemFault) -> Halt {
+        self.finding(
+            ErrorKind::MemoryError,
+            format!("{} {what}: {fault}", self.func.name()),
+        )
+    }
+}
+
+impl State {
+    pub(crate) fn write_i32(
+        &mut self,
+        site: &Site,
+        addr: u64,
+        v: i32,
+        what: &str,
+    ) -> Result<(), Halt> {
+        self.procs[site.rank]
+            .proc
+            .mem
+            .store(addr, 4, v as u32 as u64)
+            .map_err(|f| site.memory(what, f))
+    }
+
+    pub(crate) fn read_i32(&self, site: &Site, addr: u64, what: &str) -> Result<i32, Halt> {
+        self.procs[site.rank]
+            .proc
+            .mem
+            .load(addr, 4)
+            .map(|v| v as u32 as i32)
+            .map_err(|f| site.memory(what, f))
+    }
+
+    pub(crate) fn comm(&self, site: &Site, handle: i32) -> Result<CommId, Halt> {
+        if handle == h::MPI_COMM_NULL {
+            return Err(site.invalid("communicator is MPI_COMM_NULL"));
+        }
+        self.world
+            .resolve_comm(handle, site.rank)
+            .ok_or_else(|| site.invalid(format!("invalid communicator 0x{handle:x}")))
+    }
+
+    pub(crate) fn type_size(&self, site: &Site, dt: i32) -> Result<u64, Halt> {
+        if dt == h::MPI_DATATYPE_NULL {
+            return Err(site.invalid("datatype is MPI_DATATYPE_NULL"));
+        }
+        h::predefined_datatype_size(dt)
+            .ok_or_else(|| site.invalid(format!("invalid datatype 0x{dt:x}")))
+    }
+
+    pub(crate) fn count(&self, site: &Site, c: i32) -> Result<u64, Halt> {
+        if c < 0 {
+            return Err(site.invalid(format!("count is negative ({c})")));
+        }
+        Ok(c as u64)
+    }
+
+    /// The world rank of communicator rank `r`, checking the range.
+    pub(crate) fn peer(
+        &self,
+        site: &Site,
+        comm: CommId,
+        r: i32,
+        what: &str,
+    ) -> Result<usize, Halt> {
+        let c = &self.world.comms[comm];
+        if r < 0 || r as usize >= c.size() {
+            return Err(site.invalid(format!(
+                "{what} {r} is not a rank of the communicator (size {})",
+                c.size()
+            )));
+        }
+        Ok(c.members[r as usize])
+    }
+
+    pub(crate) fn read_buffer(
+        &self,
+        site: &Site,
+        addr: u64,
+        len: u64,
+        what: &str,
+    ) -> Result<Arc<[u8]>, Halt> {
+        if len == 0 {
+            return Ok(Arc::from(Vec::new()));
+        }
+        self.procs[site.rank]
+            .proc
+            .mem
+            .read_bytes(addr, len)
+            .map(Arc::from)
+            .map_err(|f| site.memory(what, f))
+    }
+
+    pub(crate) fn log_call(
+        &mut self,
+        site: &Site,
+        recv_envelope: Option<(Option<usize>, Option<i32>, CommId)>,
+        send_envelope: Option<(usize, i32, CommId)>,
+    ) -> (usize, usize) {
+        let p = &mut self.procs[site.rank];
+        let index = p.calls;
+        p.calls += 1;
+        self.events.push(LogEvent {
+            rank: site.rank,
+            index,
+            func: site.func,
+            loc: site.loc,
+            recv_envelope,
+            send_envelope,
+        });
+        (site.rank, index)
+    }
+
+    /// The request a handle names, if it belongs to this process and is live.
+    pub(crate) fn request_of(&self, site: &Site, handle: i32) -> Result<Option<ReqId>, Halt> {
+        if handle == h::MPI_REQUEST_NULL {
+            return Ok(None);
+        }
+        let id = handle.wrapping_sub(REQUEST_HANDLE_BASE);
+        let ok = id >= 0
+            && (id as usize) < self.world.p2p.requests.len()
+            && self.world.p2p.requests[id as usize].owner == site.rank;
+        if !ok {
+            return Err(site.invalid(format!("invalid request handle 0x{handle:x}")));
+        }
+        let r = &self.world.p2p.requests[id as usize];
+        if r.completed_at.is_some() || r.freed {
+            return Err(site.invalid("request was already completed or freed".to_string()));
+        }
+        Ok(Some(id as usize))
+    }
+
+    pub(crate) fn handle_of(req: ReqId) -> i32 {
+        REQUEST_HANDLE_BASE + req as i32
+    }
+
+    pub(crate) fn recv_envelope(
+        &self,
+        comm: CommId,
+        source: i32,
+        tag: i32,
+    ) -> (Option<usize>, Option<i32>, CommId) {
+        let src = (source >= 0)
+            .then(|| self.world.comms[comm].members.get(source as usize).copied())
+            .flatten();
+        (src, (tag != h::MPI_ANY_TAG).then_some(tag), comm)
+    }
+
+    /// Location of a logged event.
+    pub fn event_loc(&self, ev: (usize, usize)) -> Option<(LocId, MpiFunc)> {
+        self.events
+            .to_vec()
+            .into_iter()
+            .find(|e| (e.rank, e.index) == ev)
+            .map(|e| (e.loc, e.func))
+    }
+
+    /// Fills an `MPI_Status` (MPICH layout: count in bytes, source as a
+    /// rank of the communicator).
+    pub(crate) fn write_status(
+        &mut self,
+        site: &Site,
+        addr: u64,
+        st: &Status,
+        comm: CommId,
+    ) -> Result<(), Halt> {
+        if ignores_status(addr) {
+            return Ok(());
+        }
+        let source = if st.source >= 0 {
+            self.world.comms[comm]
+                .rank_of(st.source as usize)
+                .map_or(st.source, |r| r as i32)
+        } else {
+            st.source
+        };
+        let (lo, hi) = h::status_count_fields(st.bytes, false);
+        self.write_i32(site, addr + h::MPI_STATUS_COUNT_LO_OFFSET, lo, "status")?;
+        self.write_i32(
+            site,
+            addr + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET,
+            hi,
+            "status",
+        )?;
+        self.write_i32(site, addr + h::MPI_STATUS_SOURCE_OFFSET, source, "status")?;
+        self.write_i32(site, addr + h::MPI_STATUS_TAG_OFFSET, st.tag, "status")?;
+        self.write_i32(site, addr + h::MPI_STATUS_ERROR_OFFSET, st.error, "status")
+    }
+}
+
+/// Tags run from 0 to the `MPI_TAG_UB` attribute; `MPI_ANY_TAG` only in
+/// receives (MPI 3.1 §3.2.3).
+pub(crate) fn valid_tag(tag: i32, allow_any: bool) -> bool {
+    let ub = runtime_model::mpi::TAG_UB_VALUE as i64;
+    (0..=ub).contains(&(tag as i64)) || (allow_any && tag == h::MPI_ANY_TAG)
+}
+
+pub(crate) fn null_status() -> Status {
+    Status {
+        source: h::MPI_PROC_NULL,
+        tag: h::MPI_ANY_TAG,
+        bytes: 0,
+        error: 0,
+    }
+}
