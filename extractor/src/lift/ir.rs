@@ -498,7 +498,14 @@ impl<'m> Value<'m> {
             let line = llvm::LLVMGetDebugLocLine(self.raw);
             let column = llvm::LLVMGetDebugLocColumn(self.raw);
             let ptr = llvm::LLVMGetDebugLocFilename(self.raw, &mut len);
-            (line, column, owned_str(ptr, len as usize))
+            let name = owned_str(ptr, len as usize);
+            let mut dlen = 0;
+            let dptr = llvm::LLVMGetDebugLocDirectory(self.raw, &mut dlen);
+            (
+                line,
+                column,
+                display_path(&owned_str(dptr, dlen as usize), &name),
+            )
         };
         (line != 0).then_some(DebugLoc { file, line, column })
     }
@@ -684,5 +691,24 @@ impl<'m> Value<'m> {
                 column: 0,
             })
         }
+    }
+}
+
+/// The source path users see: clang records a file name relative to the
+/// compilation directory (or absolute); show it relative to the current
+/// directory when it lies below it, as the user would have typed it.
+fn display_path(directory: &str, name: &str) -> String {
+    let full =
+        if name.is_empty() || std::path::Path::new(name).is_absolute() || directory.is_empty() {
+            std::path::PathBuf::from(name)
+        } else {
+            std::path::Path::new(directory).join(name)
+        };
+    match std::env::current_dir() {
+        Ok(cwd) => match full.strip_prefix(&cwd) {
+            Ok(rel) => rel.display().to_string(),
+            Err(_) => full.display().to_string(),
+        },
+        Err(_) => full.display().to_string(),
     }
 }
