@@ -79,7 +79,7 @@ pub struct Args {
     /// Print performance figures (instructions per second, peak memory) to stderr.
     #[arg(long)]
     pub stats: bool,
-    /// List the MPI functions the model supports and exit.
+    /// List the MPI functions the checker models and exit.
     #[arg(long)]
     pub list_mpi: bool,
     /// Arguments passed to the program's main (argv[1..]).
@@ -91,7 +91,9 @@ pub struct Args {
 pub fn run(args: Args) -> i32 {
     if args.list_mpi {
         for f in runtime_model::mpi_api::MpiFunc::ALL {
-            println!("{}", f.name());
+            if crate::mpi::calls::is_modeled(*f) {
+                println!("{}", f.name());
+            }
         }
         return 0;
     }

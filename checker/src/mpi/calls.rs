@@ -129,6 +129,7 @@ impl State {
                 effect = Some(self.call_wait_many(model, &site, args)?)
             }
             F::RequestFree => effect = Some(self.call_request_free(model, &site, args)?),
+            // Family dispatch for the wider MPI surface goes above this line.
             F::Barrier
             | F::Bcast
             | F::Reduce
@@ -138,6 +139,15 @@ impl State {
             | F::Allgather
             | F::Alltoall => {
                 block = Some(self.issue_collective(&site, args)?);
+            }
+            // Declared in the API table but not modeled yet: a limit of the
+            // tool, not a bug in the program.
+            _ => {
+                return Err(Halt::Unsupported(format!(
+                    "{}: unsupported: {}",
+                    model.describe_location(loc),
+                    func.name()
+                )))
             }
         }
         let effect = match effect {
@@ -155,5 +165,62 @@ impl State {
             Effect::Done => {}
         }
         Ok(())
+    }
+}
+
+/// Whether the checker models `func`: probes the dispatcher with a process
+/// inside MPI_Init..MPI_Finalize and zero arguments. Any answer but
+/// "unsupported" (usually an invalid-argument error) means the call is
+/// modeled. This keeps `--list-mpi` and the README's list true to the code.
+pub fn is_modeled(func: MpiFunc) -> bool {
+    use runtime_model::model::{Block as ModelBlock, ExtractStats, Function, Location, Terminator};
+    let model = Model {
+        format: runtime_model::model::MODEL_FORMAT.into(),
+        version: runtime_model::model::MODEL_VERSION,
+        files: vec!["probe.c".into()],
+        locations: vec![Location {
+            file: 0,
+            line: 1,
+            column: 1,
+            inlined_at: None,
+            function: None,
+        }],
+        globals: vec![],
+        functions: vec![Function {
+            name: "main".into(),
+            params: vec![],
+            ret: None,
+            num_regs: 1,
+            blocks: vec![ModelBlock {
+                phis: vec![],
+                insts: vec![],
+                term: Terminator::Ret { value: None },
+                term_loc: 0,
+            }],
+            loc: 0,
+        }],
+        entry: 0,
+        stats: ExtractStats::default(),
+    };
+    let mut state = State::new(&model, 2, &[]);
+    state.procs[0].lifecycle = Lifecycle::Initialized;
+    let args = vec![0u64; func.params().len()];
+    !matches!(
+        state.issue(&model, 0, func, &args, 0),
+        Err(Halt::Unsupported(_))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_core_is_modeled_and_undecoded_calls_are_not() {
+        assert!(is_modeled(MpiFunc::Send));
+        assert!(is_modeled(MpiFunc::Allreduce));
+        assert!(is_modeled(MpiFunc::Waitany));
+        // Keep one call here that stays unmodeled for a while; update when it is.
+        assert!(!is_modeled(MpiFunc::IntercommMerge));
     }
 }

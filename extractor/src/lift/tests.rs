@@ -283,13 +283,13 @@ fn unknown_mpi_function_is_unsupported() {
         "#include <mpi.h>\n\
          int main(void) {\n\
            MPI_Comm c;\n\
-           return MPI_Comm_dup(MPI_COMM_WORLD, &c);\n\
+           return MPI_Comm_spawn(\"w\", 0, 1, 0, 0, MPI_COMM_WORLD, &c, 0);\n\
          }\n",
     );
-    let err = p.lift().expect_err("MPI_Comm_dup is not in the table");
+    let err = p.lift().expect_err("MPI_Comm_spawn is not in the table");
     assert_eq!(
         err.to_string(),
-        format!("{}: unsupported: MPI_Comm_dup", p.at(4))
+        format!("{}: unsupported: MPI_Comm_spawn", p.at(4))
     );
 }
 

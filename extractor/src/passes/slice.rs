@@ -71,11 +71,137 @@ fn size(f: &Function) -> u32 {
 fn leaves_buffer_pending(f: MpiFunc) -> bool {
     use MpiFunc::*;
     match f {
-        Isend | Issend | Irsend | Irecv => true,
-        Init | InitThread | Initialized | Finalize | Finalized | Abort | Wtime | Wtick
-        | CommRank | CommSize | Send | Ssend | Rsend | Recv | Sendrecv | Probe | Iprobe
-        | GetCount | Wait | Waitall | Waitany | Test | Testall | Testany | RequestFree
-        | Barrier | Bcast | Reduce | Allreduce | Gather | Scatter | Allgather | Alltoall => false,
+        Isend | Issend | Irsend | Irecv | Ibsend | Imrecv | SendInit | SsendInit | BsendInit
+        | RsendInit | RecvInit | Start | Startall | BufferAttach | Ibarrier | Ibcast | Ireduce
+        | Iallreduce | Igather | Igatherv | Iscatter | Iscatterv | Iallgather | Iallgatherv
+        | Ialltoall | Ialltoallv | Ialltoallw | IreduceScatter | IreduceScatterBlock | Iscan
+        | Iexscan => true,
+        Init
+        | InitThread
+        | Initialized
+        | Finalize
+        | Finalized
+        | Abort
+        | Wtime
+        | Wtick
+        | CommRank
+        | CommSize
+        | Send
+        | Ssend
+        | Rsend
+        | Recv
+        | Sendrecv
+        | Probe
+        | Iprobe
+        | GetCount
+        | Wait
+        | Waitall
+        | Waitany
+        | Test
+        | Testall
+        | Testany
+        | RequestFree
+        | Barrier
+        | Bcast
+        | Reduce
+        | Allreduce
+        | Gather
+        | Scatter
+        | Allgather
+        | Alltoall
+        | Bsend
+        | SendrecvReplace
+        | Mprobe
+        | Improbe
+        | Mrecv
+        | BufferDetach
+        | Cancel
+        | TestCancelled
+        | GetElements
+        | Waitsome
+        | Testsome
+        | RequestGetStatus
+        | Gatherv
+        | Scatterv
+        | Allgatherv
+        | Alltoallv
+        | Alltoallw
+        | ReduceScatter
+        | ReduceScatterBlock
+        | Scan
+        | Exscan
+        | ReduceLocal
+        | CommDup
+        | CommIdup
+        | CommSplit
+        | CommSplitType
+        | CommCreate
+        | CommCreateGroup
+        | CommFree
+        | CommCompare
+        | CommGroup
+        | CommTestInter
+        | CommRemoteSize
+        | CommRemoteGroup
+        | GroupSize
+        | GroupRank
+        | GroupIncl
+        | GroupExcl
+        | GroupRangeIncl
+        | GroupRangeExcl
+        | GroupUnion
+        | GroupIntersection
+        | GroupDifference
+        | GroupTranslateRanks
+        | GroupCompare
+        | GroupFree
+        | IntercommCreate
+        | IntercommMerge
+        | CartCreate
+        | CartGet
+        | CartRank
+        | CartCoords
+        | CartShift
+        | CartSub
+        | DimsCreate
+        | CartdimGet
+        | TopoTest
+        | GraphCreate
+        | DistGraphCreate
+        | DistGraphCreateAdjacent
+        | DistGraphNeighborsCount
+        | DistGraphNeighbors
+        | NeighborAllgather
+        | NeighborAlltoall
+        | TypeContiguous
+        | TypeVector
+        | TypeCreateHvector
+        | TypeIndexed
+        | TypeCreateHindexed
+        | TypeCreateIndexedBlock
+        | TypeCreateStruct
+        | TypeCreateSubarray
+        | TypeCreateResized
+        | TypeDup
+        | TypeCommit
+        | TypeFree
+        | TypeSize
+        | TypeGetExtent
+        | TypeGetTrueExtent
+        | OpCreate
+        | OpFree
+        | CommSetErrhandler
+        | CommGetErrhandler
+        | ErrhandlerFree
+        | ErrorString
+        | ErrorClass
+        | GetProcessorName
+        | GetVersion
+        | QueryThread
+        | IsThreadMain
+        | CommGetAttr
+        | CommSetAttr
+        | AttrGet => false,
     }
 }
 
