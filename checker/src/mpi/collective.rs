@@ -207,6 +207,7 @@ impl State {
             recv_block,
             send_block,
             event: ev,
+            args: Vec::new(),
         };
         let sep = if desc.is_empty() { "" } else { ", " };
         self.trace_event(

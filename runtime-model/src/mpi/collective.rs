@@ -29,6 +29,8 @@ pub struct Contribution {
     /// Bytes of one block this member sends (per peer for scatter-like calls).
     pub send_block: u64,
     pub event: EventRef,
+    /// Call-specific integers (e.g. color and key of MPI_Comm_split).
+    pub args: Vec<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
