@@ -683,7 +683,10 @@ impl<'m> Value<'m> {
             } else {
                 let mut len = 0;
                 let ptr = di::LLVMDIFileGetFilename(file_md, &mut len);
-                owned_str(ptr, len as usize)
+                let name = owned_str(ptr, len as usize);
+                let mut dlen = 0;
+                let dptr = di::LLVMDIFileGetDirectory(file_md, &mut dlen);
+                display_path(&owned_str(dptr, dlen as usize), &name)
             };
             Some(DebugLoc {
                 file,

@@ -35,7 +35,18 @@ impl Program {
 
     /// `file:line` of this program's line `line`, as errors print it.
     fn at(&self, line: u32) -> String {
-        format!("{}:{line}", self.path.display())
+        format!("{}:{line}", self.shown())
+    }
+
+    /// The path as reports show it: relative to the current directory when
+    /// below it (the temporary directory may be, e.g. when run from /tmp).
+    fn shown(&self) -> String {
+        let cwd = std::env::current_dir().expect("current directory");
+        self.path
+            .strip_prefix(&cwd)
+            .unwrap_or(&self.path)
+            .display()
+            .to_string()
     }
 
     fn lift_files(&self, paths: &[PathBuf]) -> Result<Model, ExtractError> {
@@ -154,7 +165,7 @@ fn mpi_send_has_its_six_arguments_and_line() {
     );
     let loc = &model.locations[model.functions[model.entry as usize].loc as usize];
     assert_eq!(loc.function.as_deref(), Some("main"));
-    assert_eq!(model.files[loc.file as usize], p.path.display().to_string());
+    assert_eq!(model.files[loc.file as usize], p.shown());
 }
 
 #[test]
@@ -460,7 +471,13 @@ fn sources_are_linked() {
         .lift_files(&[p.path.clone(), helper.clone()])
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(function(&model, "helper").params, vec![Ty::I32]);
-    assert!(model.files.contains(&helper.display().to_string()));
+    let cwd = std::env::current_dir().expect("current directory");
+    let shown = helper
+        .strip_prefix(&cwd)
+        .unwrap_or(&helper)
+        .display()
+        .to_string();
+    assert!(model.files.contains(&shown));
 }
 
 #[test]
