@@ -51,6 +51,12 @@ pub enum MemFault {
     },
     WriteToConstant,
     DivisionByZero,
+    /// An access to a buffer a pending nonblocking operation owns (seed 001
+    /// §3.1; MPI 3.1 §3.7.2): `guard` identifies that operation.
+    PendingBuffer {
+        write: bool,
+        guard: u64,
+    },
     Other(String),
 }
 
@@ -87,15 +93,36 @@ impl std::fmt::Display for MemFault {
             MemFault::InvalidFree { reason } => write!(f, "invalid free: {reason}"),
             MemFault::WriteToConstant => write!(f, "write to constant memory"),
             MemFault::DivisionByZero => write!(f, "integer division by zero"),
+            MemFault::PendingBuffer { write, .. } => write!(
+                f,
+                "{} a buffer owned by a pending nonblocking operation",
+                if *write { "write to" } else { "read from" }
+            ),
             MemFault::Other(m) => write!(f, "{m}"),
         }
     }
+}
+
+/// A byte range the program must not touch while an MPI operation owns it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Guard {
+    pub alloc: u32,
+    pub start: u32,
+    pub end: u32,
+    /// Reads are allowed (a pending send's buffer, MPI 3.1 §3.7.2 since
+    /// MPI-3.0); otherwise every access is an error (a pending receive).
+    pub reads_allowed: bool,
+    /// Who owns the range (the checker's request id).
+    pub owner: u64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Memory {
     /// Index = allocation id; id 0 is the null allocation and never valid.
     allocs: Vec<Arc<Allocation>>,
+    /// Ranges owned by pending operations; empty in most programs, so the
+    /// check costs one length test per access.
+    guards: Vec<Guard>,
 }
 
 impl Memory {
@@ -116,7 +143,53 @@ impl Memory {
                 bytes: g.init.clone(),
             }));
         }
-        Memory { allocs }
+        Memory {
+            allocs,
+            guards: Vec::new(),
+        }
+    }
+
+    /// Hands `len` bytes at `addr` to a pending operation: the program's own
+    /// accesses to them fail until [`Memory::release`].
+    pub fn guard(&mut self, addr: u64, len: u64, reads_allowed: bool, owner: u64) {
+        if len == 0 || addr == 0 {
+            return;
+        }
+        let p = Pointer::decode(addr);
+        let end = (p.offset as u64).saturating_add(len).min(u32::MAX as u64) as u32;
+        self.guards.push(Guard {
+            alloc: p.alloc,
+            start: p.offset,
+            end,
+            reads_allowed,
+            owner,
+        });
+    }
+
+    /// The operation `owner` completed: its buffers are the program's again.
+    pub fn release(&mut self, owner: u64) {
+        self.guards.retain(|g| g.owner != owner);
+    }
+
+    pub fn guards(&self) -> &[Guard] {
+        &self.guards
+    }
+
+    #[inline]
+    fn check_guards(&self, alloc: u32, off: u64, len: u64, write: bool) -> Result<(), MemFault> {
+        if self.guards.is_empty() {
+            return Ok(());
+        }
+        for g in &self.guards {
+            let overlaps = g.alloc == alloc && off < g.end as u64 && off + len > g.start as u64;
+            if overlaps && (write || !g.reads_allowed) {
+                return Err(MemFault::PendingBuffer {
+                    write,
+                    guard: g.owner,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// A fresh zero-filled allocation; returns its address.
@@ -209,6 +282,7 @@ impl Memory {
         if write && a.kind == (AllocKind::Global { constant: true }) {
             return Err(MemFault::WriteToConstant);
         }
+        self.check_guards(p.alloc, off, len, write)?;
         Ok((p.alloc as usize, off as usize))
     }
 
@@ -320,6 +394,35 @@ mod tests {
         m.free(p).unwrap();
         assert!(matches!(m.load(p, 4), Err(MemFault::UseAfterFree { .. })));
         assert_eq!(m.free(p), Err(MemFault::DoubleFree));
+    }
+
+    #[test]
+    fn guarded_ranges_reject_the_programs_accesses() {
+        let mut m = Memory::with_globals(&[]);
+        let p = m.allocate(16, AllocKind::Heap).unwrap();
+        m.guard(p + 4, 4, false, 7);
+        m.guard(p + 8, 4, true, 8);
+        assert!(m.load(p, 4).is_ok());
+        assert_eq!(
+            m.load(p + 6, 2),
+            Err(MemFault::PendingBuffer {
+                write: false,
+                guard: 7
+            })
+        );
+        assert!(
+            m.load(p + 8, 4).is_ok(),
+            "reading a pending send buffer is allowed"
+        );
+        assert_eq!(
+            m.store(p + 8, 1, 0),
+            Err(MemFault::PendingBuffer {
+                write: true,
+                guard: 8
+            })
+        );
+        m.release(7);
+        assert!(m.load(p + 4, 4).is_ok());
     }
 
     #[test]
