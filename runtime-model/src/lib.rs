@@ -3,6 +3,7 @@
 //!
 //! No LLVM and no exploration strategy live here.
 
+pub mod datatype;
 pub mod handles;
 pub mod model;
 pub mod mpi;
