@@ -49,6 +49,49 @@ pub fn replay(counts: &[usize], deps: &[Dep], kinds: &[DepKind]) -> Option<Vec<u
     (0..np).any(|p| pos[p] < counts[p]).then_some(pos)
 }
 
+/// How far each process must have got for process `at.0` to issue its call
+/// `at.1`, under the dependencies of `kinds`: the least prefix closed under
+/// them. `need[q] > j` means that in every replay of this matching `q` has
+/// completed its call `j` before `at` is issued; the buffered-send capacity
+/// check (MPI 3.1 §3.6.1) uses it to know which messages are surely out of
+/// the buffer.
+pub fn required_prefix(
+    np: usize,
+    deps: &[Dep],
+    kinds: &[DepKind],
+    at: (usize, usize),
+) -> Vec<usize> {
+    let mut by_waiter: std::collections::HashMap<(usize, usize), Vec<(usize, usize)>> =
+        std::collections::HashMap::new();
+    for d in deps.iter().filter(|d| kinds.contains(&d.kind)) {
+        if let Some(n) = d.needs {
+            by_waiter.entry(d.waiter).or_default().push(n);
+        }
+    }
+    let mut need = vec![0usize; np];
+    let mut scanned = vec![0usize; np];
+    if at.0 < np {
+        need[at.0] = at.1;
+    }
+    loop {
+        let mut moved = false;
+        for p in 0..np {
+            while scanned[p] < need[p] {
+                for &(q, j) in by_waiter.get(&(p, scanned[p])).map_or(&[][..], |v| v) {
+                    if q < np && need[q] < j {
+                        need[q] = j;
+                        moved = true;
+                    }
+                }
+                scanned[p] += 1;
+            }
+        }
+        if !moved {
+            return need;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,6 +117,24 @@ mod tests {
         assert_eq!(
             replay(&[2, 2], &deps, &[DepKind::Always, DepKind::ZeroBuffer]),
             Some(vec![0, 0])
+        );
+    }
+
+    #[test]
+    fn required_prefix_follows_chains_of_dependencies() {
+        // rank 1's call 2 needs rank 0's call 1; rank 0's call 1 needs rank 2's call 3.
+        let deps = vec![
+            dep((1, 2), (0, 1), DepKind::Always),
+            dep((0, 0), (2, 3), DepKind::Always),
+            dep((0, 1), (2, 5), DepKind::ZeroBuffer),
+        ];
+        assert_eq!(
+            required_prefix(3, &deps, &[DepKind::Always], (1, 3)),
+            vec![1, 3, 3]
+        );
+        assert_eq!(
+            required_prefix(3, &deps, &[DepKind::Always], (1, 2)),
+            vec![0, 2, 0]
         );
     }
 

@@ -6,7 +6,8 @@ use super::cb;
 use super::state::*;
 use super::{Buffering, Search};
 use crate::report::ErrorKind;
-use runtime_model::mpi::p2p::{ReqOp, SendMode};
+use runtime_model::mpi::collective::is_nonblocking;
+use runtime_model::mpi::p2p::{EventRef, ReqOp, SendMode};
 use runtime_model::mpi_api::MpiFunc;
 
 fn count_execution(search: &mut Search, state: &State) {
@@ -38,44 +39,62 @@ fn waiting_for(state: &State, rank: usize) -> String {
             let pending: Vec<String> = slots
                 .iter()
                 .filter_map(|s| s.req)
-                .filter(|r| !state.world.p2p.requests[*r].is_complete())
-                .map(|r| match &state.world.p2p.requests[r].op {
-                    ReqOp::Recv(op) => format!(
-                        "a message from {} with tag {}",
-                        op.source.map_or("any rank".into(), |s| format!("rank {s}")),
-                        op.tag.map_or("ANY".into(), |t| t.to_string())
-                    ),
-                    ReqOp::Send(op) => {
-                        format!("rank {} to receive its message (tag {})", op.dest, op.tag)
-                    }
-                    ReqOp::Null { .. } => String::new(),
-                })
+                .filter(|r| !state.request_complete(*r))
+                .map(|r| pending_request(state, r))
                 .collect();
             pending.join(" and ")
         }
-        Block::Collective { comm, instance, .. } => {
-            let c = &state.world.comms[*comm];
-            let missing: Vec<String> = c.instances[*instance]
-                .arrivals
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.is_none())
-                .map(|(r, _)| c.members[r].to_string())
-                .collect();
-            format!(
-                "rank(s) {} to join collective #{}",
-                missing.join(", "),
-                instance + 1
-            )
-        }
+        Block::Collective { comm, instance, .. } => missing_members(state, *comm, *instance),
         Block::Probe { source, tag, .. } => format!(
             "a message from {} with tag {}",
             source.map_or("any rank".into(), |s| format!("rank {s}")),
             tag.map_or("ANY".into(), |t| t.to_string())
         ),
         Block::Poll { .. } => "an operation that can never complete".into(),
+        Block::Cancel { .. } => "the outcome of a cancel".into(),
+        Block::Detach { messages } => {
+            let pending: Vec<String> = messages
+                .iter()
+                .filter(|&&m| state.world.p2p.requests[m].is_unmatched())
+                .map(|&m| pending_request(state, m))
+                .collect();
+            pending.join(" and ")
+        }
     };
     format!("rank {rank} waits in {} for {what}", func.name())
+}
+
+/// What an incomplete request waits for, in words.
+fn pending_request(state: &State, r: runtime_model::mpi::p2p::ReqId) -> String {
+    match &state.world.p2p.requests[r].op {
+        ReqOp::Recv(op) => format!(
+            "a message from {} with tag {}",
+            op.source.map_or("any rank".into(), |s| format!("rank {s}")),
+            op.tag.map_or("ANY".into(), |t| t.to_string())
+        ),
+        ReqOp::Send(op) => {
+            format!("rank {} to receive its message (tag {})", op.dest, op.tag)
+        }
+        ReqOp::Collective { comm, instance, .. } => missing_members(state, *comm, *instance),
+        ReqOp::Null { .. } | ReqOp::Persistent(_) => String::new(),
+    }
+}
+
+/// The members collective instance `instance` of `comm` still waits for.
+fn missing_members(state: &State, comm: usize, instance: usize) -> String {
+    let c = &state.world.comms[comm];
+    let missing: Vec<String> = c.instances[instance]
+        .arrivals
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.is_none())
+        .map(|(r, _)| c.members[r].to_string())
+        .collect();
+    format!(
+        "rank(s) {} to join collective #{}",
+        missing.join(", "),
+        instance + 1
+    )
 }
 
 /// Every process is finished or stuck.
@@ -187,19 +206,43 @@ fn unjoined_collective(state: &State) -> Option<Finding> {
 fn completes_before(search: &mut Search, state: &State) {
     let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
     let mut deps = state.deps.to_vec();
-    // Members of a synchronizing collective leave only once all have arrived.
-    for c in &state.world.comms {
-        for inst in &c.instances {
+    // Members of a synchronizing collective leave only once all have
+    // arrived: a blocking member in its call, a nonblocking one in the
+    // Wait/Test that completes its request (MPI 3.1 §5.12).
+    let mut left: Vec<((usize, usize, usize), EventRef)> = Vec::new();
+    for r in &state.world.p2p.requests {
+        if let (
+            ReqOp::Collective {
+                comm,
+                instance,
+                member,
+                ..
+            },
+            Some(done),
+        ) = (&r.op, r.completed_at)
+        {
+            left.push(((*comm, *instance, *member), done));
+        }
+    }
+    for (ci, c) in state.world.comms.iter().enumerate() {
+        for (k, inst) in c.instances.iter().enumerate() {
             let evs: Vec<_> = inst.arrivals.iter().flatten().map(|a| a.event).collect();
-            for &a in &evs {
-                for &b in &evs {
-                    if a != b {
-                        deps.push(Dep {
-                            waiter: a,
-                            needs: Some(b),
-                            kind: DepKind::Synchronizing,
-                        });
+            for (m, a) in inst.arrivals.iter().enumerate() {
+                let Some(a) = a else { continue };
+                let waiter = if is_nonblocking(a.func) {
+                    match left.iter().find(|(key, _)| *key == (ci, k, m)) {
+                        Some((_, done)) => *done,
+                        None => continue,
                     }
+                } else {
+                    a.event
+                };
+                for &b in evs.iter().filter(|&&b| b != a.event) {
+                    deps.push(Dep {
+                        waiter,
+                        needs: Some(b),
+                        kind: DepKind::Synchronizing,
+                    });
                 }
             }
         }
@@ -207,7 +250,7 @@ fn completes_before(search: &mut Search, state: &State) {
     // A standard send whose message nobody receives never completes without
     // buffering.
     for r in &state.world.p2p.requests {
-        if let (ReqOp::Send(op), Some(done), None) = (&r.op, r.completed_at, r.partner) {
+        if let (ReqOp::Send(op), Some(done), true) = (&r.op, r.completed_at, r.is_unmatched()) {
             if matches!(op.mode, SendMode::Standard | SendMode::Ready) {
                 deps.push(Dep {
                     waiter: done,
@@ -215,6 +258,21 @@ fn completes_before(search: &mut Search, state: &State) {
                     kind: DepKind::ZeroBuffer,
                 });
             }
+        }
+    }
+    // MPI_Buffer_detach returns once its messages are out of the buffer
+    // (MPI 3.1 §3.6.1): without system buffering, once they are received.
+    for (detach, messages) in &state.world.p2p.detaches {
+        for &m in messages {
+            let r = &state.world.p2p.requests[m];
+            if r.cancelled {
+                continue;
+            }
+            deps.push(Dep {
+                waiter: *detach,
+                needs: r.partner.map(|p| state.world.p2p.requests[p].posted_at),
+                kind: DepKind::ZeroBuffer,
+            });
         }
     }
     let events = state.events.to_vec();
@@ -300,11 +358,15 @@ fn genuinely_stuck(state: &State, events: &[LogEvent], pos: &[usize]) -> bool {
                 && (matches!(
                     e.func,
                     MpiFunc::Waitany
+                        | MpiFunc::Waitsome
                         | MpiFunc::Testany
+                        | MpiFunc::Testsome
                         | MpiFunc::Test
                         | MpiFunc::Testall
+                        | MpiFunc::RequestGetStatus
                         | MpiFunc::Iprobe
-                ) || (e.func == MpiFunc::Probe
+                        | MpiFunc::Improbe
+                ) || (matches!(e.func, MpiFunc::Probe | MpiFunc::Mprobe)
                     && e.recv_envelope.is_some_and(|(src, _, _)| src.is_none())))
         })
     })

@@ -35,7 +35,16 @@ pub fn settle(search: &Search, state: &mut State) -> Result<(), Halt> {
                 changed = true;
             }
         }
-        if let Some(&(r, s)) = state.world.p2p.deterministic_matches().first() {
+        // A match waits while a cancel of either side is undecided: the
+        // cancel may win that race (MPI 3.1 §3.8.4), `next` branches on it.
+        let undecided = step::undecided_cancels(state);
+        let ready = state
+            .world
+            .p2p
+            .deterministic_matches()
+            .into_iter()
+            .find(|(r, s)| !undecided.contains(r) && !undecided.contains(s));
+        if let Some((r, s)) = ready {
             state.apply_match(r, s, false);
             state.transitions += 1;
             changed = true;
@@ -54,8 +63,12 @@ pub fn settle(search: &Search, state: &mut State) -> Result<(), Halt> {
 
 /// The decision to branch on in a settled state.
 pub fn next(model: &runtime_model::model::Model, state: &State) -> Next {
-    // Polls first: answering one lets its process go on and perhaps send.
+    // Cancels and polls first: answering one lets its process go on and
+    // perhaps send.
     for rank in 0..state.np() {
+        if let Some(options) = step::cancel_options(state, rank) {
+            return Next::Branch(options);
+        }
         if !matches!(
             &state.procs[rank].phase,
             Phase::Blocked {
@@ -94,7 +107,7 @@ pub fn next(model: &runtime_model::model::Model, state: &State) -> Next {
         }
         return Next::Branch(options);
     }
-    if step::has_skipped_option(state) {
+    if step::has_skipped_option(state) || step::unrealized_cancel_failure(state) {
         return Next::Redundant;
     }
     Next::End

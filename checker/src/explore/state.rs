@@ -41,14 +41,47 @@ pub enum WaitMode {
     All,
     /// Waitany: one of the requests.
     Any { index_addr: u64 },
+    /// Waitsome: a non-empty set of the requests (MPI 3.1 §3.7.5).
+    Some(SomeOutputs),
+}
+
+/// Where MPI_Waitsome / MPI_Testsome write what completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SomeOutputs {
+    pub outcount_addr: u64,
+    pub indices_addr: u64,
+    /// `array_of_statuses` (or `MPI_STATUSES_IGNORE`): the k-th completed
+    /// request's status goes to entry k.
+    pub statuses_addr: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PollKind {
-    Test { flag_addr: u64 },
-    Testall { flag_addr: u64 },
-    Testany { flag_addr: u64, index_addr: u64 },
-    Iprobe { flag_addr: u64, status_addr: u64 },
+    Test {
+        flag_addr: u64,
+    },
+    Testall {
+        flag_addr: u64,
+    },
+    Testany {
+        flag_addr: u64,
+        index_addr: u64,
+    },
+    Testsome(SomeOutputs),
+    /// MPI_Request_get_status: Test without freeing the request (§3.7.6).
+    GetStatus {
+        flag_addr: u64,
+    },
+    Iprobe {
+        flag_addr: u64,
+        status_addr: u64,
+    },
+    /// MPI_Improbe: a "yes" matches the message (§3.8.2).
+    Improbe {
+        flag_addr: u64,
+        message_addr: u64,
+        status_addr: u64,
+    },
 }
 
 /// What a blocked process waits for.
@@ -72,6 +105,8 @@ pub enum Block {
         tag: Option<i32>,
         status_addr: u64,
         excluded: Vec<ReqId>,
+        /// MPI_Mprobe: where the matched message's handle goes (§3.8.2).
+        message_addr: Option<u64>,
     },
     /// A Test/Testany/Testall/Iprobe whose outcome is a choice.
     Poll {
@@ -79,6 +114,15 @@ pub enum Block {
         slots: Vec<ReqSlot>,
         probe: Option<(CommId, Option<usize>, Option<i32>)>,
     },
+    /// MPI_Cancel of an unmatched operation: whether the cancel succeeds is
+    /// a choice (MPI 3.1 §3.8.4: either the cancel or the communication
+    /// succeeds, not both).
+    Cancel { req: ReqId },
+    /// MPI_Buffer_detach waiting until its buffered messages are delivered
+    /// (MPI 3.1 §3.6.1); only the naive oracle's pass without system
+    /// buffering blocks here, the reduced search checks it on the
+    /// completes-before graph.
+    Detach { messages: Vec<ReqId> },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -2,7 +2,7 @@
 
 use super::state::*;
 use crate::exec::interp::Stop;
-use crate::mpi::completion::PollOutcome;
+use crate::mpi::completion::{subsets_with, too_many_ready, PollOutcome, MAX_SOME_READY};
 use crate::report::ErrorKind;
 use runtime_model::model::Model;
 use runtime_model::mpi::p2p::ReqId;
@@ -28,6 +28,23 @@ pub enum Choice {
     DeferPick {
         rank: usize,
         excluded: Vec<ReqId>,
+    },
+    /// Waitsome of `rank` returns these slots (MPI 3.1 §3.7.5). Its defer
+    /// option is a `DeferPick`: the returned set must then contain a request
+    /// that completes later.
+    PickSome {
+        rank: usize,
+        indices: Vec<usize>,
+    },
+    /// The MPI_Cancel of `rank` succeeds or fails (MPI 3.1 §3.8.4).
+    Cancel {
+        rank: usize,
+        succeed: bool,
+    },
+    /// The options are beyond what the search explores: the execution
+    /// stops as inconclusive with this message.
+    Limit {
+        message: String,
     },
     /// Blocking wildcard probe of `rank` reports message `send`.
     ProbeSees {
@@ -141,6 +158,9 @@ pub fn apply(state: &mut State, model: &Model, choice: &Choice, budget: u64) -> 
             Ok(())
         }
         Choice::Pick { rank, index } => state.pick_any(model, *rank, *index),
+        Choice::PickSome { rank, indices } => state.pick_some(model, *rank, indices),
+        Choice::Cancel { rank, succeed } => state.resolve_cancel(model, *rank, *succeed),
+        Choice::Limit { message } => Err(Halt::Budget(message.clone())),
         Choice::DeferPick { rank, excluded } => {
             if let Phase::Blocked {
                 block: Block::Requests { excluded: ex, .. },
@@ -162,48 +182,73 @@ pub fn apply(state: &mut State, model: &Model, choice: &Choice, budget: u64) -> 
             }
             Ok(())
         }
-        Choice::Poll { rank, outcome } => state.resolve_poll(model, *rank, *outcome),
+        Choice::Poll { rank, outcome } => state.resolve_poll(model, *rank, outcome.clone()),
         Choice::Run { rank } => run_process(state, model, *rank, budget, true),
         Choice::Unblock { rank } => state.try_unblock(model, *rank).map(|_| ()),
     }
 }
 
 /// Options of every pending decision other than polls, per owner rank:
-/// Waitany picks, wildcard receive matches, wildcard probe reports.
+/// Waitany/Waitsome picks, wildcard receive matches, wildcard probe reports.
 pub fn pending_decisions(state: &State) -> Vec<(usize, Vec<Choice>, Choice)> {
     let mut out = Vec::new();
     for (rank, p) in state.procs.iter().enumerate() {
-        if let Phase::Blocked {
+        let Phase::Blocked {
             block:
                 Block::Requests {
                     slots,
-                    mode: WaitMode::Any { .. },
+                    mode,
                     excluded,
                 },
             ..
         } = &p.phase
-        {
-            let ready: Vec<(usize, ReqId)> = slots
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| s.req.map(|r| (i, r)))
-                .filter(|(_, r)| {
-                    state.world.p2p.requests[*r].is_complete() && !excluded.contains(r)
-                })
-                .collect();
-            if !ready.is_empty() {
-                let mut ex = excluded.clone();
-                ex.extend(ready.iter().map(|(_, r)| *r));
-                out.push((
-                    rank,
-                    ready
-                        .iter()
-                        .map(|(i, _)| Choice::Pick { rank, index: *i })
-                        .collect(),
-                    Choice::DeferPick { rank, excluded: ex },
-                ));
-            }
+        else {
+            continue;
+        };
+        let ready: Vec<(usize, ReqId)> = slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.req.map(|r| (i, r)))
+            .filter(|(_, r)| state.request_complete(*r))
+            .collect();
+        let fresh: Vec<(usize, ReqId)> = ready
+            .iter()
+            .copied()
+            .filter(|(_, r)| !excluded.contains(r))
+            .collect();
+        if fresh.is_empty() {
+            continue;
         }
+        let mut ex = excluded.clone();
+        ex.extend(fresh.iter().map(|(_, r)| *r));
+        let defer = Choice::DeferPick { rank, excluded: ex };
+        let options = match mode {
+            WaitMode::All => continue,
+            WaitMode::Any { .. } => fresh
+                .iter()
+                .map(|(i, _)| Choice::Pick { rank, index: *i })
+                .collect(),
+            // Waitsome (MPI 3.1 §3.7.5) promises only a non-empty set of the
+            // completed requests, and the program sees which (outcount,
+            // indices), so each set is its own outcome: returning all of
+            // them is not enough (c-examples/requests/waitsome_assumes_all.c).
+            // Classes are still counted once (EXPLORATION.md "Count
+            // executions as classes"): the defer branch stands for every set
+            // holding a request that completes later, so after a deferral
+            // only sets with such a request are offered.
+            WaitMode::Some(_) if ready.len() > MAX_SOME_READY => vec![Choice::Limit {
+                message: too_many_ready(rank, ready.len()),
+            }],
+            WaitMode::Some(_) => {
+                let all: Vec<usize> = ready.iter().map(|(i, _)| *i).collect();
+                let new: Vec<usize> = fresh.iter().map(|(i, _)| *i).collect();
+                subsets_with(&all, &new)
+                    .into_iter()
+                    .map(|indices| Choice::PickSome { rank, indices })
+                    .collect()
+            }
+        };
+        out.push((rank, options, defer));
     }
     for r in state.world.p2p.pending_wildcards() {
         let excluded = state.excluded_for(r);
@@ -235,31 +280,14 @@ pub fn pending_decisions(state: &State) -> Vec<(usize, Vec<Choice>, Choice)> {
         if let Phase::Blocked {
             block:
                 Block::Probe {
-                    comm,
                     source: None,
-                    tag,
                     excluded,
                     ..
                 },
             ..
         } = &p.phase
         {
-            let env = runtime_model::mpi::p2p::RecvOp {
-                source: None,
-                tag: *tag,
-                comm: *comm,
-                buf: 0,
-                capacity: 0,
-                datatype: 0,
-                count: 0,
-            };
-            let cands: Vec<ReqId> = state
-                .world
-                .p2p
-                .probe_candidates(rank, &env)
-                .into_iter()
-                .filter(|s| !excluded.contains(s))
-                .collect();
+            let cands = state.probe_options(rank);
             if !cands.is_empty() {
                 let mut ex = excluded.clone();
                 ex.extend(cands.iter().copied());
@@ -275,6 +303,56 @@ pub fn pending_decisions(state: &State) -> Vec<(usize, Vec<Choice>, Choice)> {
         }
     }
     out
+}
+
+/// The answers of the MPI_Cancel `rank` is blocked in, if it is.
+pub fn cancel_options(state: &State, rank: usize) -> Option<Vec<Choice>> {
+    matches!(
+        state.procs[rank].phase,
+        Phase::Blocked {
+            block: Block::Cancel { .. },
+            ..
+        }
+    )
+    .then(|| {
+        vec![
+            Choice::Cancel {
+                rank,
+                succeed: true,
+            },
+            Choice::Cancel {
+                rank,
+                succeed: false,
+            },
+        ]
+    })
+}
+
+/// Requests whose MPI_Cancel is blocked waiting for its outcome.
+pub fn undecided_cancels(state: &State) -> Vec<ReqId> {
+    state
+        .procs
+        .iter()
+        .filter_map(|p| match &p.phase {
+            Phase::Blocked {
+                block: Block::Cancel { req },
+                ..
+            } => Some(*req),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the execution took a branch MPI does not allow: a cancel
+/// explored as failing whose operation never completed normally (MPI 3.1
+/// §3.8.4: the cancel then succeeds, which its other branch covers).
+pub fn unrealized_cancel_failure(state: &State) -> bool {
+    state
+        .world
+        .p2p
+        .requests
+        .iter()
+        .any(|r| r.cancel_failed && r.is_unmatched())
 }
 
 /// Whether a blocked decision still has an option it was told to skip: the
@@ -300,41 +378,17 @@ pub fn has_skipped_option(state: &State) -> bool {
                 },
                 ..
             } if !excluded.is_empty()
-                && slots.iter().filter_map(|s| s.req).any(|r| {
-                    excluded.contains(&r) && state.world.p2p.requests[r].is_complete()
-                }) =>
+                && slots
+                    .iter()
+                    .filter_map(|s| s.req)
+                    .any(|r| excluded.contains(&r) && state.request_complete(r)) =>
             {
                 return true;
             }
             Phase::Blocked {
-                block:
-                    Block::Probe {
-                        comm,
-                        tag,
-                        excluded,
-                        ..
-                    },
+                block: Block::Probe { .. },
                 ..
-            } if !excluded.is_empty() => {
-                let env = runtime_model::mpi::p2p::RecvOp {
-                    source: None,
-                    tag: *tag,
-                    comm: *comm,
-                    buf: 0,
-                    capacity: 0,
-                    datatype: 0,
-                    count: 0,
-                };
-                if state
-                    .world
-                    .p2p
-                    .probe_candidates(rank, &env)
-                    .iter()
-                    .any(|s| excluded.contains(s))
-                {
-                    return true;
-                }
-            }
+            } if state.probe_skipped(rank) => return true,
             _ => {}
         }
     }

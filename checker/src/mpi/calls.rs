@@ -22,7 +22,10 @@ impl State {
         loc: LocId,
     ) -> Result<(), Halt> {
         let before = self.trace.len();
-        let result = self.issue_call(model, rank, func, args, loc);
+        let result = match self.issue_call(model, rank, func, args, loc) {
+            Err(Halt::Error(f)) => self.raise(model, rank, func, args, loc, f),
+            r => r,
+        };
         if result.is_err() && self.trace.len() == before {
             // The call failed before describing itself: the trace still
             // shows it, as the failing statement.
@@ -64,6 +67,19 @@ impl State {
             }
             _ => {}
         }
+        if func.is_collective() && !matches!(func, F::NeighborAllgather | F::NeighborAlltoall) {
+            // Collectives on intercommunicators (MPI 3.1 §5.2.2) are not modeled.
+            let comm = func.param_index("comm").map(|i| int(args, i));
+            if let Some(c) = comm.and_then(|c| self.world.resolve_comm(c, rank)) {
+                if self.world.comms[c].is_inter() {
+                    return Err(Halt::Unsupported(format!(
+                        "{}: unsupported: {} on an intercommunicator",
+                        model.describe_location(loc),
+                        func.name()
+                    )));
+                }
+            }
+        }
         let mut ret: u64 = 0;
         let mut block: Option<Block> = None;
         let mut effect: Option<Effect> = None;
@@ -74,6 +90,7 @@ impl State {
                 if func == F::InitThread && ptr(args, 3) != 0 {
                     let required = int(args, 2).clamp(h::MPI_THREAD_SINGLE, h::MPI_THREAD_MULTIPLE);
                     self.write_i32(&site, ptr(args, 3), required, "provided")?;
+                    self.world.thread_level[rank] = required;
                 }
                 self.trace_event(rank, loc, format!("{}()", func.name()));
             }
@@ -108,7 +125,7 @@ impl State {
                 let v = if func == F::CommRank {
                     c.rank_of(rank).unwrap_or(0) as i32
                 } else {
-                    c.size() as i32
+                    c.local_group(rank).len() as i32
                 };
                 self.write_i32(
                     &site,
@@ -129,6 +146,101 @@ impl State {
                 effect = Some(self.call_wait_many(model, &site, args)?)
             }
             F::RequestFree => effect = Some(self.call_request_free(model, &site, args)?),
+            F::CommDup
+            | F::CommSplit
+            | F::CommSplitType
+            | F::CommCreate
+            | F::CommCreateGroup
+            | F::CommFree
+            | F::CommCompare
+            | F::CommGroup
+            | F::CommTestInter
+            | F::CommRemoteSize
+            | F::CommRemoteGroup
+            | F::GroupSize
+            | F::GroupRank
+            | F::GroupIncl
+            | F::GroupExcl
+            | F::GroupRangeIncl
+            | F::GroupRangeExcl
+            | F::GroupUnion
+            | F::GroupIntersection
+            | F::GroupDifference
+            | F::GroupTranslateRanks
+            | F::GroupCompare
+            | F::GroupFree
+            | F::IntercommCreate
+            | F::IntercommMerge
+            | F::CartCreate
+            | F::CartGet
+            | F::CartRank
+            | F::CartCoords
+            | F::CartShift
+            | F::CartSub
+            | F::DimsCreate
+            | F::CartdimGet
+            | F::TopoTest
+            | F::GraphCreate
+            | F::DistGraphCreate
+            | F::DistGraphCreateAdjacent
+            | F::DistGraphNeighborsCount
+            | F::DistGraphNeighbors
+            | F::NeighborAllgather
+            | F::NeighborAlltoall => effect = Some(self.call_comms(model, &site, args)?),
+            F::CommSetErrhandler
+            | F::CommGetErrhandler
+            | F::ErrhandlerFree
+            | F::ErrorString
+            | F::ErrorClass
+            | F::GetProcessorName
+            | F::GetVersion
+            | F::QueryThread
+            | F::IsThreadMain
+            | F::CommGetAttr
+            | F::CommSetAttr
+            | F::AttrGet => effect = Some(self.call_env(&site, args)?),
+            F::Bsend | F::Ibsend => effect = Some(self.call_send(model, &site, args)?),
+            F::SendrecvReplace => effect = Some(self.call_sendrecv(model, &site, args)?),
+            F::Mprobe | F::Improbe => effect = Some(self.call_probe(model, &site, args)?),
+            F::Mrecv | F::Imrecv => effect = Some(self.call_mrecv(model, &site, args)?),
+            F::GetElements => effect = Some(self.call_get_count(model, &site, args)?),
+            F::TestCancelled => effect = Some(self.call_test_cancelled(&site, args)?),
+            F::Cancel => effect = Some(self.call_cancel(&site, args)?),
+            F::BufferAttach => effect = Some(self.call_buffer_attach(&site, args)?),
+            F::BufferDetach => effect = Some(self.call_buffer_detach(&site, args)?),
+            F::SendInit | F::SsendInit | F::BsendInit | F::RsendInit | F::RecvInit => {
+                effect = Some(self.call_request_init(&site, args)?)
+            }
+            F::Start | F::Startall => effect = Some(self.call_start(&site, args)?),
+            F::Waitsome | F::Testsome => effect = Some(self.call_wait_many(model, &site, args)?),
+            F::RequestGetStatus => effect = Some(self.call_request_get_status(model, &site, args)?),
+            F::ReduceLocal => effect = Some(self.call_reduce_local(&site, args)?),
+            F::Gatherv
+            | F::Scatterv
+            | F::Allgatherv
+            | F::Alltoallv
+            | F::Alltoallw
+            | F::ReduceScatter
+            | F::ReduceScatterBlock
+            | F::Scan
+            | F::Exscan
+            | F::Ibarrier
+            | F::Ibcast
+            | F::Ireduce
+            | F::Iallreduce
+            | F::Igather
+            | F::Igatherv
+            | F::Iscatter
+            | F::Iscatterv
+            | F::Iallgather
+            | F::Iallgatherv
+            | F::Ialltoall
+            | F::Ialltoallv
+            | F::Ialltoallw
+            | F::IreduceScatter
+            | F::IreduceScatterBlock
+            | F::Iscan
+            | F::Iexscan => effect = Some(self.call_collective(model, &site, args)?),
             // Family dispatch for the wider MPI surface goes above this line.
             F::Barrier
             | F::Bcast
@@ -220,7 +332,9 @@ mod tests {
         assert!(is_modeled(MpiFunc::Send));
         assert!(is_modeled(MpiFunc::Allreduce));
         assert!(is_modeled(MpiFunc::Waitany));
+        assert!(is_modeled(MpiFunc::CommSplit));
+        assert!(is_modeled(MpiFunc::IntercommMerge));
         // Keep one call here that stays unmodeled for a while; update when it is.
-        assert!(!is_modeled(MpiFunc::IntercommMerge));
+        assert!(!is_modeled(MpiFunc::CommIdup));
     }
 }

@@ -1,233 +1,663 @@
-//! Collective calls (MPI 3.1 chapter 5): decoding each member's part; the
-//! rendezvous and data movement are in `runtime_model::mpi::collective`.
+//! Collective calls (MPI 3.1 chapter 5), blocking and nonblocking: decoding
+//! each member's part (counts, displacements, `MPI_IN_PLACE`) into a
+//! contribution; the rendezvous and data movement are in
+//! `runtime_model::mpi::collective`. A nonblocking collective joins the same
+//! per-communicator order and returns a request whose completion delivers
+//! the data (§5.12).
 
 use super::decode::*;
 use crate::explore::state::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
-use runtime_model::mpi::collective::{Contribution, Mismatch};
+use runtime_model::model::Model;
+use runtime_model::mpi::collective::{
+    blocking_form, is_nonblocking, Blocks, Contribution, Mismatch,
+};
+use runtime_model::mpi::p2p::ReqOp;
 use runtime_model::mpi::CommId;
 use runtime_model::mpi_api::MpiFunc;
+use std::sync::Arc;
+
+/// One member's decoded part of a collective call.
+struct Part {
+    root: Option<usize>,
+    op: Option<i32>,
+    datatype: i32,
+    send: Option<Arc<[u8]>>,
+    recv_buf: u64,
+    /// The contribution's `recv_block`/`send_block`: the whole buffer of a
+    /// Bcast or a reduction (per-peer sizes are in `args`).
+    block: u64,
+    args: Vec<i64>,
+    /// What the trace shows between the parentheses, before `comm=`.
+    desc: String,
+}
+
+fn in_place(a: u64) -> bool {
+    a as i64 == h::MPI_IN_PLACE
+}
+
+fn list(v: &[i32]) -> String {
+    let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// Reads a call's arguments by their MPI parameter names (the nonblocking
+/// forms take the blocking form's parameters, then the request).
+struct Args<'a> {
+    func: MpiFunc,
+    args: &'a [u64],
+}
+
+impl Args<'_> {
+    fn int(&self, name: &str) -> i32 {
+        self.func.param_index(name).map_or(0, |i| int(self.args, i))
+    }
+    fn ptr(&self, name: &str) -> u64 {
+        self.func.param_index(name).map_or(0, |i| ptr(self.args, i))
+    }
+    fn has(&self, name: &str) -> bool {
+        self.func.param_index(name).is_some()
+    }
+}
 
 impl State {
+    /// The blocking core collectives (Barrier, Bcast, Reduce, Allreduce,
+    /// Gather, Scatter, Allgather, Alltoall).
     pub(crate) fn issue_collective(&mut self, site: &Site, args: &[u64]) -> Result<Block, Halt> {
-        use MpiFunc as F;
+        match self.join_collective(site, args)? {
+            Effect::Block(b) => Ok(b),
+            _ => Err(site.invalid("not a blocking collective")),
+        }
+    }
+
+    /// Every collective of the model, blocking or nonblocking.
+    pub(crate) fn call_collective(
+        &mut self,
+        model: &Model,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
+        self.join_collective(site, args).map_err(|h| match h {
+            // What the model leaves out is reported at the call (BRIEF.md).
+            Halt::Unsupported(m) => Halt::Unsupported(format!(
+                "{}: unsupported: {m}",
+                model.describe_location(site.loc)
+            )),
+            other => other,
+        })
+    }
+
+    fn join_collective(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let func = site.func;
-        let comm_arg = match func {
-            F::Barrier => 0,
-            F::Bcast => 4,
-            F::Reduce => 6,
-            F::Allreduce => 5,
-            F::Gather | F::Scatter => 7,
-            _ => 6,
-        };
-        let comm = self.comm(site, int(args, comm_arg))?;
+        let a = Args { func, args };
+        let comm = self.comm(site, a.int("comm"))?;
         let ev = self.log_call(site, None, None);
-        let size = self.world.comms[comm].size();
+        let part = self.decode_part(site, &a, comm)?;
         let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
-        let root = match func {
-            F::Bcast => Some(int(args, 3)),
-            F::Reduce => Some(int(args, 5)),
-            F::Gather | F::Scatter => Some(int(args, 6)),
-            _ => None,
-        };
-        if let Some(r) = root {
-            if r < 0 || r as usize >= size {
-                return Err(site.invalid(format!(
-                    "root {r} is not a rank of the communicator (size {size})"
-                )));
-            }
-        }
-        let root = root.map(|r| r as usize);
-        let is_root = root == Some(crank);
-        let in_place = |a: u64| a as i64 == h::MPI_IN_PLACE;
-        let mut op = None;
-        let (datatype, send, recv_buf, recv_block, send_block);
-        let mut desc = String::new();
-        match func {
-            F::Barrier => {
-                datatype = 0;
-                send = None;
-                recv_buf = 0;
-                recv_block = 0;
-                send_block = 0;
-            }
-            F::Bcast => {
-                let (buf, n, dt) = (ptr(args, 0), int(args, 1), int(args, 2));
-                let bytes = self.count(site, n)? * self.type_size(site, dt)?;
-                datatype = dt;
-                send = if is_root {
-                    Some(self.read_buffer(site, buf, bytes, "buffer")?)
-                } else {
-                    self.procs[site.rank]
-                        .proc
-                        .mem
-                        .check_range(buf, bytes, true)
-                        .map_err(|f| site.memory("buffer", f))?;
-                    None
-                };
-                recv_buf = buf;
-                recv_block = bytes;
-                send_block = bytes;
-                desc = format!(
-                    "count={n}, type={}, root={}",
-                    datatype_name(dt),
-                    root.unwrap_or(0)
-                );
-            }
-            F::Reduce | F::Allreduce => {
-                let (sbuf, rbuf, n, dt, o) = (
-                    ptr(args, 0),
-                    ptr(args, 1),
-                    int(args, 2),
-                    int(args, 3),
-                    int(args, 4),
-                );
-                let bytes = self.count(site, n)? * self.type_size(site, dt)?;
-                if h::predefined_op_name(o).is_none() {
-                    return Err(site.invalid(format!("invalid operation 0x{o:x}")));
-                }
-                if !runtime_model::reduce::op_defined_for(o, dt) {
-                    return Err(site.invalid(format!(
-                        "operation {} is not defined for datatype {}",
-                        h::predefined_op_name(o).unwrap_or("?"),
-                        datatype_name(dt)
-                    )));
-                }
-                op = Some(o);
-                datatype = dt;
-                let src = if in_place(sbuf) { rbuf } else { sbuf };
-                send = Some(self.read_buffer(site, src, bytes, "send buffer")?);
-                recv_buf = rbuf;
-                let receives = func == F::Allreduce || is_root;
-                if receives {
-                    self.procs[site.rank]
-                        .proc
-                        .mem
-                        .check_range(rbuf, bytes, true)
-                        .map_err(|f| site.memory("receive buffer", f))?;
-                }
-                recv_block = bytes;
-                send_block = bytes;
-                desc = format!(
-                    "count={n}, type={}, op={}{}",
-                    datatype_name(dt),
-                    h::predefined_op_name(o)
-                        .unwrap_or("?")
-                        .trim_start_matches("MPI_"),
-                    root.map_or(String::new(), |r| format!(", root={r}"))
-                );
-            }
-            _ => {
-                // Gather, Scatter, Allgather, Alltoall: (sendbuf, sendcount,
-                // sendtype, recvbuf, recvcount, recvtype, ...).
-                let (sbuf, sn, st, rbuf, rn, rt) = (
-                    ptr(args, 0),
-                    int(args, 1),
-                    int(args, 2),
-                    ptr(args, 3),
-                    int(args, 4),
-                    int(args, 5),
-                );
-                let receives = func != F::Gather || is_root;
-                let sends = func != F::Scatter || is_root;
-                let sblock = if sends && !in_place(sbuf) {
-                    self.count(site, sn)? * self.type_size(site, st)?
-                } else {
-                    0
-                };
-                let rblock = if receives || (in_place(sbuf) && func != F::Scatter) {
-                    self.count(site, rn)? * self.type_size(site, rt)?
-                } else {
-                    0
-                };
-                datatype = if sends { st } else { rt };
-                let total_send = match func {
-                    F::Scatter | F::Alltoall => sblock * size as u64,
-                    _ => sblock,
-                };
-                send = if in_place(sbuf) && func != F::Scatter {
-                    // MPI_IN_PLACE: this member's block is already in place in
-                    // the receive buffer (MPI 3.1 §5.5, §5.7).
-                    let off = match func {
-                        F::Alltoall => 0,
-                        _ => crank as u64 * rblock,
-                    };
-                    let len = if func == F::Alltoall {
-                        rblock * size as u64
-                    } else {
-                        rblock
-                    };
-                    Some(self.read_buffer(site, rbuf + off, len, "receive buffer")?)
-                } else if sends {
-                    Some(self.read_buffer(site, sbuf, total_send, "send buffer")?)
-                } else {
-                    None
-                };
-                let in_place_scatter_root = func == F::Scatter && is_root && in_place(rbuf);
-                recv_block = if in_place_scatter_root {
-                    0
-                } else if receives {
-                    rblock
-                } else {
-                    0
-                };
-                send_block = if in_place(sbuf) && func == F::Alltoall {
-                    rblock
-                } else {
-                    sblock
-                };
-                recv_buf = rbuf;
-                if recv_block > 0 {
-                    let total = match func {
-                        F::Scatter => recv_block,
-                        _ => recv_block * size as u64,
-                    };
-                    self.procs[site.rank]
-                        .proc
-                        .mem
-                        .check_range(rbuf, total, true)
-                        .map_err(|f| site.memory("receive buffer", f))?;
-                }
-                desc = format!(
-                    "sendcount={sn}, recvcount={rn}{}",
-                    root.map_or(String::new(), |r| format!(", root={r}"))
-                );
-            }
-        }
         let sync = self.world.synchronizing_collectives;
-        let c = &mut self.world.comms[comm];
-        let k = c.join_next(crank, sync);
+        let k = self.world.comms[comm].join_next(crank, sync);
         let contribution = Contribution {
             func,
-            root,
-            op,
-            datatype,
-            send,
-            recv_block,
-            send_block,
+            root: part.root,
+            op: part.op,
+            datatype: part.datatype,
+            send: part.send,
+            recv_block: part.block,
+            send_block: part.block,
             event: ev,
-            args: Vec::new(),
+            args: part.args,
         };
-        let sep = if desc.is_empty() { "" } else { ", " };
+        let request = is_nonblocking(func).then(|| {
+            self.world.p2p.post(
+                site.rank,
+                ReqOp::Collective {
+                    comm,
+                    instance: k,
+                    member: crank,
+                    recv_buf: part.recv_buf,
+                },
+                ev,
+            )
+        });
+        let sep = if part.desc.is_empty() { "" } else { ", " };
         self.trace_event(
             site.rank,
             site.loc,
             format!(
-                "{}({desc}{sep}comm={})",
+                "{}({}{sep}comm={}){}",
                 func.name(),
-                comm_name(self.world.comms[comm].handle)
+                part.desc,
+                comm_name(self.world.comms[comm].handle),
+                request.map_or(String::new(), |r| format!(" -> request {}", r + 1))
             ),
         );
         if let Err(m) = self.world.comms[comm].instances[k].arrive(crank, contribution) {
             return Err(self.collective_mismatch(site, comm, k, m));
         }
         self.version += 1;
-        Ok(Block::Collective {
-            comm,
-            instance: k,
-            recv_buf,
-        })
+        match request {
+            Some(r) => {
+                self.write_i32(site, a.ptr("request"), self.handle_of(r), "request")?;
+                Ok(Effect::Return(0))
+            }
+            None => Ok(Effect::Block(Block::Collective {
+                comm,
+                instance: k,
+                recv_buf: part.recv_buf,
+            })),
+        }
+    }
+
+    fn read_ints(&self, site: &Site, addr: u64, n: usize, what: &str) -> Result<Vec<i32>, Halt> {
+        (0..n)
+            .map(|i| self.read_i32(site, addr + 4 * i as u64, what))
+            .collect()
+    }
+
+    fn counts(&self, site: &Site, addr: u64, n: usize, what: &str) -> Result<Vec<i32>, Halt> {
+        let v = self.read_ints(site, addr, n, what)?;
+        if let Some((i, c)) = v.iter().enumerate().find(|(_, c)| **c < 0) {
+            return Err(site.invalid(format!("{what}[{i}] is negative ({c})")));
+        }
+        Ok(v)
+    }
+
+    /// Byte offset of displacement `d` (in units of `unit` bytes).
+    fn displacement(&self, site: &Site, d: i32, unit: u64) -> Result<u64, Halt> {
+        if d < 0 {
+            return Err(Halt::Unsupported(format!(
+                "{} with a negative displacement ({d})",
+                site.func.name()
+            )));
+        }
+        Ok(d as u64 * unit)
+    }
+
+    fn check_writable(&self, site: &Site, addr: u64, len: u64) -> Result<(), Halt> {
+        if len == 0 {
+            return Ok(());
+        }
+        self.procs[site.rank]
+            .proc
+            .mem
+            .check_range(addr, len, true)
+            .map_err(|f| site.memory("receive buffer", f))
+    }
+
+    fn check_op(&self, site: &Site, op: i32, dt: i32) -> Result<(), Halt> {
+        if h::predefined_op_name(op).is_none() {
+            return Err(site.invalid(format!("invalid operation 0x{op:x}")));
+        }
+        if !runtime_model::reduce::op_defined_for(op, dt) {
+            return Err(site.invalid(format!(
+                "operation {} is not defined for datatype {}",
+                h::predefined_op_name(op).unwrap_or("?"),
+                datatype_name(dt)
+            )));
+        }
+        Ok(())
+    }
+
+    fn decode_part(&mut self, site: &Site, a: &Args, comm: CommId) -> Result<Part, Halt> {
+        use MpiFunc as F;
+        let n = self.world.comms[comm].size();
+        let me = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
+        let root = if a.has("root") {
+            let r = a.int("root");
+            if r < 0 || r as usize >= n {
+                return Err(site.invalid(format!(
+                    "root {r} is not a rank of the communicator (size {n})"
+                )));
+            }
+            Some(r as usize)
+        } else {
+            None
+        };
+        let is_root = root == Some(me);
+        let root_text = root.map_or(String::new(), |r| format!(", root={r}"));
+        let mut part = Part {
+            root,
+            op: None,
+            datatype: 0,
+            send: None,
+            recv_buf: 0,
+            block: 0,
+            args: Vec::new(),
+            desc: String::new(),
+        };
+        let base = blocking_form(site.func);
+        match base {
+            F::Barrier => {}
+            F::Bcast => {
+                let (buf, count, dt) = (a.ptr("buffer"), a.int("count"), a.int("datatype"));
+                let bytes = self.packed_size(site, count, dt)?;
+                let mut blocks = Blocks::new(n);
+                if is_root {
+                    part.send = Some(self.pack(site, buf, count, dt, "buffer")?);
+                    for j in (0..n).filter(|&j| j != me) {
+                        blocks.send[j] = Some((0, bytes));
+                    }
+                } else {
+                    self.check_unpack(site, buf, count, dt, "buffer")?;
+                    blocks.recv[root.unwrap_or(0)] = Some((0, bytes));
+                }
+                part.datatype = dt;
+                part.recv_buf = buf;
+                part.block = bytes;
+                part.args = blocks.to_args();
+                part.desc = format!(
+                    "count={count}, type={}, root={}",
+                    datatype_name(dt),
+                    root.unwrap_or(0)
+                );
+            }
+            F::Reduce | F::Allreduce | F::Scan | F::Exscan => {
+                let (sbuf, rbuf, count, dt, op) = (
+                    a.ptr("sendbuf"),
+                    a.ptr("recvbuf"),
+                    a.int("count"),
+                    a.int("datatype"),
+                    a.int("op"),
+                );
+                self.check_op(site, op, dt)?;
+                if in_place(sbuf) && base == F::Reduce && !is_root {
+                    return Err(
+                        site.invalid("MPI_IN_PLACE is allowed only at the root (MPI 3.1 §5.9.1)")
+                    );
+                }
+                let src = if in_place(sbuf) { rbuf } else { sbuf };
+                part.send = Some(self.pack(site, src, count, dt, "send buffer")?);
+                let receives = match base {
+                    F::Reduce => is_root,
+                    F::Exscan => me != 0,
+                    _ => true,
+                };
+                if receives {
+                    self.check_unpack(site, rbuf, count, dt, "receive buffer")?;
+                }
+                part.op = Some(op);
+                part.datatype = dt;
+                part.recv_buf = rbuf;
+                part.block = self.packed_size(site, count, dt)?;
+                part.desc = format!(
+                    "count={count}, type={}, op={}{root_text}",
+                    datatype_name(dt),
+                    h::predefined_op_name(op)
+                        .unwrap_or("?")
+                        .trim_start_matches("MPI_"),
+                );
+            }
+            F::ReduceScatter | F::ReduceScatterBlock => {
+                let (sbuf, rbuf, dt, op) = (
+                    a.ptr("sendbuf"),
+                    a.ptr("recvbuf"),
+                    a.int("datatype"),
+                    a.int("op"),
+                );
+                self.check_op(site, op, dt)?;
+                let counts = if base == F::ReduceScatter {
+                    self.counts(site, a.ptr("recvcounts"), n, "recvcounts")?
+                } else {
+                    vec![self.count(site, a.int("recvcount"))? as i32; n]
+                };
+                let total: i32 = counts.iter().sum();
+                let src = if in_place(sbuf) { rbuf } else { sbuf };
+                part.send = Some(self.pack(site, src, total, dt, "send buffer")?);
+                self.check_unpack(site, rbuf, counts[me], dt, "receive buffer")?;
+                let size = self.packed_size(site, 1, dt)?;
+                part.args = counts.iter().map(|&c| c as i64 * size as i64).collect();
+                part.op = Some(op);
+                part.datatype = dt;
+                part.recv_buf = rbuf;
+                let counts_text = if base == F::ReduceScatter {
+                    format!("recvcounts={}", list(&counts))
+                } else {
+                    format!("recvcount={}", counts[0])
+                };
+                part.desc = format!(
+                    "{counts_text}, type={}, op={}",
+                    datatype_name(dt),
+                    h::predefined_op_name(op)
+                        .unwrap_or("?")
+                        .trim_start_matches("MPI_"),
+                );
+            }
+            F::Gather | F::Gatherv => self.decode_gather(site, a, n, me, &mut part)?,
+            F::Scatter | F::Scatterv => self.decode_scatter(site, a, n, me, &mut part)?,
+            F::Allgather | F::Allgatherv => self.decode_allgather(site, a, n, me, &mut part)?,
+            F::Alltoall | F::Alltoallv | F::Alltoallw => {
+                self.decode_alltoall(site, a, n, &mut part)?
+            }
+            _ => return Err(site.invalid("not a collective of this family")),
+        }
+        Ok(part)
+    }
+
+    /// Receive layout of the gather-like calls: count and byte offset of
+    /// each peer's block, from `recvcount` or `recvcounts`/`displs`.
+    fn gather_layout(&self, site: &Site, a: &Args, n: usize) -> Result<Vec<(i32, u64)>, Halt> {
+        let rt = a.int("recvtype");
+        let extent = self.extent(site, rt)?;
+        if a.has("recvcounts") {
+            let counts = self.counts(site, a.ptr("recvcounts"), n, "recvcounts")?;
+            let displs = self.read_ints(site, a.ptr("displs"), n, "displs")?;
+            counts
+                .iter()
+                .zip(&displs)
+                .map(|(&c, &d)| Ok((c, self.displacement(site, d, extent)?)))
+                .collect()
+        } else {
+            let c = self.count(site, a.int("recvcount"))? as i32;
+            Ok((0..n).map(|j| (c, j as u64 * c as u64 * extent)).collect())
+        }
+    }
+
+    fn decode_gather(
+        &mut self,
+        site: &Site,
+        a: &Args,
+        n: usize,
+        me: usize,
+        part: &mut Part,
+    ) -> Result<(), Halt> {
+        let (sbuf, sn, st) = (a.ptr("sendbuf"), a.int("sendcount"), a.int("sendtype"));
+        let (rbuf, rt) = (a.ptr("recvbuf"), a.int("recvtype"));
+        let root = part.root.unwrap_or(0);
+        let mut blocks = Blocks::new(n);
+        let own = in_place(sbuf) && me == root;
+        if in_place(sbuf) && me != root {
+            return Err(site.invalid("MPI_IN_PLACE is allowed only at the root (MPI 3.1 §5.5)"));
+        }
+        if !own {
+            part.send = Some(self.pack(site, sbuf, sn, st, "send buffer")?);
+            blocks.send[root] = Some((0, self.packed_size(site, sn, st)?));
+        }
+        part.datatype = st;
+        if me == root {
+            let layout = self.gather_layout(site, a, n)?;
+            for (j, &(c, off)) in layout.iter().enumerate() {
+                let len = self.packed_size(site, c, rt)?;
+                self.check_writable(site, rbuf.wrapping_add(off), len)?;
+                if !(own && j == me) {
+                    blocks.recv[j] = Some((off, len));
+                }
+            }
+            part.datatype = rt;
+            part.desc = if a.has("recvcounts") {
+                let counts: Vec<i32> = layout.iter().map(|l| l.0).collect();
+                let displs = self.read_ints(site, a.ptr("displs"), n, "displs")?;
+                format!(
+                    "sendcount={sn}, recvcounts={}, displs={}, root={root}",
+                    list(&counts),
+                    list(&displs)
+                )
+            } else {
+                format!(
+                    "sendcount={sn}, recvcount={}, root={root}",
+                    a.int("recvcount")
+                )
+            };
+        } else {
+            part.desc = if a.has("recvcounts") {
+                format!("sendcount={sn}, root={root}")
+            } else {
+                format!(
+                    "sendcount={sn}, recvcount={}, root={root}",
+                    a.int("recvcount")
+                )
+            };
+        }
+        part.recv_buf = rbuf;
+        part.args = blocks.to_args();
+        Ok(())
+    }
+
+    fn decode_scatter(
+        &mut self,
+        site: &Site,
+        a: &Args,
+        n: usize,
+        me: usize,
+        part: &mut Part,
+    ) -> Result<(), Halt> {
+        let (sbuf, st) = (a.ptr("sendbuf"), a.int("sendtype"));
+        let (rbuf, rn, rt) = (a.ptr("recvbuf"), a.int("recvcount"), a.int("recvtype"));
+        let root = part.root.unwrap_or(0);
+        let mut blocks = Blocks::new(n);
+        let own = in_place(rbuf) && me == root;
+        if in_place(rbuf) && me != root {
+            return Err(site.invalid("MPI_IN_PLACE is allowed only at the root (MPI 3.1 §5.6)"));
+        }
+        part.datatype = rt;
+        if me == root {
+            let extent = self.extent(site, st)?;
+            let (counts, displs) = if a.has("sendcounts") {
+                (
+                    self.counts(site, a.ptr("sendcounts"), n, "sendcounts")?,
+                    self.read_ints(site, a.ptr("displs"), n, "displs")?,
+                )
+            } else {
+                let c = self.count(site, a.int("sendcount"))? as i32;
+                (vec![c; n], (0..n).map(|j| j as i32 * c).collect())
+            };
+            // Each peer's block, packed one after the other.
+            let mut data = Vec::new();
+            for j in 0..n {
+                if own && j == me {
+                    continue;
+                }
+                let off = self.displacement(site, displs[j], extent)?;
+                let block =
+                    self.pack(site, sbuf.wrapping_add(off), counts[j], st, "send buffer")?;
+                blocks.send[j] = Some((data.len() as u64, block.len() as u64));
+                data.extend_from_slice(&block);
+            }
+            part.send = Some(Arc::from(data));
+            part.datatype = st;
+            part.desc = if a.has("sendcounts") {
+                format!(
+                    "sendcounts={}, displs={}, recvcount={rn}, root={root}",
+                    list(&counts),
+                    list(&displs)
+                )
+            } else {
+                format!("sendcount={}, recvcount={rn}, root={root}", counts[0])
+            };
+        } else {
+            part.desc = if a.has("sendcounts") {
+                format!("recvcount={rn}, root={root}")
+            } else {
+                format!(
+                    "sendcount={}, recvcount={rn}, root={root}",
+                    a.int("sendcount")
+                )
+            };
+        }
+        if !own {
+            self.check_unpack(site, rbuf, rn, rt, "receive buffer")?;
+            blocks.recv[root] = Some((0, self.packed_size(site, rn, rt)?));
+        }
+        part.recv_buf = rbuf;
+        part.args = blocks.to_args();
+        Ok(())
+    }
+
+    fn decode_allgather(
+        &mut self,
+        site: &Site,
+        a: &Args,
+        n: usize,
+        me: usize,
+        part: &mut Part,
+    ) -> Result<(), Halt> {
+        let (sbuf, sn, st) = (a.ptr("sendbuf"), a.int("sendcount"), a.int("sendtype"));
+        let (rbuf, rt) = (a.ptr("recvbuf"), a.int("recvtype"));
+        let layout = self.gather_layout(site, a, n)?;
+        let own = in_place(sbuf);
+        let mut blocks = Blocks::new(n);
+        let data = if own {
+            // This member's block is already in place (MPI 3.1 §5.7).
+            let (c, off) = layout[me];
+            self.pack(site, rbuf.wrapping_add(off), c, rt, "receive buffer")?
+        } else {
+            self.pack(site, sbuf, sn, st, "send buffer")?
+        };
+        for (j, &(c, off)) in layout.iter().enumerate() {
+            if own && j == me {
+                continue;
+            }
+            blocks.send[j] = Some((0, data.len() as u64));
+            let len = self.packed_size(site, c, rt)?;
+            self.check_writable(site, rbuf.wrapping_add(off), len)?;
+            blocks.recv[j] = Some((off, len));
+        }
+        part.send = Some(data);
+        part.datatype = rt;
+        part.recv_buf = rbuf;
+        part.args = blocks.to_args();
+        part.desc = if a.has("recvcounts") {
+            let counts: Vec<i32> = layout.iter().map(|l| l.0).collect();
+            let displs = self.read_ints(site, a.ptr("displs"), n, "displs")?;
+            format!(
+                "sendcount={sn}, recvcounts={}, displs={}",
+                list(&counts),
+                list(&displs)
+            )
+        } else {
+            format!("sendcount={sn}, recvcount={}", a.int("recvcount"))
+        };
+        Ok(())
+    }
+
+    fn decode_alltoall(
+        &mut self,
+        site: &Site,
+        a: &Args,
+        n: usize,
+        part: &mut Part,
+    ) -> Result<(), Halt> {
+        use MpiFunc as F;
+        let base = blocking_form(site.func);
+        let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
+        // Per peer: (count, byte offset, datatype) on each side.
+        let side =
+            |state: &State, counts: &str, displs: &str, ty: &str, types: &str, count: &str| {
+                let mut out = Vec::with_capacity(n);
+                match base {
+                    F::Alltoall => {
+                        let dt = a.int(ty);
+                        let c = state.count(site, a.int(count))? as i32;
+                        let extent = state.extent(site, dt)?;
+                        for j in 0..n {
+                            out.push((c, j as u64 * c as u64 * extent, dt));
+                        }
+                    }
+                    F::Alltoallv => {
+                        let dt = a.int(ty);
+                        let extent = state.extent(site, dt)?;
+                        let cs = state.counts(site, a.ptr(counts), n, counts)?;
+                        let ds = state.read_ints(site, a.ptr(displs), n, displs)?;
+                        for j in 0..n {
+                            out.push((cs[j], state.displacement(site, ds[j], extent)?, dt));
+                        }
+                    }
+                    _ => {
+                        // Alltoallw: displacements in bytes, a datatype per peer.
+                        let cs = state.counts(site, a.ptr(counts), n, counts)?;
+                        let ds = state.read_ints(site, a.ptr(displs), n, displs)?;
+                        let ts = state.read_ints(site, a.ptr(types), n, types)?;
+                        for j in 0..n {
+                            out.push((cs[j], state.displacement(site, ds[j], 1)?, ts[j]));
+                        }
+                    }
+                }
+                Ok::<_, Halt>(out)
+            };
+        let recv = side(
+            self,
+            "recvcounts",
+            "rdispls",
+            "recvtype",
+            "recvtypes",
+            "recvcount",
+        )?;
+        let send = if in_place(sbuf) {
+            // The data to send is taken from the receive buffer, with the
+            // receive layout (MPI 3.1 §5.8).
+            recv.clone()
+        } else {
+            side(
+                self,
+                "sendcounts",
+                "sdispls",
+                "sendtype",
+                "sendtypes",
+                "sendcount",
+            )?
+        };
+        let from = if in_place(sbuf) { rbuf } else { sbuf };
+        let mut blocks = Blocks::new(n);
+        let mut data = Vec::new();
+        for j in 0..n {
+            let (c, off, dt) = send[j];
+            let block = self.pack(site, from.wrapping_add(off), c, dt, "send buffer")?;
+            blocks.send[j] = Some((data.len() as u64, block.len() as u64));
+            data.extend_from_slice(&block);
+            let (c, off, dt) = recv[j];
+            let len = self.packed_size(site, c, dt)?;
+            self.check_writable(site, rbuf.wrapping_add(off), len)?;
+            blocks.recv[j] = Some((off, len));
+        }
+        part.send = Some(Arc::from(data));
+        part.datatype = recv.first().map_or(0, |r| r.2);
+        part.recv_buf = rbuf;
+        part.args = blocks.to_args();
+        part.desc = if base == F::Alltoall {
+            format!(
+                "sendcount={}, recvcount={}",
+                a.int("sendcount"),
+                a.int("recvcount")
+            )
+        } else {
+            let sc: Vec<i32> = send.iter().map(|s| s.0).collect();
+            let rc: Vec<i32> = recv.iter().map(|s| s.0).collect();
+            format!("sendcounts={}, recvcounts={}", list(&sc), list(&rc))
+        };
+        Ok(())
+    }
+
+    /// MPI_Reduce_local (MPI 3.1 §5.9.7): `inoutbuf = inbuf op inoutbuf`,
+    /// no communication.
+    pub(crate) fn call_reduce_local(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let (inbuf, inout, count, dt, op) = (
+            ptr(args, 0),
+            ptr(args, 1),
+            int(args, 2),
+            int(args, 3),
+            int(args, 4),
+        );
+        self.log_call(site, None, None);
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!(
+                "MPI_Reduce_local(count={count}, type={}, op={})",
+                datatype_name(dt),
+                h::predefined_op_name(op)
+                    .unwrap_or("?")
+                    .trim_start_matches("MPI_")
+            ),
+        );
+        self.check_op(site, op, dt)?;
+        let input = self.pack(site, inbuf, count, dt, "inbuf")?;
+        let mut acc = self.pack(site, inout, count, dt, "inoutbuf")?.to_vec();
+        runtime_model::reduce::reduce_local(op, dt, &input, &mut acc)
+            .map_err(|e| site.invalid(format!("reduction failed: {e}")))?;
+        self.check_unpack(site, inout, count, dt, "inoutbuf")?;
+        self.unpack(site.rank, inout, dt, &acc)
+            .map_err(|f| site.memory("inoutbuf", f))?;
+        Ok(Effect::Return(0))
     }
 
     fn collective_mismatch(&self, site: &Site, comm: CommId, k: usize, m: Mismatch) -> Halt {

@@ -6,39 +6,90 @@ use crate::explore::state::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
-use runtime_model::mpi::p2p::{ReqId, ReqOp, SendMode, Status};
+use runtime_model::mpi::p2p::{RecvOp, ReqId, ReqOp, SendMode, Status};
 use runtime_model::mpi::CommId;
 
-/// How a poll (Test/Testany/Testall/Iprobe) answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// How a poll (Test/Testany/Testall/Testsome/Iprobe/...) answers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum PollOutcome {
     NotYet,
-    /// Test/Testall: complete; Testany: this slot completed.
+    /// Test/Testall/Request_get_status: complete; Testany: this slot completed.
     Complete(usize),
-    /// Iprobe: reports this message.
+    /// Testsome: these slots completed (a non-empty set, in slot order).
+    Some(Vec<usize>),
+    /// Iprobe/Improbe: reports this message.
     Message(ReqId),
+    /// Testsome with more completed requests than the search enumerates.
+    TooMany(usize),
 }
 
 fn ignores(addr: u64) -> bool {
     addr == 0 || addr as i64 == h::MPI_STATUS_IGNORE
 }
 
+/// The empty status of a null or inactive request (MPI 3.1 §3.7.3).
+pub(crate) fn empty_status() -> Status {
+    Status {
+        source: h::MPI_ANY_SOURCE,
+        tag: h::MPI_ANY_TAG,
+        bytes: 0,
+        error: 0,
+    }
+}
+
+/// How many completed requests a Waitsome/Testsome may choose among before
+/// the 2^n sets of them are beyond what the search explores.
+pub const MAX_SOME_READY: usize = 12;
+
+/// The limit message when a Waitsome/Testsome of `rank` has `n` completed
+/// requests to choose among.
+pub fn too_many_ready(rank: usize, n: usize) -> String {
+    format!(
+        "rank {rank}: MPI_Waitsome/MPI_Testsome with {n} completed requests to choose among (more than {MAX_SOME_READY}): the {} possible outcomes are beyond this tool",
+        (1u64 << n.min(63)) - 1
+    )
+}
+
+/// The non-empty sets of slots in `ready` (sorted) that contain at least one
+/// slot of `fresh`. A Waitsome/Testsome may return any non-empty set of the
+/// completed requests (MPI 3.1 §3.7.5 only promises one), and the program
+/// sees which (outcount, indices), so each set is its own outcome. Sets
+/// made only of requests a deferred branch already offered are that
+/// branch's (EXPLORATION.md "Count executions as classes").
+///
+/// At most [`MAX_SOME_READY`] ready slots are enumerated; callers report more
+/// as a limit of the tool.
+pub fn subsets_with(ready: &[usize], fresh: &[usize]) -> Vec<Vec<usize>> {
+    let n = ready.len().min(MAX_SOME_READY);
+    let mut out = Vec::new();
+    for mask in 1u32..(1 << n) {
+        let set: Vec<usize> = (0..n)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| ready[i])
+            .collect();
+        if set.iter().any(|s| fresh.contains(s)) {
+            out.push(set);
+        }
+    }
+    out
+}
+
 impl State {
     fn store_i32(&mut self, rank: usize, addr: u64, v: i32, what: &str) -> Result<(), Halt> {
-        let loc = self.blocked_loc(rank);
         self.procs[rank]
             .proc
             .mem
             .store(addr, 4, v as u32 as u64)
-            .map_err(|f| {
-                Halt::Error(
-                    Finding::new(ErrorKind::MemoryError, format!("{what}: {f}")).at(
-                        rank,
-                        loc,
-                        self.blocked_func(rank),
-                    ),
-                )
-            })
+            .map_err(|f| self.error_here(rank, ErrorKind::MemoryError, format!("{what}: {f}")))
+    }
+
+    /// An error at the call `rank` is blocked in.
+    fn error_here(&self, rank: usize, kind: ErrorKind, msg: String) -> Halt {
+        Halt::Error(Finding::new(kind, msg).at(
+            rank,
+            self.blocked_loc(rank),
+            self.blocked_func(rank),
+        ))
     }
 
     pub fn blocked_loc(&self, rank: usize) -> u32 {
@@ -61,6 +112,7 @@ impl State {
         addr: u64,
         st: &Status,
         comm: CommId,
+        cancelled: bool,
     ) -> Result<(), Halt> {
         if ignores(addr) {
             return Ok(());
@@ -72,7 +124,7 @@ impl State {
         } else {
             st.source
         };
-        let (lo, hi) = h::status_count_fields(st.bytes, false);
+        let (lo, hi) = h::status_count_fields(st.bytes, cancelled);
         self.store_i32(rank, addr + h::MPI_STATUS_COUNT_LO_OFFSET, lo, "status")?;
         self.store_i32(
             rank,
@@ -90,57 +142,67 @@ impl State {
         (rank, self.procs[rank].calls.saturating_sub(1))
     }
 
-    /// Completes one request for its owner inside the current call: delivers
-    /// data, fills the status, resets the handle, records dependencies.
-    fn complete_slot(&mut self, rank: usize, slot: &ReqSlot) -> Result<(), Halt> {
+    /// The number a trace shows for a request: an activation of a
+    /// persistent request shows the persistent request's.
+    pub fn req_label(&self, id: ReqId) -> usize {
+        self.world.p2p.requests[id].persistent_of.unwrap_or(id) + 1
+    }
+
+    /// Whether request `id` is complete in the permissive semantics: a
+    /// nonblocking collective once its instance lets the member leave.
+    pub fn request_complete(&self, id: ReqId) -> bool {
+        let r = &self.world.p2p.requests[id];
+        match &r.op {
+            ReqOp::Collective {
+                comm,
+                instance,
+                member,
+                ..
+            } => self.world.comms[*comm].instances[*instance].can_leave(*member),
+            _ => r.is_complete(),
+        }
+    }
+
+    pub(crate) fn slot_complete(&self, s: &ReqSlot) -> bool {
+        s.req.is_none_or(|r| self.request_complete(r))
+    }
+
+    /// What the owner observes when request `slot` completes inside its
+    /// current call: data delivered, status filled, dependencies recorded.
+    /// The request itself stays (MPI_Request_get_status stops here).
+    fn observe_slot(&mut self, rank: usize, slot: &ReqSlot) -> Result<(), Halt> {
         let Some(id) = slot.req else {
-            return Ok(());
+            return self.put_status(rank, slot.status_addr, &empty_status(), 0, false);
         };
         let ev = self.current_event(rank);
         let req = self.world.p2p.requests[id].clone();
         match &req.op {
+            ReqOp::Recv(op) if req.cancelled => {
+                let st = empty_status();
+                self.put_status(rank, slot.status_addr, &st, op.comm, true)?;
+            }
             ReqOp::Recv(op) => {
                 let data = req
                     .delivered
                     .clone()
                     .unwrap_or_else(|| std::sync::Arc::from(Vec::new()));
                 if data.len() as u64 > op.capacity {
-                    let loc = self.blocked_loc(rank);
-                    return Err(Halt::Error(
-                        Finding::new(
-                            ErrorKind::CountMismatch,
-                            format!(
-                                "message of {} bytes is truncated: the receive buffer holds {} bytes ({} elements)",
-                                data.len(),
-                                op.capacity,
-                                op.count
-                            ),
-                        )
-                        .at(rank, loc, self.blocked_func(rank)),
+                    return Err(self.error_here(
+                        rank,
+                        ErrorKind::CountMismatch,
+                        format!(
+                            "message of {} bytes is truncated: the receive buffer holds {} bytes ({} elements)",
+                            data.len(),
+                            op.capacity,
+                            op.count
+                        ),
                     ));
                 }
-                if !data.is_empty() {
-                    let loc = self.blocked_loc(rank);
-                    self.procs[rank]
-                        .proc
-                        .mem
-                        .write_bytes(op.buf, &data)
-                        .map_err(|f| {
-                            Halt::Error(
-                                Finding::new(
-                                    ErrorKind::MemoryError,
-                                    format!("receive buffer: {f}"),
-                                )
-                                .at(
-                                    rank,
-                                    loc,
-                                    self.blocked_func(rank),
-                                ),
-                            )
-                        })?;
-                }
+                self.unpack(rank, op.buf, op.datatype, &data).map_err(|f| {
+                    self.error_here(rank, ErrorKind::MemoryError, format!("receive buffer: {f}"))
+                })?;
                 if let Some(st) = req.status {
-                    self.put_status(rank, slot.status_addr, &st, op.comm)?;
+                    self.put_status(rank, slot.status_addr, &st, op.comm, false)?;
                 }
                 if let Some(s) = req.partner {
                     let needs = self.world.p2p.requests[s].posted_at;
@@ -158,6 +220,10 @@ impl State {
                     let needs = self.world.p2p.requests[r].posted_at;
                     let kind = match op.mode {
                         SendMode::Synchronous => Some(DepKind::Always),
+                        // A Wait on a send marked for cancellation is local
+                        // (MPI 3.1 §3.8.4): without buffering the cancel
+                        // would succeed, which the other branch explores.
+                        _ if req.cancel_failed => None,
                         SendMode::Standard | SendMode::Ready => Some(DepKind::ZeroBuffer),
                         SendMode::Buffered => None,
                     };
@@ -176,17 +242,87 @@ impl State {
                         bytes: op.data.len() as u64,
                         error: 0,
                     };
-                    self.put_status(rank, slot.status_addr, &st, op.comm)?;
+                    self.put_status(rank, slot.status_addr, &st, op.comm, req.cancelled)?;
                 }
             }
             ReqOp::Null { status } => {
                 let st = *status;
-                self.put_status(rank, slot.status_addr, &st, 0)?;
+                self.put_status(rank, slot.status_addr, &st, 0, false)?;
             }
+            ReqOp::Collective {
+                comm,
+                instance,
+                member,
+                recv_buf,
+            } => {
+                self.deliver_collective(rank, *comm, *instance, *member, *recv_buf)?;
+                self.put_status(rank, slot.status_addr, &empty_status(), 0, false)?;
+            }
+            ReqOp::Persistent(_) => {}
         }
+        Ok(())
+    }
+
+    /// Completes one request for its owner inside the current call: what
+    /// [`Self::observe_slot`] does, then the request is done: its handle
+    /// becomes `MPI_REQUEST_NULL`, or a persistent request inactive (§3.9).
+    fn complete_slot(&mut self, rank: usize, slot: &ReqSlot) -> Result<(), Halt> {
+        self.observe_slot(rank, slot)?;
+        let Some(id) = slot.req else {
+            return Ok(());
+        };
+        let ev = self.current_event(rank);
         self.world.p2p.requests[id].completed_at = Some(ev);
-        if slot.handle_addr != 0 {
+        if let Some(p) = self.world.p2p.requests[id].persistent_of {
+            if let ReqOp::Persistent(op) = &mut self.world.p2p.requests[p].op {
+                op.active = None;
+            }
+        } else if slot.handle_addr != 0 {
             self.store_i32(rank, slot.handle_addr, h::MPI_REQUEST_NULL, "request")?;
+        }
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Writes member `member`'s result of collective instance `k` into its
+    /// receive buffer and records what its leaving needed: the arrivals of
+    /// the members its data comes from.
+    pub(crate) fn deliver_collective(
+        &mut self,
+        rank: usize,
+        comm: CommId,
+        k: usize,
+        member: usize,
+        recv_buf: u64,
+    ) -> Result<(), Halt> {
+        let inst = &self.world.comms[comm].instances[k];
+        let results = inst.result_for(member).map_err(|e| {
+            self.error_here(
+                rank,
+                ErrorKind::InvalidArgument,
+                format!("reduction failed: {e:?}"),
+            )
+        })?;
+        let datatype = inst.arrivals[member].as_ref().map_or(0, |c| c.datatype);
+        let needs: Vec<_> = inst
+            .needs(member)
+            .into_iter()
+            .filter(|&j| j != member)
+            .filter_map(|j| inst.arrivals[j].as_ref().map(|c| c.event))
+            .collect();
+        for (off, bytes) in results {
+            self.unpack(rank, recv_buf.wrapping_add(off), datatype, &bytes)
+                .map_err(|f| {
+                    self.error_here(rank, ErrorKind::MemoryError, format!("receive buffer: {f}"))
+                })?;
+        }
+        let ev = self.current_event(rank);
+        for n in needs {
+            self.deps.push(Dep {
+                waiter: ev,
+                needs: Some(n),
+                kind: DepKind::Always,
+            });
         }
         self.version += 1;
         Ok(())
@@ -199,7 +335,7 @@ impl State {
         let send = self.world.p2p.requests[s].clone();
         let recv_posted = self.world.p2p.requests[r].posted_at;
         if let (Some(done), ReqOp::Send(op)) = (send.completed_at, &send.op) {
-            if matches!(op.mode, SendMode::Standard | SendMode::Ready) {
+            if matches!(op.mode, SendMode::Standard | SendMode::Ready) && !send.cancel_failed {
                 self.deps.push(Dep {
                     waiter: done,
                     needs: Some(recv_posted),
@@ -215,7 +351,7 @@ impl State {
                 loc,
                 format!(
                     "wildcard receive (request {}) matched the message from rank {}",
-                    r + 1,
+                    self.req_label(r),
                     send.owner
                 ),
             );
@@ -234,11 +370,7 @@ impl State {
                 mode: WaitMode::All,
                 ..
             } => {
-                let done = slots.iter().all(|s| {
-                    s.req
-                        .is_none_or(|r| self.world.p2p.requests[r].is_complete())
-                });
-                if !done {
+                if !slots.iter().all(|s| self.slot_complete(s)) {
                     return Ok(false);
                 }
                 for s in &slots {
@@ -247,87 +379,149 @@ impl State {
                 self.unblock(model, rank);
                 Ok(true)
             }
-            Block::Requests { .. } => Ok(false), // Waitany: a choice
+            Block::Requests { .. } => Ok(false), // Waitany/Waitsome: a choice
             Block::Collective {
                 comm,
                 instance,
                 recv_buf,
             } => {
                 let c = &self.world.comms[comm];
-                let crank = c.rank_of(rank).unwrap_or(0);
-                let inst = &c.instances[instance];
-                if !inst.can_leave(crank) {
+                let member = c.rank_of(rank).unwrap_or(0);
+                if !c.instances[instance].can_leave(member) {
                     return Ok(false);
                 }
-                let results = inst.result_for(crank).map_err(|e| {
-                    Halt::Error(
-                        Finding::new(
-                            ErrorKind::InvalidArgument,
-                            format!("reduction failed: {e:?}"),
-                        )
-                        .at(
-                            rank,
-                            self.blocked_loc(rank),
-                            self.blocked_func(rank),
-                        ),
-                    )
-                })?;
-                for (off, bytes) in results {
-                    if bytes.is_empty() {
-                        continue;
-                    }
-                    let loc = self.blocked_loc(rank);
-                    self.procs[rank]
-                        .proc
-                        .mem
-                        .write_bytes(recv_buf.wrapping_add(off), &bytes)
-                        .map_err(|f| {
-                            Halt::Error(
-                                Finding::new(
-                                    ErrorKind::MemoryError,
-                                    format!("receive buffer: {f}"),
-                                )
-                                .at(
-                                    rank,
-                                    loc,
-                                    self.blocked_func(rank),
-                                ),
-                            )
-                        })?;
-                }
-                self.version += 1;
+                self.deliver_collective(rank, comm, instance, member, recv_buf)?;
                 self.unblock(model, rank);
                 Ok(true)
             }
             Block::Probe {
                 comm,
-                source: Some(src),
-                tag,
+                source: Some(_),
                 status_addr,
+                message_addr,
                 ..
             } => {
-                let env = runtime_model::mpi::p2p::RecvOp {
-                    source: Some(src),
-                    tag,
-                    comm,
-                    buf: 0,
-                    capacity: 0,
-                    datatype: 0,
-                    count: 0,
-                };
-                let Some(&s) = self.world.p2p.probe_candidates(rank, &env).first() else {
+                let Some(&s) = self.probe_options(rank).first() else {
                     return Ok(false);
                 };
-                self.finish_probe(model, rank, s, status_addr, comm)?;
+                self.finish_probe(model, rank, s, status_addr, comm, message_addr)?;
                 Ok(true)
             }
-            Block::Probe { .. } | Block::Poll { .. } => Ok(false),
+            Block::Detach { messages } => {
+                let delivered = messages.iter().all(|&m| {
+                    let r = &self.world.p2p.requests[m];
+                    r.partner.is_some() || r.cancelled
+                });
+                if delivered {
+                    self.unblock(model, rank);
+                }
+                Ok(delivered)
+            }
+            Block::Probe { .. } | Block::Poll { .. } | Block::Cancel { .. } => Ok(false),
         }
     }
 
     fn unblock(&mut self, model: &Model, rank: usize) {
         self.procs[rank].phase = Phase::Ready;
         self.procs[rank].proc.finish_call(model, 0);
+    }
+
+    /// The envelope a probe looks for, as a receive.
+    fn probe_envelope(comm: CommId, source: Option<usize>, tag: Option<i32>) -> RecvOp {
+        RecvOp {
+            source,
+            tag,
+            comm,
+            buf: 0,
+            capacity: 0,
+            datatype: 0,
+            count: 0,
+        }
+    }
+
+    /// Messages the blocking (matched) probe of `rank` can report now, not
+    /// counting those a deferred branch already took.
+    pub fn probe_options(&self, rank: usize) -> Vec<ReqId> {
+        let Phase::Blocked {
+            block:
+                Block::Probe {
+                    comm,
+                    source,
+                    tag,
+                    excluded,
+                    message_addr,
+                    ..
+                },
+            ..
+        } = &self.procs[rank].phase
+        else {
+            return vec![];
+        };
+        let env = Self::probe_envelope(*comm, *source, *tag);
+        let p2p = &self.world.p2p;
+        let all = if message_addr.is_some() {
+            p2p.mprobe_candidates(rank, &env)
+        } else {
+            p2p.probe_candidates(rank, &env)
+        };
+        all.into_iter().filter(|s| !excluded.contains(s)).collect()
+    }
+
+    /// Whether the probe of `rank` could report a message it was told to
+    /// skip (a deferred choice).
+    pub fn probe_skipped(&self, rank: usize) -> bool {
+        let Phase::Blocked {
+            block:
+                Block::Probe {
+                    comm,
+                    tag,
+                    excluded,
+                    message_addr,
+                    ..
+                },
+            ..
+        } = &self.procs[rank].phase
+        else {
+            return false;
+        };
+        if excluded.is_empty() {
+            return false;
+        }
+        let env = Self::probe_envelope(*comm, None, *tag);
+        let p2p = &self.world.p2p;
+        let all = if message_addr.is_some() {
+            p2p.mprobe_candidates(rank, &env)
+        } else {
+            p2p.probe_candidates(rank, &env)
+        };
+        all.iter().any(|s| excluded.contains(s))
+    }
+
+    /// The status a probe reports for message `s`.
+    fn probe_status(&self, s: ReqId) -> Option<Status> {
+        let send = &self.world.p2p.requests[s];
+        match &send.op {
+            ReqOp::Send(op) => Some(Status {
+                source: send.owner as i32,
+                tag: op.tag,
+                bytes: op.data.len() as u64,
+                error: 0,
+            }),
+            _ => None,
+        }
+    }
+
+    /// A matched probe of `rank` takes message `s` out of matching (MPI 3.1
+    /// §3.8.2); returns the message handle.
+    fn take_message(&mut self, rank: usize, s: ReqId) -> i32 {
+        let ev = self.current_event(rank);
+        match self.world.p2p.post_message(rank, s, ev) {
+            Some(m) => {
+                self.apply_match(m, s, false);
+                self.handle_of(m)
+            }
+            None => h::MPI_MESSAGE_NULL,
+        }
     }
 
     fn finish_probe(
@@ -337,17 +531,12 @@ impl State {
         s: ReqId,
         status_addr: u64,
         comm: CommId,
+        message_addr: Option<u64>,
     ) -> Result<(), Halt> {
-        let send = self.world.p2p.requests[s].clone();
-        if let ReqOp::Send(op) = &send.op {
-            let st = Status {
-                source: send.owner as i32,
-                tag: op.tag,
-                bytes: op.data.len() as u64,
-                error: 0,
-            };
-            self.put_status(rank, status_addr, &st, comm)?;
+        if let Some(st) = self.probe_status(s) {
+            self.put_status(rank, status_addr, &st, comm, false)?;
         }
+        let send = self.world.p2p.requests[s].clone();
         let ev = self.current_event(rank);
         self.deps.push(Dep {
             waiter: ev,
@@ -355,11 +544,20 @@ impl State {
             kind: DepKind::Always,
         });
         let loc = self.blocked_loc(rank);
+        let what = if message_addr.is_some() {
+            "matched probe took"
+        } else {
+            "probe found"
+        };
         self.trace_event(
             rank,
             loc,
-            format!("probe found the message from rank {}", send.owner),
+            format!("{what} the message from rank {}", send.owner),
         );
+        if let Some(addr) = message_addr {
+            let m = self.take_message(rank, s);
+            self.store_i32(rank, addr, m, "message")?;
+        }
         self.unblock(model, rank);
         Ok(())
     }
@@ -387,17 +585,99 @@ impl State {
         Ok(())
     }
 
+    /// Completes slots `indices` for a Waitsome/Testsome and writes its
+    /// outputs (MPI 3.1 §3.7.5).
+    fn complete_some(
+        &mut self,
+        rank: usize,
+        slots: &[ReqSlot],
+        indices: &[usize],
+        out: SomeOutputs,
+    ) -> Result<(), Halt> {
+        for (k, &i) in indices.iter().enumerate() {
+            let mut slot = slots[i].clone();
+            slot.status_addr = if ignores(out.statuses_addr) {
+                out.statuses_addr
+            } else {
+                out.statuses_addr + k as u64 * h::MPI_STATUS_SIZE_BYTES
+            };
+            self.complete_slot(rank, &slot)?;
+            self.store_i32(rank, out.indices_addr + 4 * k as u64, i as i32, "indices")?;
+        }
+        self.store_i32(rank, out.outcount_addr, indices.len() as i32, "outcount")
+    }
+
+    /// Waitsome of `rank` returns slots `indices`.
+    pub fn pick_some(&mut self, model: &Model, rank: usize, indices: &[usize]) -> Result<(), Halt> {
+        let Phase::Blocked {
+            block:
+                Block::Requests {
+                    slots,
+                    mode: WaitMode::Some(out),
+                    ..
+                },
+            loc,
+            ..
+        } = self.procs[rank].phase.clone()
+        else {
+            return Ok(());
+        };
+        self.complete_some(rank, &slots, indices, out)?;
+        self.trace_event(
+            rank,
+            loc,
+            format!("MPI_Waitsome returned indices {indices:?}"),
+        );
+        self.unblock(model, rank);
+        Ok(())
+    }
+
     /// A blocking wildcard probe of `rank` reports message `s`.
     pub fn probe_sees(&mut self, model: &Model, rank: usize, s: ReqId) -> Result<(), Halt> {
         if let Phase::Blocked {
-            block: Block::Probe {
-                comm, status_addr, ..
-            },
+            block:
+                Block::Probe {
+                    comm,
+                    status_addr,
+                    message_addr,
+                    ..
+                },
             ..
         } = self.procs[rank].phase.clone()
         {
-            self.finish_probe(model, rank, s, status_addr, comm)?;
+            self.finish_probe(model, rank, s, status_addr, comm, message_addr)?;
         }
+        Ok(())
+    }
+
+    /// The MPI_Cancel `rank` is in succeeds or fails (MPI 3.1 §3.8.4).
+    pub fn resolve_cancel(
+        &mut self,
+        model: &Model,
+        rank: usize,
+        succeed: bool,
+    ) -> Result<(), Halt> {
+        let Phase::Blocked {
+            block: Block::Cancel { req },
+            loc,
+            ..
+        } = self.procs[rank].phase.clone()
+        else {
+            return Ok(());
+        };
+        let label = self.req_label(req);
+        if succeed && self.world.p2p.cancel(req) {
+            self.trace_event(rank, loc, format!("request {label} is cancelled"));
+        } else {
+            self.world.p2p.requests[req].cancel_failed = true;
+            self.trace_event(
+                rank,
+                loc,
+                format!("cancel of request {label} fails: the operation completes normally"),
+            );
+        }
+        self.version += 1;
+        self.unblock(model, rank);
         Ok(())
     }
 
@@ -410,12 +690,9 @@ impl State {
         else {
             return vec![];
         };
-        let complete = |s: &ReqSlot| {
-            s.req
-                .is_none_or(|r| self.world.p2p.requests[r].is_complete())
-        };
+        let complete = |s: &ReqSlot| self.slot_complete(s);
         match kind {
-            PollKind::Test { .. } | PollKind::Testall { .. } => {
+            PollKind::Test { .. } | PollKind::Testall { .. } | PollKind::GetStatus { .. } => {
                 if slots.iter().all(complete) {
                     vec![PollOutcome::Complete(0)]
                 } else {
@@ -428,25 +705,32 @@ impl State {
                 .filter(|(_, s)| s.req.is_some() && complete(s))
                 .map(|(i, _)| PollOutcome::Complete(i))
                 .collect(),
-            PollKind::Iprobe { .. } => {
+            PollKind::Testsome(_) => {
+                let ready: Vec<usize> = slots
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.req.is_some() && complete(s))
+                    .map(|(i, _)| i)
+                    .collect();
+                if ready.len() > MAX_SOME_READY {
+                    return vec![PollOutcome::TooMany(ready.len())];
+                }
+                subsets_with(&ready, &ready)
+                    .into_iter()
+                    .map(PollOutcome::Some)
+                    .collect()
+            }
+            PollKind::Iprobe { .. } | PollKind::Improbe { .. } => {
                 let Some((comm, source, tag)) = probe else {
                     return vec![];
                 };
-                let env = runtime_model::mpi::p2p::RecvOp {
-                    source: *source,
-                    tag: *tag,
-                    comm: *comm,
-                    buf: 0,
-                    capacity: 0,
-                    datatype: 0,
-                    count: 0,
+                let env = Self::probe_envelope(*comm, *source, *tag);
+                let cands = if matches!(kind, PollKind::Improbe { .. }) {
+                    self.world.p2p.mprobe_candidates(rank, &env)
+                } else {
+                    self.world.p2p.probe_candidates(rank, &env)
                 };
-                self.world
-                    .p2p
-                    .probe_candidates(rank, &env)
-                    .into_iter()
-                    .map(PollOutcome::Message)
-                    .collect()
+                cands.into_iter().map(PollOutcome::Message).collect()
             }
         }
     }
@@ -470,20 +754,39 @@ impl State {
             PollKind::Test { flag_addr }
             | PollKind::Testall { flag_addr }
             | PollKind::Testany { flag_addr, .. }
-            | PollKind::Iprobe { flag_addr, .. } => flag_addr,
+            | PollKind::GetStatus { flag_addr }
+            | PollKind::Iprobe { flag_addr, .. }
+            | PollKind::Improbe { flag_addr, .. } => Some(flag_addr),
+            PollKind::Testsome(_) => None,
+        };
+        let set_flag = |state: &mut State, v: i32| match flag_addr {
+            Some(a) => state.store_i32(rank, a, v, "flag"),
+            None => Ok(()),
         };
         match outcome {
+            PollOutcome::TooMany(n) => return Err(Halt::Budget(too_many_ready(rank, n))),
             PollOutcome::NotYet => {
-                self.store_i32(rank, flag_addr, 0, "flag")?;
-                if let PollKind::Testany { index_addr, .. } = kind {
-                    self.store_i32(rank, index_addr, h::MPI_UNDEFINED, "index")?;
+                set_flag(self, 0)?;
+                match kind {
+                    PollKind::Testany { index_addr, .. } => {
+                        self.store_i32(rank, index_addr, h::MPI_UNDEFINED, "index")?
+                    }
+                    PollKind::Testsome(out) => {
+                        self.store_i32(rank, out.outcount_addr, 0, "outcount")?
+                    }
+                    _ => {}
                 }
                 // Fingerprint after the answer is written: a loop that polls
                 // again without changing anything else comes back to exactly
                 // this state (the stutter `poe::next` recognizes).
                 let fp = self.local_fingerprint(model, rank);
                 self.procs[rank].poll_mark = Some((fp, self.version));
-                self.trace_event(rank, loc, format!("{} -> flag = false", func.name()));
+                let what = if flag_addr.is_some() {
+                    "flag = false"
+                } else {
+                    "outcount = 0"
+                };
+                self.trace_event(rank, loc, format!("{} -> {what}", func.name()));
             }
             PollOutcome::Complete(i) => {
                 match kind {
@@ -492,33 +795,44 @@ impl State {
                         self.complete_slot(rank, &slot)?;
                         self.store_i32(rank, index_addr, i as i32, "index")?;
                     }
+                    PollKind::GetStatus { .. } => {
+                        for s in &slots {
+                            self.observe_slot(rank, s)?;
+                        }
+                    }
                     _ => {
                         for s in &slots {
                             self.complete_slot(rank, s)?;
                         }
                     }
                 }
-                self.store_i32(rank, flag_addr, 1, "flag")?;
+                set_flag(self, 1)?;
                 self.trace_event(rank, loc, format!("{} -> flag = true", func.name()));
+                self.procs[rank].poll_mark = None;
+            }
+            PollOutcome::Some(indices) => {
+                if let PollKind::Testsome(out) = kind {
+                    self.complete_some(rank, &slots, &indices, out)?;
+                }
+                self.trace_event(
+                    rank,
+                    loc,
+                    format!("{} returned indices {indices:?}", func.name()),
+                );
                 self.procs[rank].poll_mark = None;
             }
             PollOutcome::Message(s) => {
                 let (comm, _, _) = probe.unwrap_or((0, None, None));
                 let status_addr = match kind {
-                    PollKind::Iprobe { status_addr, .. } => status_addr,
+                    PollKind::Iprobe { status_addr, .. }
+                    | PollKind::Improbe { status_addr, .. } => status_addr,
                     _ => 0,
                 };
-                let send = self.world.p2p.requests[s].clone();
-                if let ReqOp::Send(op) = &send.op {
-                    let st = Status {
-                        source: send.owner as i32,
-                        tag: op.tag,
-                        bytes: op.data.len() as u64,
-                        error: 0,
-                    };
-                    self.put_status(rank, status_addr, &st, comm)?;
+                if let Some(st) = self.probe_status(s) {
+                    self.put_status(rank, status_addr, &st, comm, false)?;
                 }
-                self.store_i32(rank, flag_addr, 1, "flag")?;
+                set_flag(self, 1)?;
+                let send = self.world.p2p.requests[s].clone();
                 let ev = self.current_event(rank);
                 self.deps.push(Dep {
                     waiter: ev,
@@ -529,15 +843,32 @@ impl State {
                     rank,
                     loc,
                     format!(
-                        "MPI_Iprobe -> flag = true, message from rank {}",
+                        "{} -> flag = true, message from rank {}",
+                        func.name(),
                         send.owner
                     ),
                 );
+                if let PollKind::Improbe { message_addr, .. } = kind {
+                    let m = self.take_message(rank, s);
+                    self.store_i32(rank, message_addr, m, "message")?;
+                }
                 self.procs[rank].poll_mark = None;
             }
         }
         self.procs[rank].phase = Phase::Ready;
         self.procs[rank].proc.finish_call(model, 0);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::subsets_with;
+
+    #[test]
+    fn subsets_must_contain_a_fresh_request() {
+        assert_eq!(subsets_with(&[0, 2], &[0, 2]).len(), 3);
+        // Slot 0 was offered before the deferral: {0} alone is not new.
+        assert_eq!(subsets_with(&[0, 2], &[2]), vec![vec![2], vec![0, 2]]);
     }
 }

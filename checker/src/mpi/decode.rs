@@ -120,12 +120,17 @@ impl State {
     }
 
     pub(crate) fn comm(&self, site: &Site, handle: i32) -> Result<CommId, Halt> {
-        if handle == h::MPI_COMM_NULL {
-            return Err(site.invalid("communicator is MPI_COMM_NULL"));
+        use runtime_model::mpi::HandleError;
+        match self.world.comm_ref(handle, site.rank) {
+            Err(HandleError::Null) => Err(site.invalid("communicator is MPI_COMM_NULL")),
+            Err(HandleError::Freed) => Err(site.invalid(format!(
+                "communicator 0x{handle:x} was freed by MPI_Comm_free"
+            ))),
+            _ => self
+                .world
+                .resolve_comm(handle, site.rank)
+                .ok_or_else(|| site.invalid(format!("invalid communicator 0x{handle:x}"))),
         }
-        self.world
-            .resolve_comm(handle, site.rank)
-            .ok_or_else(|| site.invalid(format!("invalid communicator 0x{handle:x}")))
     }
 
     pub(crate) fn type_size(&self, site: &Site, dt: i32) -> Result<u64, Halt> {
@@ -151,14 +156,15 @@ impl State {
         r: i32,
         what: &str,
     ) -> Result<usize, Halt> {
-        let c = &self.world.comms[comm];
-        if r < 0 || r as usize >= c.size() {
+        // On an intercommunicator, ranks name the remote group (MPI 3.1 §6.6.1).
+        let peers = self.world.comms[comm].peers(site.rank);
+        if r < 0 || r as usize >= peers.len() {
             return Err(site.invalid(format!(
                 "{what} {r} is not a rank of the communicator (size {})",
-                c.size()
+                peers.len()
             )));
         }
-        Ok(c.members[r as usize])
+        Ok(peers[r as usize])
     }
 
     pub(crate) fn read_buffer(
@@ -204,22 +210,28 @@ impl State {
         if handle == h::MPI_REQUEST_NULL {
             return Ok(None);
         }
-        let id = handle.wrapping_sub(REQUEST_HANDLE_BASE);
-        let ok = id >= 0
-            && (id as usize) < self.world.p2p.requests.len()
-            && self.world.p2p.requests[id as usize].owner == site.rank;
-        if !ok {
+        let Some(id) = self.owned_request(site.rank, handle) else {
             return Err(site.invalid(format!("invalid request handle 0x{handle:x}")));
-        }
-        let r = &self.world.p2p.requests[id as usize];
+        };
+        let r = &self.world.p2p.requests[id];
         if r.completed_at.is_some() || r.freed {
             return Err(site.invalid("request was already completed or freed".to_string()));
         }
-        Ok(Some(id as usize))
+        Ok(Some(id))
     }
 
-    pub(crate) fn handle_of(req: ReqId) -> i32 {
-        REQUEST_HANDLE_BASE + req as i32
+    /// The request of process `rank` a handle value names, live or not.
+    /// Handles number each process's own requests, so their values do not
+    /// depend on how processes interleave (the naive oracle merges states).
+    pub(crate) fn owned_request(&self, rank: usize, handle: i32) -> Option<ReqId> {
+        let local = handle.wrapping_sub(REQUEST_HANDLE_BASE);
+        (local >= 0)
+            .then(|| self.world.p2p.owned_request(rank, local as usize))
+            .flatten()
+    }
+
+    pub(crate) fn handle_of(&self, req: ReqId) -> i32 {
+        REQUEST_HANDLE_BASE + self.world.p2p.requests[req].local as i32
     }
 
     pub(crate) fn recv_envelope(

@@ -4,12 +4,21 @@
 //!
 //! - `decode`: reading and checking arguments (handles, buffers, statuses).
 //! - `calls`: the entry point for every call; environment calls.
-//! - `p2p`, `requests`, `collective`: one family of calls each.
+//! - `p2p`, `requests`, `collective`, `comms` (communicators, groups,
+//!   topologies), `env` (error handlers, attributes): one family each.
 //! - `completion`: finishing blocked calls and recording their dependencies.
+//! - `persistent` (MPI_*_init, MPI_Start), `buffered` (buffer attach/detach
+//!   and buffered-send space); `layout`: typed buffers as bytes, the seam a
+//!   datatype engine replaces.
 
+pub mod buffered;
 pub mod calls;
 pub mod collective;
+pub mod comms;
 pub mod completion;
 pub mod decode;
+pub mod env;
+pub mod layout;
 pub mod p2p;
+pub mod persistent;
 pub mod requests;

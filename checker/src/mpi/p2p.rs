@@ -1,37 +1,85 @@
-//! Point-to-point calls: sends, receives, probes (MPI 3.1 chapter 3).
+//! Point-to-point calls: sends in every mode, receives, probes and matched
+//! probes, status queries (MPI 3.1 chapter 3).
 
 use super::decode::*;
 use crate::explore::state::*;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
-use runtime_model::mpi::p2p::{RecvOp, ReqId, ReqOp, SendMode, SendOp};
+use runtime_model::mpi::p2p::{EventRef, RecvOp, ReqId, ReqOp, SendMode, SendOp};
 use runtime_model::mpi::CommId;
 use runtime_model::mpi_api::MpiFunc as F;
 
+/// A send as its call describes it (buffer, count, type, destination as a
+/// communicator rank, tag, communicator).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SendArgs {
+    pub buf: u64,
+    pub count: i32,
+    pub datatype: i32,
+    pub dest: i32,
+    pub tag: i32,
+    pub comm: CommId,
+}
+
+/// A receive as its call describes it (source as a communicator rank,
+/// `MPI_ANY_SOURCE` or `MPI_PROC_NULL`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RecvArgs {
+    pub buf: u64,
+    pub count: i32,
+    pub datatype: i32,
+    pub source: i32,
+    pub tag: i32,
+    pub comm: CommId,
+}
+
+/// The send mode of a send call (MPI 3.1 §3.4).
+pub(crate) fn send_mode(func: F) -> SendMode {
+    match func {
+        F::Ssend | F::Issend | F::SsendInit => SendMode::Synchronous,
+        F::Rsend | F::Irsend | F::RsendInit => SendMode::Ready,
+        F::Bsend | F::Ibsend | F::BsendInit => SendMode::Buffered,
+        _ => SendMode::Standard,
+    }
+}
+
 impl State {
-    fn post_send(
+    /// Checks a send's arguments (at posting, and once for a persistent
+    /// request at its MPI_*_init).
+    pub(crate) fn check_send(&self, site: &Site, a: &SendArgs) -> Result<(), Halt> {
+        self.packed_size(site, a.count, a.datatype)?;
+        if !valid_tag(a.tag, false) {
+            return Err(site.invalid(format!("tag {} is not a valid send tag", a.tag)));
+        }
+        if a.dest != h::MPI_PROC_NULL {
+            self.peer(site, a.comm, a.dest, "destination")?;
+        }
+        Ok(())
+    }
+
+    /// Checks a receive's arguments.
+    pub(crate) fn check_recv(&self, site: &Site, a: &RecvArgs) -> Result<(), Halt> {
+        self.packed_size(site, a.count, a.datatype)?;
+        if !valid_tag(a.tag, true) {
+            return Err(site.invalid(format!("tag {} is not a valid receive tag", a.tag)));
+        }
+        if a.source != h::MPI_PROC_NULL && a.source != h::MPI_ANY_SOURCE {
+            self.peer(site, a.comm, a.source, "source")?;
+        }
+        Ok(())
+    }
+
+    /// Posts a send: its data is read now. A buffered send then takes its
+    /// space with `reserve_buffer_space`, once the trace shows the call.
+    pub(crate) fn post_send(
         &mut self,
         site: &Site,
-        args: &[u64],
-        first: usize,
+        a: &SendArgs,
         mode: SendMode,
-        event: (usize, usize),
+        event: EventRef,
     ) -> Result<ReqId, Halt> {
-        let (buf, count, dt, dest, tag, comm_h) = (
-            ptr(args, first),
-            int(args, first + 1),
-            int(args, first + 2),
-            int(args, first + 3),
-            int(args, first + 4),
-            int(args, first + 5),
-        );
-        let comm = self.comm(site, comm_h)?;
-        let n = self.count(site, count)?;
-        let size = self.type_size(site, dt)?;
-        if !valid_tag(tag, false) {
-            return Err(site.invalid(format!("tag {tag} is not a valid send tag")));
-        }
-        if dest == h::MPI_PROC_NULL {
+        self.check_send(site, a)?;
+        if a.dest == h::MPI_PROC_NULL {
             return Ok(self.world.p2p.post(
                 site.rank,
                 ReqOp::Null {
@@ -40,8 +88,8 @@ impl State {
                 event,
             ));
         }
-        let dest_world = self.peer(site, comm, dest, "destination")?;
-        let data = self.read_buffer(site, buf, n * size, "send buffer")?;
+        let dest_world = self.peer(site, a.comm, a.dest, "destination")?;
+        let data = self.pack(site, a.buf, a.count, a.datatype, "send buffer")?;
         // Without buffering a standard send completes only once matched,
         // exactly like a synchronous one (MPI 3.1 §3.4).
         let mode = if self.world.zero_buffer && matches!(mode, SendMode::Standard | SendMode::Ready)
@@ -56,34 +104,25 @@ impl State {
             ReqOp::Send(SendOp {
                 mode,
                 dest: dest_world,
-                tag,
-                comm,
+                tag: a.tag,
+                comm: a.comm,
                 data,
-                datatype: dt,
-                count: count as i64,
+                datatype: a.datatype,
+                count: a.count as i64,
             }),
             event,
         ))
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn post_recv(
+    /// Posts a receive.
+    pub(crate) fn post_recv(
         &mut self,
         site: &Site,
-        buf: u64,
-        count: i32,
-        dt: i32,
-        source: i32,
-        tag: i32,
-        comm: CommId,
-        event: (usize, usize),
+        a: &RecvArgs,
+        event: EventRef,
     ) -> Result<ReqId, Halt> {
-        let n = self.count(site, count)?;
-        let size = self.type_size(site, dt)?;
-        if !valid_tag(tag, true) {
-            return Err(site.invalid(format!("tag {tag} is not a valid receive tag")));
-        }
-        if source == h::MPI_PROC_NULL {
+        self.check_recv(site, a)?;
+        if a.source == h::MPI_PROC_NULL {
             return Ok(self.world.p2p.post(
                 site.rank,
                 ReqOp::Null {
@@ -92,35 +131,58 @@ impl State {
                 event,
             ));
         }
-        let src = if source == h::MPI_ANY_SOURCE {
+        let src = if a.source == h::MPI_ANY_SOURCE {
             None
         } else {
-            Some(self.peer(site, comm, source, "source")?)
+            Some(self.peer(site, a.comm, a.source, "source")?)
         };
-        if n * size > 0 {
-            self.procs[site.rank]
-                .proc
-                .mem
-                .check_range(buf, n * size, true)
-                .map_err(|f| site.memory("receive buffer", f))?;
-        }
+        self.check_unpack(site, a.buf, a.count, a.datatype, "receive buffer")?;
         self.version += 1;
         Ok(self.world.p2p.post(
             site.rank,
             ReqOp::Recv(RecvOp {
                 source: src,
-                tag: (tag != h::MPI_ANY_TAG).then_some(tag),
-                comm,
-                buf,
-                capacity: n * size,
-                datatype: dt,
-                count: count as i64,
+                tag: (a.tag != h::MPI_ANY_TAG).then_some(a.tag),
+                comm: a.comm,
+                buf: a.buf,
+                capacity: self.packed_size(site, a.count, a.datatype)?,
+                datatype: a.datatype,
+                count: a.count as i64,
             }),
             event,
         ))
     }
 
-    /// MPI_Send and its synchronous, ready and nonblocking forms.
+    /// (dest, tag, comm) of a send for the event log.
+    pub(crate) fn send_envelope(
+        &self,
+        comm: CommId,
+        dest: i32,
+        tag: i32,
+    ) -> Option<(usize, i32, CommId)> {
+        (dest >= 0)
+            .then(|| self.world.comms[comm].members.get(dest as usize).copied())
+            .flatten()
+            .map(|d| (d, tag, comm))
+    }
+
+    /// A blocking call waiting for its own internal requests.
+    fn wait_internal(slots: Vec<(ReqId, u64)>) -> Effect {
+        Effect::Block(Block::Requests {
+            slots: slots
+                .into_iter()
+                .map(|(req, status_addr)| ReqSlot {
+                    req: Some(req),
+                    handle_addr: 0,
+                    status_addr,
+                })
+                .collect(),
+            mode: WaitMode::All,
+            excluded: vec![],
+        })
+    }
+
+    /// MPI_Send, MPI_Bsend and their synchronous, ready and nonblocking forms.
     pub(crate) fn call_send(
         &mut self,
         _model: &Model,
@@ -128,60 +190,43 @@ impl State {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let (rank, loc, func) = (site.rank, site.loc, site.func);
-        let mut block: Option<Block> = None;
-
-        let mode = match func {
-            F::Ssend | F::Issend => SendMode::Synchronous,
-            F::Rsend | F::Irsend => SendMode::Ready,
-            _ => SendMode::Standard,
+        let comm = self.comm(site, int(args, 5))?;
+        let a = SendArgs {
+            buf: ptr(args, 0),
+            count: int(args, 1),
+            datatype: int(args, 2),
+            dest: int(args, 3),
+            tag: int(args, 4),
+            comm,
         };
-        let comm = self.world.resolve_comm(int(args, 5), rank).unwrap_or(0);
-        let env = (int(args, 3) >= 0)
-            .then(|| {
-                self.world.comms[comm]
-                    .members
-                    .get(int(args, 3) as usize)
-                    .copied()
-            })
-            .flatten()
-            .map(|d| (d, int(args, 4), comm));
-        let ev = self.log_call(site, None, env);
-        let req = self.post_send(site, args, 0, mode, ev)?;
+        let nonblocking = matches!(func, F::Isend | F::Issend | F::Irsend | F::Ibsend);
+        let ev = self.log_call(site, None, self.send_envelope(comm, a.dest, a.tag));
+        let req = self.post_send(site, &a, send_mode(func), ev)?;
         self.trace_event(
             rank,
             loc,
             format!(
                 "{}(count={}, type={}, dest={}, tag={}, comm={}){}",
                 func.name(),
-                int(args, 1),
-                datatype_name(int(args, 2)),
-                rank_name(int(args, 3)),
-                int(args, 4),
+                a.count,
+                datatype_name(a.datatype),
+                rank_name(a.dest),
+                a.tag,
                 comm_name(int(args, 5)),
-                if matches!(func, F::Isend | F::Issend | F::Irsend) {
+                if nonblocking {
                     format!(" -> request {}", req + 1)
                 } else {
                     String::new()
                 }
             ),
         );
-        if matches!(func, F::Isend | F::Issend | F::Irsend) {
-            self.write_i32(site, ptr(args, 6), Self::handle_of(req), "request")?;
+        self.reserve_buffer_space(site, req, ev)?;
+        if nonblocking {
+            self.write_i32(site, ptr(args, 6), self.handle_of(req), "request")?;
+            Ok(Effect::Return(0))
         } else {
-            block = Some(Block::Requests {
-                slots: vec![ReqSlot {
-                    req: Some(req),
-                    handle_addr: 0,
-                    status_addr: 0,
-                }],
-                mode: WaitMode::All,
-                excluded: vec![],
-            });
+            Ok(Self::wait_internal(vec![(req, 0)]))
         }
-        Ok(match block {
-            Some(b) => Effect::Block(b),
-            None => Effect::Return(0),
-        })
     }
 
     /// MPI_Recv and MPI_Irecv.
@@ -192,31 +237,28 @@ impl State {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let (rank, loc, func) = (site.rank, site.loc, site.func);
-        let mut block: Option<Block> = None;
-
         let comm = self.comm(site, int(args, 5))?;
-        let env = self.recv_envelope(comm, int(args, 3), int(args, 4));
-        let ev = self.log_call(site, Some(env), None);
-        let req = self.post_recv(
-            site,
-            ptr(args, 0),
-            int(args, 1),
-            int(args, 2),
-            int(args, 3),
-            int(args, 4),
+        let a = RecvArgs {
+            buf: ptr(args, 0),
+            count: int(args, 1),
+            datatype: int(args, 2),
+            source: int(args, 3),
+            tag: int(args, 4),
             comm,
-            ev,
-        )?;
+        };
+        let env = self.recv_envelope(comm, a.source, a.tag);
+        let ev = self.log_call(site, Some(env), None);
+        let req = self.post_recv(site, &a, ev)?;
         self.trace_event(
             rank,
             loc,
             format!(
                 "{}(count={}, type={}, source={}, tag={}, comm={}){}",
                 func.name(),
-                int(args, 1),
-                datatype_name(int(args, 2)),
-                rank_name(int(args, 3)),
-                tag_name(int(args, 4)),
+                a.count,
+                datatype_name(a.datatype),
+                rank_name(a.source),
+                tag_name(a.tag),
                 comm_name(int(args, 5)),
                 if func == F::Irecv {
                     format!(" -> request {}", req + 1)
@@ -226,25 +268,16 @@ impl State {
             ),
         );
         if func == F::Irecv {
-            self.write_i32(site, ptr(args, 6), Self::handle_of(req), "request")?;
+            self.write_i32(site, ptr(args, 6), self.handle_of(req), "request")?;
+            Ok(Effect::Return(0))
         } else {
-            block = Some(Block::Requests {
-                slots: vec![ReqSlot {
-                    req: Some(req),
-                    handle_addr: 0,
-                    status_addr: ptr(args, 6),
-                }],
-                mode: WaitMode::All,
-                excluded: vec![],
-            });
+            Ok(Self::wait_internal(vec![(req, ptr(args, 6))]))
         }
-        Ok(match block {
-            Some(b) => Effect::Block(b),
-            None => Effect::Return(0),
-        })
     }
 
-    /// MPI_Sendrecv: a send and a receive completed together.
+    /// MPI_Sendrecv and MPI_Sendrecv_replace: a send and a receive
+    /// completed together. The replace form sends the buffer's contents as
+    /// they are at the call and receives into the same buffer (MPI 3.1 §3.10).
     pub(crate) fn call_sendrecv(
         &mut self,
         _model: &Model,
@@ -252,67 +285,75 @@ impl State {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let (rank, loc) = (site.rank, site.loc);
-
-        let comm = self.comm(site, int(args, 10))?;
-        let senv = (int(args, 3) >= 0)
-            .then(|| {
-                self.world.comms[comm]
-                    .members
-                    .get(int(args, 3) as usize)
-                    .copied()
-            })
-            .flatten()
-            .map(|d| (d, int(args, 4), comm));
-        let renv = self.recv_envelope(comm, int(args, 8), int(args, 9));
-        let ev = self.log_call(site, Some(renv), senv);
-        let mut sargs = args[0..5].to_vec();
-        sargs.push(args[10]);
-        let sreq = self.post_send(site, &sargs, 0, SendMode::Standard, ev)?;
-        let rreq = self.post_recv(
-            site,
-            ptr(args, 5),
-            int(args, 6),
-            int(args, 7),
-            int(args, 8),
-            int(args, 9),
+        // Both forms as (send args, receive args, comm handle, status).
+        let (s, r, comm_h, status) = if site.func == F::SendrecvReplace {
+            let (buf, count, dt) = (ptr(args, 0), int(args, 1), int(args, 2));
+            (
+                (buf, count, dt, int(args, 3), int(args, 4)),
+                (buf, count, dt, int(args, 5), int(args, 6)),
+                int(args, 7),
+                ptr(args, 8),
+            )
+        } else {
+            (
+                (
+                    ptr(args, 0),
+                    int(args, 1),
+                    int(args, 2),
+                    int(args, 3),
+                    int(args, 4),
+                ),
+                (
+                    ptr(args, 5),
+                    int(args, 6),
+                    int(args, 7),
+                    int(args, 8),
+                    int(args, 9),
+                ),
+                int(args, 10),
+                ptr(args, 11),
+            )
+        };
+        let comm = self.comm(site, comm_h)?;
+        let send = SendArgs {
+            buf: s.0,
+            count: s.1,
+            datatype: s.2,
+            dest: s.3,
+            tag: s.4,
             comm,
-            ev,
-        )?;
+        };
+        let recv = RecvArgs {
+            buf: r.0,
+            count: r.1,
+            datatype: r.2,
+            source: r.3,
+            tag: r.4,
+            comm,
+        };
+        let senv = self.send_envelope(comm, send.dest, send.tag);
+        let renv = self.recv_envelope(comm, recv.source, recv.tag);
+        let ev = self.log_call(site, Some(renv), senv);
+        let sreq = self.post_send(site, &send, SendMode::Standard, ev)?;
+        let rreq = self.post_recv(site, &recv, ev)?;
         self.trace_event(
             rank,
             loc,
             format!(
-                "MPI_Sendrecv(dest={}, sendtag={}, source={}, recvtag={}, comm={})",
-                rank_name(int(args, 3)),
-                int(args, 4),
-                rank_name(int(args, 8)),
-                tag_name(int(args, 9)),
-                comm_name(int(args, 10))
+                "{}(dest={}, sendtag={}, source={}, recvtag={}, comm={})",
+                site.func.name(),
+                rank_name(send.dest),
+                send.tag,
+                rank_name(recv.source),
+                tag_name(recv.tag),
+                comm_name(comm_h)
             ),
         );
-        let block = Some(Block::Requests {
-            slots: vec![
-                ReqSlot {
-                    req: Some(sreq),
-                    handle_addr: 0,
-                    status_addr: 0,
-                },
-                ReqSlot {
-                    req: Some(rreq),
-                    handle_addr: 0,
-                    status_addr: ptr(args, 11),
-                },
-            ],
-            mode: WaitMode::All,
-            excluded: vec![],
-        });
-        Ok(match block {
-            Some(b) => Effect::Block(b),
-            None => Effect::Return(0),
-        })
+        Ok(Self::wait_internal(vec![(sreq, 0), (rreq, status)]))
     }
 
-    /// MPI_Probe and MPI_Iprobe.
+    /// MPI_Probe, MPI_Iprobe, and the matched probes MPI_Mprobe and
+    /// MPI_Improbe, which also take the message out of matching (§3.8.2).
     pub(crate) fn call_probe(
         &mut self,
         model: &Model,
@@ -320,9 +361,18 @@ impl State {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let (rank, loc, func) = (site.rank, site.loc, site.func);
-
         let comm = self.comm(site, int(args, 2))?;
         let (source, tag) = (int(args, 0), int(args, 1));
+        // (flag, message, status) output addresses.
+        let (flag_addr, message_addr, status_addr) = match func {
+            F::Probe => (None, None, ptr(args, 3)),
+            F::Iprobe => (Some(ptr(args, 3)), None, ptr(args, 4)),
+            F::Mprobe => (None, Some(ptr(args, 3)), ptr(args, 4)),
+            _ => (Some(ptr(args, 3)), Some(ptr(args, 4)), ptr(args, 5)),
+        };
+        if !valid_tag(tag, true) {
+            return Err(site.invalid(format!("tag {tag} is not a valid receive tag")));
+        }
         let env = self.recv_envelope(comm, source, tag);
         self.log_call(site, Some(env), None);
         self.trace_event(
@@ -339,44 +389,119 @@ impl State {
         let src = match source {
             h::MPI_ANY_SOURCE => None,
             h::MPI_PROC_NULL => {
-                // A probe for the null process returns at once (MPI 3.1 §3.11).
-                if func == F::Iprobe {
-                    self.write_i32(site, ptr(args, 3), 1, "flag")?;
-                    self.write_status(site, ptr(args, 4), &null_status(), comm)?;
-                } else {
-                    self.write_status(site, ptr(args, 3), &null_status(), comm)?;
+                // A probe for the null process returns at once; a matched
+                // one returns MPI_MESSAGE_NO_PROC (MPI 3.1 §3.8.2, §3.11).
+                if let Some(f) = flag_addr {
+                    self.write_i32(site, f, 1, "flag")?;
                 }
+                if let Some(m) = message_addr {
+                    self.write_i32(site, m, h::MPI_MESSAGE_NO_PROC, "message")?;
+                }
+                self.write_status(site, status_addr, &null_status(), comm)?;
                 self.procs[rank].proc.finish_call(model, 0);
                 return Ok(Effect::Done);
             }
             s => Some(self.peer(site, comm, s, "source")?),
         };
         let tag = (tag != h::MPI_ANY_TAG).then_some(tag);
-        let block = Some(if func == F::Probe {
-            Block::Probe {
+        Ok(Effect::Block(match (flag_addr, message_addr) {
+            (None, message_addr) => Block::Probe {
                 comm,
                 source: src,
                 tag,
-                status_addr: ptr(args, 3),
+                status_addr,
                 excluded: vec![],
-            }
-        } else {
-            Block::Poll {
+                message_addr,
+            },
+            (Some(flag_addr), None) => Block::Poll {
                 kind: PollKind::Iprobe {
-                    flag_addr: ptr(args, 3),
-                    status_addr: ptr(args, 4),
+                    flag_addr,
+                    status_addr,
                 },
                 slots: vec![],
                 probe: Some((comm, src, tag)),
-            }
-        });
-        Ok(match block {
-            Some(b) => Effect::Block(b),
-            None => Effect::Return(0),
-        })
+            },
+            (Some(flag_addr), Some(message_addr)) => Block::Poll {
+                kind: PollKind::Improbe {
+                    flag_addr,
+                    message_addr,
+                    status_addr,
+                },
+                slots: vec![],
+                probe: Some((comm, src, tag)),
+            },
+        }))
     }
 
-    /// MPI_Get_count.
+    /// MPI_Mrecv and MPI_Imrecv: receive a message a matched probe took
+    /// (MPI 3.1 §3.8.3). The message handle becomes `MPI_MESSAGE_NULL`.
+    pub(crate) fn call_mrecv(
+        &mut self,
+        _model: &Model,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
+        let (rank, loc, func) = (site.rank, site.loc, site.func);
+        let (buf, count, dt, message_addr) =
+            (ptr(args, 0), int(args, 1), int(args, 2), ptr(args, 3));
+        let ev = self.log_call(site, None, None);
+        let handle = self.read_i32(site, message_addr, "message")?;
+        let req = if handle == h::MPI_MESSAGE_NO_PROC {
+            // A receive from MPI_PROC_NULL (§3.8.3).
+            self.world.p2p.post(
+                rank,
+                ReqOp::Null {
+                    status: null_status(),
+                },
+                ev,
+            )
+        } else {
+            let id = self
+                .owned_request(rank, handle)
+                .filter(|&m| handle != h::MPI_MESSAGE_NULL && self.world.p2p.requests[m].message);
+            let Some(id) = id else {
+                return Err(site.invalid(format!(
+                    "message handle 0x{handle:x} is not a message MPI_Mprobe/MPI_Improbe returned"
+                )));
+            };
+            let capacity = self.packed_size(site, count, dt)?;
+            self.check_unpack(site, buf, count, dt, "receive buffer")?;
+            let r = &mut self.world.p2p.requests[id];
+            r.message = false;
+            if let ReqOp::Recv(op) = &mut r.op {
+                op.buf = buf;
+                op.capacity = capacity;
+                op.datatype = dt;
+                op.count = count as i64;
+            }
+            self.version += 1;
+            id
+        };
+        self.write_i32(site, message_addr, h::MPI_MESSAGE_NULL, "message")?;
+        self.trace_event(
+            rank,
+            loc,
+            format!(
+                "{}(count={count}, type={}){}",
+                func.name(),
+                datatype_name(dt),
+                if func == F::Imrecv {
+                    format!(" -> request {}", req + 1)
+                } else {
+                    String::new()
+                }
+            ),
+        );
+        if func == F::Imrecv {
+            self.write_i32(site, ptr(args, 4), self.handle_of(req), "request")?;
+            Ok(Effect::Return(0))
+        } else {
+            Ok(Self::wait_internal(vec![(req, ptr(args, 4))]))
+        }
+    }
+
+    /// MPI_Get_count and MPI_Get_elements (MPI 3.1 §3.2.5, §4.1.11): with
+    /// predefined datatypes both count elements of the type.
     pub(crate) fn call_get_count(
         &mut self,
         _model: &Model,
@@ -387,7 +512,7 @@ impl State {
         if ignores_status(st) {
             return Err(site.invalid("status is MPI_STATUS_IGNORE"));
         }
-        let size = self.type_size(site, int(args, 1))?;
+        let size = self.packed_size(site, 1, int(args, 1))?;
         let bytes = self.read_i32(site, st + h::MPI_STATUS_COUNT_LO_OFFSET, "status")? as i64;
         let v = if size == 0 || bytes % size as i64 != 0 {
             h::MPI_UNDEFINED
@@ -395,6 +520,25 @@ impl State {
             (bytes / size as i64) as i32
         };
         self.write_i32(site, ptr(args, 2), v, "count")?;
+        Ok(Effect::Return(0))
+    }
+
+    /// MPI_Test_cancelled (MPI 3.1 §3.8.4).
+    pub(crate) fn call_test_cancelled(
+        &mut self,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
+        let st = ptr(args, 0);
+        if ignores_status(st) {
+            return Err(site.invalid("status is MPI_STATUS_IGNORE"));
+        }
+        let hi = self.read_i32(
+            site,
+            st + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET,
+            "status",
+        )?;
+        self.write_i32(site, ptr(args, 1), h::status_cancelled(hi) as i32, "flag")?;
         Ok(Effect::Return(0))
     }
 }

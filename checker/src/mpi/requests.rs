@@ -1,13 +1,50 @@
-//! Completion calls: the Wait and Test families and MPI_Request_free
-//! (MPI 3.1 §3.7). Completing what they wait for is in `completion.rs`.
+//! Completion calls: the Wait and Test families, MPI_Request_get_status,
+//! MPI_Cancel and MPI_Request_free (MPI 3.1 §3.7, §3.8.4). Completing what
+//! they wait for is in `completion.rs`.
 
+use super::completion::empty_status;
 use super::decode::*;
 use crate::explore::state::*;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
+use runtime_model::mpi::p2p::{ReqId, ReqOp};
 use runtime_model::mpi_api::MpiFunc as F;
 
 impl State {
+    /// The operation a request handle names for a completion call: `None`
+    /// for `MPI_REQUEST_NULL` and for an inactive persistent request, both
+    /// of which complete at once with an empty status (MPI 3.1 §3.7.3,
+    /// §3.9); the activation in progress for an active persistent request.
+    pub(crate) fn operation_of(&self, site: &Site, handle: i32) -> Result<Option<ReqId>, Halt> {
+        let Some(id) = self.request_of(site, handle)? else {
+            return Ok(None);
+        };
+        let r = &self.world.p2p.requests[id];
+        if r.message {
+            return Err(site.invalid(format!(
+                "0x{handle:x} is a message handle (from MPI_Mprobe), not a request"
+            )));
+        }
+        Ok(match &r.op {
+            ReqOp::Persistent(p) => p.active,
+            _ => Some(id),
+        })
+    }
+
+    /// How a trace names the request behind a handle.
+    fn handle_label(&self, rank: usize, handle: i32) -> String {
+        if handle == h::MPI_REQUEST_NULL {
+            return "NULL".into();
+        }
+        let Some(id) = self.owned_request(rank, handle) else {
+            return format!("0x{handle:x}");
+        };
+        match &self.world.p2p.requests[id].op {
+            ReqOp::Persistent(p) if p.active.is_none() => format!("{} (inactive)", id + 1),
+            _ => (id + 1).to_string(),
+        }
+    }
+
     /// MPI_Wait and MPI_Test.
     pub(crate) fn call_wait_or_test(
         &mut self,
@@ -19,7 +56,7 @@ impl State {
 
         self.log_call(site, None, None);
         let handle = self.read_i32(site, ptr(args, 0), "request")?;
-        let req = self.request_of(site, handle)?;
+        let req = self.operation_of(site, handle)?;
         let status_addr = ptr(args, if func == F::Wait { 1 } else { 2 });
         self.trace_event(
             rank,
@@ -27,15 +64,15 @@ impl State {
             format!(
                 "{}(request {})",
                 func.name(),
-                req.map_or("NULL".into(), |r| (r + 1).to_string())
+                self.handle_label(site.rank, handle)
             ),
         );
         let Some(req) = req else {
-            // Completion of a null request returns an empty status (MPI 3.1 §3.7.3).
+            // A null or inactive request completes at once (MPI 3.1 §3.7.3).
             if func == F::Test {
                 self.write_i32(site, ptr(args, 1), 1, "flag")?;
             }
-            self.write_status(site, status_addr, &null_status(), 0)?;
+            self.write_status(site, status_addr, &empty_status(), 0)?;
             self.procs[rank].proc.finish_call(model, 0);
             return Ok(Effect::Done);
         };
@@ -44,7 +81,7 @@ impl State {
             handle_addr: ptr(args, 0),
             status_addr,
         }];
-        let block = Some(if func == F::Wait {
+        Ok(Effect::Block(if func == F::Wait {
             Block::Requests {
                 slots,
                 mode: WaitMode::All,
@@ -58,14 +95,10 @@ impl State {
                 slots,
                 probe: None,
             }
-        });
-        Ok(match block {
-            Some(b) => Effect::Block(b),
-            None => Effect::Return(0),
-        })
+        }))
     }
 
-    /// MPI_Waitall, MPI_Waitany, MPI_Testall, MPI_Testany.
+    /// MPI_Waitall, MPI_Waitany, MPI_Waitsome and their Test forms.
     pub(crate) fn call_wait_many(
         &mut self,
         model: &Model,
@@ -79,14 +112,20 @@ impl State {
         let arr = ptr(args, 1);
         let statuses = match func {
             F::Waitall => ptr(args, 2),
-            F::Testall => ptr(args, 3),
-            F::Waitany => ptr(args, 3),
+            F::Testall | F::Waitany => ptr(args, 3),
             _ => ptr(args, 4),
         };
+        let some = SomeOutputs {
+            outcount_addr: ptr(args, 2),
+            indices_addr: ptr(args, 3),
+            statuses_addr: statuses,
+        };
         let mut slots = Vec::new();
+        let mut names = Vec::new();
         for i in 0..n {
             let handle = self.read_i32(site, arr + 4 * i, "array_of_requests")?;
-            let req = self.request_of(site, handle)?;
+            let req = self.operation_of(site, handle)?;
+            names.push(self.handle_label(site.rank, handle));
             let status_addr = match func {
                 F::Waitall | F::Testall if !ignores_status(statuses) => {
                     statuses + i * h::MPI_STATUS_SIZE_BYTES
@@ -100,19 +139,15 @@ impl State {
                 status_addr,
             });
         }
-        let names: Vec<String> = slots
-            .iter()
-            .map(|s| s.req.map_or("NULL".into(), |r| (r + 1).to_string()))
-            .collect();
         self.trace_event(
             rank,
             loc,
             format!("{}(requests [{}])", func.name(), names.join(", ")),
         );
-        // Null entries complete at once with an empty status.
+        // Null and inactive entries complete at once with an empty status.
         for s in slots.iter().filter(|s| s.req.is_none()) {
             if matches!(func, F::Waitall | F::Testall) {
-                self.write_status(site, s.status_addr, &null_status(), 0)?;
+                self.write_status(site, s.status_addr, &empty_status(), 0)?;
             }
         }
         let live = slots.iter().any(|s| s.req.is_some());
@@ -123,7 +158,10 @@ impl State {
                     if func == F::Testany {
                         self.write_i32(site, ptr(args, 3), 1, "flag")?;
                     }
-                    self.write_status(site, statuses, &null_status(), 0)?;
+                    self.write_status(site, statuses, &empty_status(), 0)?;
+                }
+                F::Waitsome | F::Testsome => {
+                    self.write_i32(site, some.outcount_addr, h::MPI_UNDEFINED, "outcount")?;
                 }
                 F::Testall => self.write_i32(site, ptr(args, 2), 1, "flag")?,
                 _ => {}
@@ -131,57 +169,139 @@ impl State {
             self.procs[rank].proc.finish_call(model, 0);
             return Ok(Effect::Done);
         }
-        let block = Some(match func {
-            F::Waitall => Block::Requests {
-                slots,
-                mode: WaitMode::All,
-                excluded: vec![],
-            },
-            F::Waitany => Block::Requests {
-                slots,
-                mode: WaitMode::Any {
-                    index_addr: ptr(args, 2),
-                },
-                excluded: vec![],
-            },
-            F::Testall => Block::Poll {
-                kind: PollKind::Testall {
-                    flag_addr: ptr(args, 2),
-                },
-                slots,
-                probe: None,
-            },
-            _ => Block::Poll {
-                kind: PollKind::Testany {
-                    flag_addr: ptr(args, 3),
-                    index_addr: ptr(args, 2),
-                },
-                slots,
-                probe: None,
-            },
-        });
-        Ok(match block {
-            Some(b) => Effect::Block(b),
-            None => Effect::Return(0),
-        })
+        let requests = |mode| Block::Requests {
+            slots: slots.clone(),
+            mode,
+            excluded: vec![],
+        };
+        let poll = |kind| Block::Poll {
+            kind,
+            slots: slots.clone(),
+            probe: None,
+        };
+        Ok(Effect::Block(match func {
+            F::Waitall => requests(WaitMode::All),
+            F::Waitany => requests(WaitMode::Any {
+                index_addr: ptr(args, 2),
+            }),
+            F::Waitsome => requests(WaitMode::Some(some)),
+            F::Testall => poll(PollKind::Testall {
+                flag_addr: ptr(args, 2),
+            }),
+            F::Testsome => poll(PollKind::Testsome(some)),
+            _ => poll(PollKind::Testany {
+                flag_addr: ptr(args, 3),
+                index_addr: ptr(args, 2),
+            }),
+        }))
     }
 
-    /// MPI_Request_free.
+    /// MPI_Request_get_status: whether the request is complete, without
+    /// freeing it (MPI 3.1 §3.7.6).
+    pub(crate) fn call_request_get_status(
+        &mut self,
+        model: &Model,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
+        self.log_call(site, None, None);
+        // The request is passed by value.
+        let handle = int(args, 0);
+        let req = self.operation_of(site, handle)?;
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!(
+                "MPI_Request_get_status(request {})",
+                self.handle_label(site.rank, handle)
+            ),
+        );
+        let Some(req) = req else {
+            self.write_i32(site, ptr(args, 1), 1, "flag")?;
+            self.write_status(site, ptr(args, 2), &empty_status(), 0)?;
+            self.procs[site.rank].proc.finish_call(model, 0);
+            return Ok(Effect::Done);
+        };
+        Ok(Effect::Block(Block::Poll {
+            kind: PollKind::GetStatus {
+                flag_addr: ptr(args, 1),
+            },
+            slots: vec![ReqSlot {
+                req: Some(req),
+                handle_addr: 0,
+                status_addr: ptr(args, 2),
+            }],
+            probe: None,
+        }))
+    }
+
+    /// MPI_Cancel (MPI 3.1 §3.8.4): an operation not matched yet may be
+    /// cancelled or may still complete normally; both are explored. One
+    /// already matched completes normally.
+    pub(crate) fn call_cancel(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        self.log_call(site, None, None);
+        let handle = self.read_i32(site, ptr(args, 0), "request")?;
+        if handle == h::MPI_REQUEST_NULL {
+            return Err(site.invalid("request is MPI_REQUEST_NULL"));
+        }
+        let req = self.operation_of(site, handle)?;
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!(
+                "MPI_Cancel(request {})",
+                self.handle_label(site.rank, handle)
+            ),
+        );
+        let Some(req) = req else {
+            return Ok(Effect::Return(0)); // an inactive persistent request
+        };
+        match self.world.p2p.requests[req].op {
+            ReqOp::Collective { .. } => {
+                Err(site.invalid("a nonblocking collective cannot be cancelled (MPI 3.1 §5.12)"))
+            }
+            _ if self.world.p2p.requests[req].is_unmatched() => {
+                Ok(Effect::Block(Block::Cancel { req }))
+            }
+            _ => Ok(Effect::Return(0)),
+        }
+    }
+
+    /// MPI_Request_free (MPI 3.1 §3.7.3): an active operation completes
+    /// silently; a persistent request is freed once its activation is done.
     pub(crate) fn call_request_free(
         &mut self,
         _model: &Model,
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
-        let (rank, loc) = (site.rank, site.loc);
-
         self.log_call(site, None, None);
         let handle = self.read_i32(site, ptr(args, 0), "request")?;
         let Some(req) = self.request_of(site, handle)? else {
             return Err(site.invalid("request is MPI_REQUEST_NULL"));
         };
-        self.trace_event(rank, loc, format!("MPI_Request_free(request {})", req + 1));
-        self.world.p2p.requests[req].freed = true;
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!(
+                "MPI_Request_free(request {})",
+                self.handle_label(site.rank, handle)
+            ),
+        );
+        let requests = &mut self.world.p2p.requests;
+        match &requests[req].op {
+            ReqOp::Collective { .. } => {
+                return Err(site
+                    .invalid("a nonblocking collective request cannot be freed (MPI 3.1 §5.12)"))
+            }
+            ReqOp::Persistent(p) => {
+                if let Some(a) = p.active {
+                    requests[a].freed = true;
+                }
+            }
+            _ => {}
+        }
+        requests[req].freed = true;
         self.write_i32(site, ptr(args, 0), h::MPI_REQUEST_NULL, "request")?;
         Ok(Effect::Return(0))
     }

@@ -72,6 +72,37 @@ pub enum ReqOp {
     Null {
         status: Status,
     },
+    /// A nonblocking collective (MPI 3.1 §5.12): member `member` of instance
+    /// `instance` on communicator `comm`. It completes when the instance lets
+    /// the member leave, which the communicator knows, not this request: ask
+    /// the checker's `request_complete`.
+    Collective {
+        comm: usize,
+        instance: usize,
+        member: usize,
+        /// Receive buffer the result lands in at completion.
+        recv_buf: u64,
+    },
+    /// A persistent request (MPI 3.1 §3.9): what MPI_Start posts.
+    Persistent(PersistentOp),
+}
+
+/// The arguments of MPI_Send_init / MPI_Recv_init and friends, kept for
+/// every MPI_Start (the send buffer is read at each start).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PersistentOp {
+    /// `Some(mode)` for a send, `None` for a receive.
+    pub send_mode: Option<SendMode>,
+    pub buf: u64,
+    pub count: i32,
+    pub datatype: i32,
+    /// Destination or source as the program gave it (a communicator rank,
+    /// `MPI_PROC_NULL`, or `MPI_ANY_SOURCE`).
+    pub peer: i32,
+    pub tag: i32,
+    pub comm: usize,
+    /// The operation the last MPI_Start posted, while it is active.
+    pub active: Option<ReqId>,
 }
 
 /// What a completed receive reports (MPI 3.1 §3.2.5).
@@ -99,6 +130,20 @@ pub struct Request {
     pub completed_at: Option<EventRef>,
     /// Freed by MPI_Request_free before completion: completes silently.
     pub freed: bool,
+    /// The persistent request this operation is an activation of (MPI 3.1
+    /// §3.9): completing it makes that request inactive, not null.
+    pub persistent_of: Option<ReqId>,
+    /// Cancelled (MPI 3.1 §3.8.4): complete, and its status says so.
+    pub cancelled: bool,
+    /// A cancel of it was explored as failing: the operation must still
+    /// complete normally, or the execution is not one MPI allows.
+    pub cancel_failed: bool,
+    /// A message MPI_Mprobe/MPI_Improbe matched (MPI 3.1 §3.8.2): a receive
+    /// already matched, waiting for MPI_Mrecv/MPI_Imrecv to give it a buffer.
+    pub message: bool,
+    /// Position among its owner's requests: what its handle names, so
+    /// handle values do not depend on how processes interleave.
+    pub local: usize,
 }
 
 impl Request {
@@ -115,12 +160,26 @@ impl Request {
     /// sends: EXPLORATION.md "Buffering and synchronizing collectives").
     /// Blocking that only zero buffering would add is found afterwards on the
     /// completes-before graph.
+    /// Collective and persistent requests are never complete here: the
+    /// checker asks the collective instance, and waits on a persistent
+    /// request's activation.
     pub fn is_complete(&self) -> bool {
+        if self.cancelled {
+            return true;
+        }
         match &self.op {
             ReqOp::Null { .. } => true,
             ReqOp::Send(s) => s.mode != SendMode::Synchronous || self.partner.is_some(),
             ReqOp::Recv(_) => self.partner.is_some(),
+            ReqOp::Collective { .. } | ReqOp::Persistent(_) => false,
         }
+    }
+
+    /// A point-to-point operation not matched yet (and not cancelled).
+    pub fn is_unmatched(&self) -> bool {
+        matches!(self.op, ReqOp::Send(_) | ReqOp::Recv(_))
+            && self.partner.is_none()
+            && !self.cancelled
     }
 }
 
@@ -133,6 +192,20 @@ pub fn envelope_matches(recv: &RecvOp, receiver: usize, send: &SendOp, sender: u
         && recv.tag.is_none_or(|t| t == send.tag)
 }
 
+/// Space every pending buffered message takes in the attached buffer
+/// besides its data (MPI 3.1 §3.6.1; MPICH's value).
+pub const BSEND_OVERHEAD: u64 = crate::handles::MPI_BSEND_OVERHEAD as u64;
+
+/// A buffer attached with MPI_Buffer_attach (MPI 3.1 §3.6).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AttachedBuffer {
+    pub addr: u64,
+    pub size: u64,
+    /// Buffered sends made while it is attached, in order: each holds its
+    /// packed size plus [`BSEND_OVERHEAD`] until its receive has it.
+    pub messages: Vec<ReqId>,
+}
+
 /// The point-to-point state of all processes.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct P2p {
@@ -141,6 +214,12 @@ pub struct P2p {
     pending_sends: Vec<Vec<ReqId>>,
     /// Unmatched receives, per receiver, in posting order.
     pending_recvs: Vec<Vec<ReqId>>,
+    /// Per process, its requests in posting order (see [`Request::local`]).
+    owned: Vec<Vec<ReqId>>,
+    /// Per process, the buffer attached for buffered sends.
+    pub buffers: Vec<Option<AttachedBuffer>>,
+    /// Each MPI_Buffer_detach and the buffered messages it waited for.
+    pub detaches: Vec<(EventRef, Vec<ReqId>)>,
 }
 
 impl P2p {
@@ -149,6 +228,9 @@ impl P2p {
             requests: Vec::new(),
             pending_sends: vec![Vec::new(); np],
             pending_recvs: vec![Vec::new(); np],
+            owned: vec![Vec::new(); np],
+            buffers: vec![None; np],
+            detaches: Vec::new(),
         }
     }
 
@@ -157,12 +239,16 @@ impl P2p {
         match &op {
             ReqOp::Send(s) => self.pending_sends[s.dest].push(id),
             ReqOp::Recv(_) => self.pending_recvs[owner].push(id),
-            ReqOp::Null { .. } => {}
+            ReqOp::Null { .. } | ReqOp::Collective { .. } | ReqOp::Persistent(_) => {}
         }
         let status = match &op {
             ReqOp::Null { status } => Some(*status),
             _ => None,
         };
+        let local = self.owned.get(owner).map_or(0, Vec::len);
+        if let Some(v) = self.owned.get_mut(owner) {
+            v.push(id);
+        }
         self.requests.push(Request {
             owner,
             op,
@@ -172,8 +258,36 @@ impl P2p {
             status,
             completed_at: None,
             freed: false,
+            persistent_of: None,
+            cancelled: false,
+            cancel_failed: false,
+            message: false,
+            local,
         });
         id
+    }
+
+    /// The request `owner`'s handle number `local` names.
+    pub fn owned_request(&self, owner: usize, local: usize) -> Option<ReqId> {
+        self.owned.get(owner)?.get(local).copied()
+    }
+
+    /// MPI_Cancel (MPI 3.1 §3.8.4) deciding that the cancel succeeds: an
+    /// unmatched operation leaves matching and completes as cancelled.
+    /// Returns whether it could (a matched one can no longer be cancelled).
+    pub fn cancel(&mut self, id: ReqId) -> bool {
+        if !self.requests[id].is_unmatched() {
+            return false;
+        }
+        for q in self
+            .pending_sends
+            .iter_mut()
+            .chain(self.pending_recvs.iter_mut())
+        {
+            q.retain(|&x| x != id);
+        }
+        self.requests[id].cancelled = true;
+        true
     }
 
     fn recv_op(&self, r: ReqId) -> Option<&RecvOp> {
@@ -286,6 +400,42 @@ impl P2p {
         self.requests[r].delivered = Some(data);
     }
 
+    /// What a matched probe (MPI_Mprobe/MPI_Improbe, MPI 3.1 §3.8.2) can
+    /// take now: like a receive posted at this point, it sees the earliest
+    /// message of each sender, but not one an earlier posted receive of the
+    /// same process takes first.
+    pub fn mprobe_candidates(&self, receiver: usize, probe: &RecvOp) -> Vec<ReqId> {
+        self.probe_candidates(receiver, probe)
+            .into_iter()
+            .filter(|&s| self.first_receive_for(s).is_none())
+            .collect()
+    }
+
+    /// Posts the receive a matched probe of `owner` makes of message `s`
+    /// (its envelope exactly); the caller matches the two. The receive is a
+    /// message until MPI_Mrecv/MPI_Imrecv gives it a buffer.
+    pub fn post_message(&mut self, owner: usize, s: ReqId, posted_at: EventRef) -> Option<ReqId> {
+        let (sender, op) = match &self.requests[s].op {
+            ReqOp::Send(op) => (self.requests[s].owner, op.clone()),
+            _ => return None,
+        };
+        let m = self.post(
+            owner,
+            ReqOp::Recv(RecvOp {
+                source: Some(sender),
+                tag: Some(op.tag),
+                comm: op.comm,
+                buf: 0,
+                capacity: 0,
+                datatype: op.datatype,
+                count: op.count,
+            }),
+            posted_at,
+        );
+        self.requests[m].message = true;
+        Some(m)
+    }
+
     /// Probe semantics (MPI 3.1 §3.8): the messages a probe with this
     /// envelope could report now, one per sender (the earliest).
     pub fn probe_candidates(&self, receiver: usize, probe: &RecvOp) -> Vec<ReqId> {
@@ -355,6 +505,65 @@ mod tests {
         assert!(p.deterministic_matches().is_empty());
         assert_eq!(p.candidates(w), vec![s]);
         assert!(p.candidates(r).is_empty());
+    }
+
+    #[test]
+    fn a_cancelled_receive_leaves_matching_and_a_matched_one_cannot_be_cancelled() {
+        let mut p = P2p::new(2);
+        let r = p.post(0, recv(Some(1), None), (0, 0));
+        assert!(p.cancel(r));
+        assert!(p.requests[r].is_complete());
+        let s = p.post(1, send(0, 0), (1, 0));
+        assert!(
+            p.deterministic_matches().is_empty(),
+            "nobody takes the message"
+        );
+        let r2 = p.post(0, recv(Some(1), None), (0, 1));
+        p.apply_match(r2, s);
+        assert!(!p.cancel(r2) && !p.cancel(s));
+    }
+
+    #[test]
+    fn a_matched_probe_takes_the_message_away_from_later_receives() {
+        let mut p = P2p::new(2);
+        let s = p.post(1, send(0, 3), (1, 0));
+        let env = RecvOp {
+            source: None,
+            tag: None,
+            comm: 0,
+            buf: 0,
+            capacity: 0,
+            datatype: 0,
+            count: 0,
+        };
+        assert_eq!(p.mprobe_candidates(0, &env), vec![s]);
+        let m = p.post_message(0, s, (0, 0)).unwrap();
+        p.apply_match(m, s);
+        assert!(p.requests[m].message);
+        let r = p.post(0, recv(Some(1), None), (0, 1));
+        assert!(p.candidates(r).is_empty());
+        // An earlier posted receive has the first claim on a message.
+        let s2 = p.post(1, send(0, 4), (1, 1));
+        assert!(p.mprobe_candidates(0, &env).is_empty());
+        assert_eq!(p.candidates(r), vec![s2]);
+    }
+
+    #[test]
+    fn handles_number_each_owners_requests() {
+        let mut p = P2p::new(2);
+        let a = p.post(1, send(0, 0), (1, 0));
+        let b = p.post(0, recv(None, None), (0, 0));
+        let c = p.post(1, send(0, 0), (1, 1));
+        assert_eq!(
+            (
+                p.requests[a].local,
+                p.requests[b].local,
+                p.requests[c].local
+            ),
+            (0, 0, 1)
+        );
+        assert_eq!(p.owned_request(1, 1), Some(c));
+        assert_eq!(p.owned_request(0, 1), None);
     }
 
     #[test]

@@ -1,0 +1,184 @@
+//! Persistent requests (MPI 3.1 §3.9): MPI_Send_init and its mode forms,
+//! MPI_Recv_init, MPI_Start, MPI_Startall. A persistent request keeps the
+//! call's arguments; each start posts an ordinary send or receive (its
+//! activation), reading the send buffer at that moment. Completing the
+//! activation makes the request inactive again (see `complete_slot`).
+
+use super::decode::*;
+use super::p2p::{send_mode, RecvArgs, SendArgs};
+use crate::explore::state::*;
+use runtime_model::mpi::p2p::{EventRef, PersistentOp, ReqId, ReqOp};
+use runtime_model::mpi_api::MpiFunc as F;
+
+impl State {
+    /// MPI_Send_init, MPI_Ssend_init, MPI_Bsend_init, MPI_Rsend_init and
+    /// MPI_Recv_init: same arguments as the nonblocking calls.
+    pub(crate) fn call_request_init(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let func = site.func;
+        let comm = self.comm(site, int(args, 5))?;
+        let ev = self.log_call(site, None, None);
+        let (buf, count, datatype, peer, tag) = (
+            ptr(args, 0),
+            int(args, 1),
+            int(args, 2),
+            int(args, 3),
+            int(args, 4),
+        );
+        let send_mode = (func != F::RecvInit).then(|| send_mode(func));
+        if send_mode.is_some() {
+            self.check_send(
+                site,
+                &SendArgs {
+                    buf,
+                    count,
+                    datatype,
+                    dest: peer,
+                    tag,
+                    comm,
+                },
+            )?;
+        } else {
+            self.check_recv(
+                site,
+                &RecvArgs {
+                    buf,
+                    count,
+                    datatype,
+                    source: peer,
+                    tag,
+                    comm,
+                },
+            )?;
+        }
+        let req = self.world.p2p.post(
+            site.rank,
+            ReqOp::Persistent(PersistentOp {
+                send_mode,
+                buf,
+                count,
+                datatype,
+                peer,
+                tag,
+                comm,
+                active: None,
+            }),
+            ev,
+        );
+        let (peer_name, tag_text) = if send_mode.is_some() {
+            ("dest", tag.to_string())
+        } else {
+            ("source", tag_name(tag))
+        };
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!(
+                "{}(count={count}, type={}, {peer_name}={}, tag={tag_text}, comm={}) -> request {}",
+                func.name(),
+                datatype_name(datatype),
+                rank_name(peer),
+                comm_name(int(args, 5)),
+                req + 1
+            ),
+        );
+        self.write_i32(site, ptr(args, 6), self.handle_of(req), "request")?;
+        Ok(Effect::Return(0))
+    }
+
+    /// MPI_Start and MPI_Startall.
+    pub(crate) fn call_start(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let handles_at: Vec<u64> = if site.func == F::Start {
+            vec![ptr(args, 0)]
+        } else {
+            let n = self.count(site, int(args, 0))?;
+            (0..n).map(|i| ptr(args, 1) + 4 * i).collect()
+        };
+        let mut reqs = Vec::new();
+        for &addr in &handles_at {
+            let handle = self.read_i32(site, addr, "request")?;
+            let Some(p) = self.request_of(site, handle)? else {
+                return Err(site.invalid("request is MPI_REQUEST_NULL"));
+            };
+            match &self.world.p2p.requests[p].op {
+                ReqOp::Persistent(op) if op.active.is_some() => {
+                    return Err(site.invalid(format!(
+                        "request {} is already active (started and not completed, MPI 3.1 §3.9)",
+                        p + 1
+                    )))
+                }
+                ReqOp::Persistent(_) => reqs.push(p),
+                _ => {
+                    return Err(site.invalid(format!(
+                    "request {} is not a persistent request (MPI_Send_init, MPI_Recv_init, ...)",
+                    p + 1
+                )))
+                }
+            }
+        }
+        // One envelope for the event log when the call starts one request.
+        let (mut renv, mut senv) = (None, None);
+        if let [p] = reqs[..] {
+            if let ReqOp::Persistent(op) = &self.world.p2p.requests[p].op {
+                if op.send_mode.is_some() {
+                    senv = self.send_envelope(op.comm, op.peer, op.tag);
+                } else {
+                    renv = Some(self.recv_envelope(op.comm, op.peer, op.tag));
+                }
+            }
+        }
+        let ev = self.log_call(site, renv, senv);
+        let labels: Vec<String> = reqs.iter().map(|p| (p + 1).to_string()).collect();
+        self.trace_event(
+            site.rank,
+            site.loc,
+            if site.func == F::Start {
+                format!("MPI_Start(request {})", labels.join(""))
+            } else {
+                format!("MPI_Startall(requests [{}])", labels.join(", "))
+            },
+        );
+        for p in reqs {
+            self.start(site, p, ev)?;
+        }
+        Ok(Effect::Return(0))
+    }
+
+    /// Posts the activation of persistent request `p`.
+    fn start(&mut self, site: &Site, p: ReqId, ev: EventRef) -> Result<(), Halt> {
+        let ReqOp::Persistent(op) = self.world.p2p.requests[p].op.clone() else {
+            return Ok(());
+        };
+        let a = match op.send_mode {
+            Some(mode) => {
+                let args = SendArgs {
+                    buf: op.buf,
+                    count: op.count,
+                    datatype: op.datatype,
+                    dest: op.peer,
+                    tag: op.tag,
+                    comm: op.comm,
+                };
+                let a = self.post_send(site, &args, mode, ev)?;
+                self.reserve_buffer_space(site, a, ev)?;
+                a
+            }
+            None => {
+                let args = RecvArgs {
+                    buf: op.buf,
+                    count: op.count,
+                    datatype: op.datatype,
+                    source: op.peer,
+                    tag: op.tag,
+                    comm: op.comm,
+                };
+                self.post_recv(site, &args, ev)?
+            }
+        };
+        self.world.p2p.requests[a].persistent_of = Some(p);
+        if let ReqOp::Persistent(op) = &mut self.world.p2p.requests[p].op {
+            op.active = Some(a);
+        }
+        self.version += 1;
+        Ok(())
+    }
+}
