@@ -252,6 +252,8 @@ pub struct State {
     pub schedule: Vec<u32>,
     /// MPI calls one process may make in this execution (`--max-calls`).
     pub max_calls: usize,
+    /// Derived datatypes and user-defined operations of each process.
+    pub dtypes: crate::mpi::datatypes::Tables,
 }
 
 impl State {
@@ -288,6 +290,7 @@ impl State {
             liveness: std::sync::Arc::new(crate::exec::liveness::Liveness::new(model)),
             schedule: Vec::new(),
             max_calls: usize::MAX,
+            dtypes: Default::default(),
         }
     }
 

@@ -125,6 +125,18 @@ pub fn run_process(
                     model.describe_location(loc)
                 )));
             }
+            Stop::Fault {
+                fault:
+                    crate::exec::interp::Fault::Memory(crate::exec::memory::MemFault::PendingBuffer {
+                        write,
+                        guard,
+                    }),
+                loc,
+            } => {
+                let f = state.pending_access(model, rank, loc, write, guard);
+                state.trace_event(rank, loc, f.message.clone());
+                return Err(Halt::Error(f));
+            }
             Stop::Fault { fault, loc } => {
                 let (kind, msg) = fault_finding(&fault);
                 state.trace_event(rank, loc, msg.clone());

@@ -106,6 +106,7 @@ impl State {
                 self.log_call(&site, None, None);
                 self.procs[rank].lifecycle = Lifecycle::Finalized;
                 self.trace_event(rank, loc, "MPI_Finalize()".into());
+                self.check_finalize_leaks(model, &site)?;
             }
             F::Abort => {
                 self.trace_event(rank, loc, format!("MPI_Abort(errorcode={})", int(args, 1)));
@@ -203,7 +204,7 @@ impl State {
             F::SendrecvReplace => effect = Some(self.call_sendrecv(model, &site, args)?),
             F::Mprobe | F::Improbe => effect = Some(self.call_probe(model, &site, args)?),
             F::Mrecv | F::Imrecv => effect = Some(self.call_mrecv(model, &site, args)?),
-            F::GetElements => effect = Some(self.call_get_count(model, &site, args)?),
+            F::GetElements => effect = Some(self.call_get_elements(&site, args)?),
             F::TestCancelled => effect = Some(self.call_test_cancelled(&site, args)?),
             F::Cancel => effect = Some(self.call_cancel(&site, args)?),
             F::BufferAttach => effect = Some(self.call_buffer_attach(&site, args)?),
@@ -241,6 +242,21 @@ impl State {
             | F::IreduceScatterBlock
             | F::Iscan
             | F::Iexscan => effect = Some(self.call_collective(model, &site, args)?),
+            F::TypeContiguous
+            | F::TypeVector
+            | F::TypeCreateHvector
+            | F::TypeIndexed
+            | F::TypeCreateHindexed
+            | F::TypeCreateIndexedBlock
+            | F::TypeCreateStruct
+            | F::TypeCreateSubarray
+            | F::TypeCreateResized
+            | F::TypeDup
+            | F::TypeCommit
+            | F::TypeFree
+            | F::TypeSize
+            | F::TypeGetExtent
+            | F::TypeGetTrueExtent => effect = Some(self.call_datatype(model, &site, args)?),
             // Family dispatch for the wider MPI surface goes above this line.
             F::Barrier
             | F::Bcast

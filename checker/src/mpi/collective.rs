@@ -120,6 +120,9 @@ impl State {
                 ev,
             )
         });
+        if let Some(r) = request {
+            self.guard_collective(site, &a, (part.root, part.block), r)?;
+        }
         let sep = if part.desc.is_empty() { "" } else { ", " };
         self.trace_event(
             site.rank,
@@ -147,6 +150,42 @@ impl State {
                 recv_buf: part.recv_buf,
             })),
         }
+    }
+
+    /// Hands the buffers of a nonblocking collective to its request
+    /// (MPI 3.1 §5.12: send buffers must not be modified, receive buffers
+    /// not accessed, until it completes). Only the whole-buffer forms are
+    /// guarded: a broadcast's buffer, a reduction's send and receive buffers.
+    fn guard_collective(
+        &mut self,
+        site: &Site,
+        a: &Args,
+        (root, block): (Option<usize>, u64),
+        req: runtime_model::mpi::p2p::ReqId,
+    ) -> Result<(), Halt> {
+        use MpiFunc as F;
+        let is_root = |s: &State| {
+            let comm = s.world.resolve_comm(a.int("comm"), site.rank);
+            let crank = comm.and_then(|c| s.world.comms[c].rank_of(site.rank));
+            root.is_some() && root == crank
+        };
+        match blocking_form(site.func) {
+            F::Bcast => {
+                let root = is_root(self);
+                self.guard_buffer(site, req, a.ptr("buffer"), block, !root)?;
+            }
+            F::Reduce | F::Allreduce => {
+                let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
+                if !in_place(sbuf) {
+                    self.guard_buffer(site, req, sbuf, block, false)?;
+                }
+                if blocking_form(site.func) == F::Allreduce || is_root(self) {
+                    self.guard_buffer(site, req, rbuf, block, true)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     fn read_ints(&self, site: &Site, addr: u64, n: usize, what: &str) -> Result<Vec<i32>, Halt> {

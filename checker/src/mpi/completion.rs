@@ -174,6 +174,8 @@ impl State {
         let Some(id) = slot.req else {
             return self.put_status(rank, slot.status_addr, &empty_status(), 0, false);
         };
+        // The buffers are the program's again before data lands in them.
+        self.release_buffers(rank, id);
         let ev = self.current_event(rank);
         let req = self.world.p2p.requests[id].clone();
         match &req.op {
@@ -198,6 +200,7 @@ impl State {
                         ),
                     ));
                 }
+                self.check_signatures(rank, &req)?;
                 self.unpack(rank, op.buf, op.datatype, &data).map_err(|f| {
                     self.error_here(rank, ErrorKind::MemoryError, format!("receive buffer: {f}"))
                 })?;

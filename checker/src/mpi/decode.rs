@@ -137,8 +137,10 @@ impl State {
         if dt == h::MPI_DATATYPE_NULL {
             return Err(site.invalid("datatype is MPI_DATATYPE_NULL"));
         }
-        h::predefined_datatype_size(dt)
-            .ok_or_else(|| site.invalid(format!("invalid datatype 0x{dt:x}")))
+        if let Some(s) = h::predefined_datatype_size(dt) {
+            return Ok(s);
+        }
+        Ok(self.type_map(site, dt, true)?.size())
     }
 
     pub(crate) fn count(&self, site: &Site, c: i32) -> Result<u64, Halt> {

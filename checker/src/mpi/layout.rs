@@ -1,9 +1,10 @@
 //! Typed buffers as bytes. Every send-buffer read and received-block write
 //! of the request, buffered-send and collective families goes through
 //! these few functions, so a datatype engine (derived datatypes, MPI 3.1
-//! chapter 4) can replace the predefined-only handling in one place. Today
-//! a buffer of `count` elements of a predefined type is `count * size`
-//! contiguous bytes, and its extent is its size.
+//! chapter 4) replaces the predefined-only handling in one place. A buffer
+//! of `count` elements of a predefined type is `count * size` contiguous
+//! bytes, and its extent is its size; a derived datatype's items occupy
+//! the byte ranges of its type map (`TypeMap::byte_ranges`).
 
 use super::decode::Site;
 use crate::exec::memory::MemFault;
@@ -20,7 +21,30 @@ impl State {
     /// The extent of `datatype`: displacements of the v-collectives count in
     /// it (MPI 3.1 §4.1.6, §5.5).
     pub(crate) fn extent(&self, site: &Site, datatype: i32) -> Result<u64, Halt> {
-        self.type_size(site, datatype)
+        if !self.is_derived(site.rank, datatype) {
+            return self.type_size(site, datatype);
+        }
+        let ext = self.type_map(site, datatype, true)?.extent();
+        u64::try_from(ext)
+            .map_err(|_| site.invalid(format!("datatype has a negative extent ({ext})")))
+    }
+
+    /// The byte ranges of `count` items of a derived `datatype`, or `None`
+    /// for a predefined one.
+    fn derived_ranges(
+        &self,
+        site: &Site,
+        count: i32,
+        datatype: i32,
+    ) -> Result<Option<Vec<(i64, u64)>>, Halt> {
+        if !self.is_derived(site.rank, datatype) {
+            return Ok(None);
+        }
+        let n = self.count(site, count)?;
+        let map = self.type_map(site, datatype, true)?;
+        map.byte_ranges(n)
+            .map(Some)
+            .map_err(|e| site.invalid(e.to_string()))
     }
 
     /// Reads `count` elements of `datatype` at `buf` (packs them).
@@ -33,7 +57,19 @@ impl State {
         what: &str,
     ) -> Result<Arc<[u8]>, Halt> {
         let len = self.packed_size(site, count, datatype)?;
-        self.read_buffer(site, buf, len, what)
+        let Some(ranges) = self.derived_ranges(site, count, datatype)? else {
+            return self.read_buffer(site, buf, len, what);
+        };
+        let mut out = Vec::with_capacity(len as usize);
+        for (off, n) in ranges {
+            out.extend_from_slice(&self.read_buffer(
+                site,
+                buf.wrapping_add(off as u64),
+                n,
+                what,
+            )?);
+        }
+        Ok(Arc::from(out))
     }
 
     /// Checks that `count` elements of `datatype` at `buf` can be written.
@@ -49,6 +85,16 @@ impl State {
         if len == 0 {
             return Ok(());
         }
+        if let Some(ranges) = self.derived_ranges(site, count, datatype)? {
+            for (off, n) in ranges {
+                self.procs[site.rank]
+                    .proc
+                    .mem
+                    .check_range(buf.wrapping_add(off as u64), n, true)
+                    .map_err(|f| site.memory(what, f))?;
+            }
+            return Ok(());
+        }
         self.procs[site.rank]
             .proc
             .mem
@@ -62,11 +108,29 @@ impl State {
         &mut self,
         rank: usize,
         addr: u64,
-        _datatype: i32,
+        datatype: i32,
         bytes: &[u8],
     ) -> Result<(), MemFault> {
         if bytes.is_empty() {
             return Ok(());
+        }
+        if self.is_derived(rank, datatype) {
+            if let Some(map) = self.known_map(rank, datatype) {
+                let len = bytes.len() as u64;
+                let items = len.div_ceil(map.size().max(1));
+                if let Ok(ranges) = map.byte_ranges_prefix(items, len) {
+                    let mut at = 0usize;
+                    for (off, n) in ranges {
+                        let piece = &bytes[at..at + n as usize];
+                        self.procs[rank]
+                            .proc
+                            .mem
+                            .write_bytes(addr.wrapping_add(off as u64), piece)?;
+                        at += n as usize;
+                    }
+                    return Ok(());
+                }
+            }
         }
         self.procs[rank].proc.mem.write_bytes(addr, bytes)
     }

@@ -89,6 +89,8 @@ impl State {
             ));
         }
         let dest_world = self.peer(site, a.comm, a.dest, "destination")?;
+        let len = self.packed_size(site, a.count, a.datatype)?;
+        self.check_buffer_free(site, a.buf, len, false)?;
         let data = self.pack(site, a.buf, a.count, a.datatype, "send buffer")?;
         // Without buffering a standard send completes only once matched,
         // exactly like a synchronous one (MPI 3.1 §3.4).
@@ -99,7 +101,7 @@ impl State {
             mode
         };
         self.version += 1;
-        Ok(self.world.p2p.post(
+        let req = self.world.p2p.post(
             site.rank,
             ReqOp::Send(SendOp {
                 mode,
@@ -111,7 +113,9 @@ impl State {
                 count: a.count as i64,
             }),
             event,
-        ))
+        );
+        self.guard_buffer(site, req, a.buf, len, false)?;
+        Ok(req)
     }
 
     /// Posts a receive.
@@ -136,21 +140,25 @@ impl State {
         } else {
             Some(self.peer(site, a.comm, a.source, "source")?)
         };
+        let capacity = self.packed_size(site, a.count, a.datatype)?;
+        self.check_buffer_free(site, a.buf, capacity, true)?;
         self.check_unpack(site, a.buf, a.count, a.datatype, "receive buffer")?;
         self.version += 1;
-        Ok(self.world.p2p.post(
+        let req = self.world.p2p.post(
             site.rank,
             ReqOp::Recv(RecvOp {
                 source: src,
                 tag: (a.tag != h::MPI_ANY_TAG).then_some(a.tag),
                 comm: a.comm,
                 buf: a.buf,
-                capacity: self.packed_size(site, a.count, a.datatype)?,
+                capacity,
                 datatype: a.datatype,
                 count: a.count as i64,
             }),
             event,
-        ))
+        );
+        self.guard_buffer(site, req, a.buf, capacity, true)?;
+        Ok(req)
     }
 
     /// (dest, tag, comm) of a send for the event log.
@@ -465,7 +473,9 @@ impl State {
                 )));
             };
             let capacity = self.packed_size(site, count, dt)?;
+            self.check_buffer_free(site, buf, capacity, true)?;
             self.check_unpack(site, buf, count, dt, "receive buffer")?;
+            self.guard_buffer(site, id, buf, capacity, true)?;
             let r = &mut self.world.p2p.requests[id];
             r.message = false;
             if let ReqOp::Recv(op) = &mut r.op {

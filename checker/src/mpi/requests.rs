@@ -288,6 +288,14 @@ impl State {
                 self.handle_label(site.rank, handle)
             ),
         );
+        // The program cannot tell when a freed operation completes; its
+        // buffers are not watched any longer (no false alarms).
+        self.release_buffers(site.rank, req);
+        if let ReqOp::Persistent(p) = &self.world.p2p.requests[req].op {
+            if let Some(a) = p.active {
+                self.release_buffers(site.rank, a);
+            }
+        }
         let requests = &mut self.world.p2p.requests;
         match &requests[req].op {
             ReqOp::Collective { .. } => {

@@ -1,0 +1,457 @@
+//! Derived datatypes (MPI 3.1 chapter 4) and user-defined operations
+//! (§5.9.5) of each process. The type maps come from
+//! `runtime_model::datatype`; this module keeps the per-process handle
+//! tables and decodes the `MPI_Type_*` and `MPI_Op_*` calls.
+
+use super::decode::*;
+use crate::explore::state::*;
+use crate::report::ErrorKind;
+use runtime_model::datatype::{match_signatures, TypeMap};
+use runtime_model::handles as h;
+use runtime_model::mpi_api::MpiFunc;
+use std::sync::Arc;
+
+/// First derived datatype handle of every process (MPICH's direct
+/// datatype handles start at `0x8c000000`; predefined ones are `0x4c...`).
+pub(crate) const TYPE_HANDLE_BASE: i32 = 0x8c10_0000u32 as i32;
+/// First user-defined operation handle (MPICH's direct op handles are
+/// `0x98000000...`; predefined ones are `0x58...`).
+pub(crate) const OP_HANDLE_BASE: i32 = 0x9810_0000u32 as i32;
+
+#[derive(Clone, Debug)]
+pub struct DerivedType {
+    pub map: Arc<TypeMap>,
+    pub committed: bool,
+    pub freed: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct UserOp {
+    /// Model function id of the user function.
+    pub function: u64,
+    pub commute: bool,
+    pub freed: bool,
+}
+
+/// Per-process datatype and operation tables (handles are process-local).
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    types: Vec<Arc<Vec<DerivedType>>>,
+    ops: Vec<Arc<Vec<UserOp>>>,
+}
+
+impl Tables {
+    fn ensure(&mut self, rank: usize) {
+        if self.types.len() <= rank {
+            self.types.resize_with(rank + 1, Default::default);
+            self.ops.resize_with(rank + 1, Default::default);
+        }
+    }
+
+    pub fn derived(&self, rank: usize, dt: i32) -> Option<&DerivedType> {
+        let i = dt.wrapping_sub(TYPE_HANDLE_BASE);
+        if i < 0 {
+            return None;
+        }
+        self.types.get(rank)?.get(i as usize)
+    }
+
+    pub fn user_op(&self, rank: usize, op: i32) -> Option<&UserOp> {
+        let i = op.wrapping_sub(OP_HANDLE_BASE);
+        if i < 0 {
+            return None;
+        }
+        self.ops.get(rank)?.get(i as usize)
+    }
+
+    fn add_type(&mut self, rank: usize, t: DerivedType) -> i32 {
+        self.ensure(rank);
+        let v = Arc::make_mut(&mut self.types[rank]);
+        v.push(t);
+        TYPE_HANDLE_BASE + (v.len() - 1) as i32
+    }
+
+    fn type_mut(&mut self, rank: usize, dt: i32) -> Option<&mut DerivedType> {
+        let i = dt.wrapping_sub(TYPE_HANDLE_BASE);
+        if i < 0 || self.types.get(rank)?.get(i as usize).is_none() {
+            return None;
+        }
+        Arc::make_mut(&mut self.types[rank]).get_mut(i as usize)
+    }
+
+    fn add_op(&mut self, rank: usize, op: UserOp) -> i32 {
+        self.ensure(rank);
+        let v = Arc::make_mut(&mut self.ops[rank]);
+        v.push(op);
+        OP_HANDLE_BASE + (v.len() - 1) as i32
+    }
+
+    fn op_mut(&mut self, rank: usize, op: i32) -> Option<&mut UserOp> {
+        let i = op.wrapping_sub(OP_HANDLE_BASE);
+        if i < 0 || self.ops.get(rank)?.get(i as usize).is_none() {
+            return None;
+        }
+        Arc::make_mut(&mut self.ops[rank]).get_mut(i as usize)
+    }
+}
+
+/// Name of a datatype handle of process `rank` for messages.
+pub(crate) fn type_name_of(dt: i32) -> String {
+    if h::predefined_datatype_name(dt).is_some() {
+        datatype_name(dt)
+    } else {
+        format!("derived datatype 0x{dt:x}")
+    }
+}
+
+impl State {
+    /// The type map of `dt` for process `site.rank`. With `comm`, the type
+    /// must be committed and not freed (MPI 3.1 §4.1.9).
+    pub(crate) fn type_map(&self, site: &Site, dt: i32, comm: bool) -> Result<Arc<TypeMap>, Halt> {
+        if dt == h::MPI_DATATYPE_NULL {
+            return Err(site.invalid("datatype is MPI_DATATYPE_NULL"));
+        }
+        if let Some(m) = TypeMap::predefined(dt) {
+            return Ok(Arc::new(m));
+        }
+        let Some(t) = self.dtypes.derived(site.rank, dt) else {
+            return Err(site.invalid(format!("invalid datatype 0x{dt:x}")));
+        };
+        if t.freed {
+            return Err(site.invalid(format!("datatype 0x{dt:x} was freed by MPI_Type_free")));
+        }
+        if comm && !t.committed {
+            return Err(site.invalid(format!(
+                "datatype 0x{dt:x} is used for communication but was not committed (MPI_Type_commit)"
+            )));
+        }
+        Ok(t.map.clone())
+    }
+
+    /// Whether `dt` is a derived datatype of `rank`.
+    pub(crate) fn is_derived(&self, rank: usize, dt: i32) -> bool {
+        self.dtypes.derived(rank, dt).is_some()
+    }
+
+    /// Type map of a datatype already checked at its call, for later use
+    /// (receive completion, unpacking). Freed types keep their map.
+    pub(crate) fn known_map(&self, rank: usize, dt: i32) -> Option<Arc<TypeMap>> {
+        match TypeMap::predefined(dt) {
+            Some(m) => Some(Arc::new(m)),
+            None => self.dtypes.derived(rank, dt).map(|t| t.map.clone()),
+        }
+    }
+
+    /// Compares the type signatures of a completed receive and the send it
+    /// matched (MPI 3.1 §3.3.1): a mismatch is `type-mismatch`.
+    /// Truncation is left to the byte count check.
+    pub(crate) fn check_signatures(
+        &self,
+        rank: usize,
+        req: &runtime_model::mpi::p2p::Request,
+    ) -> Result<(), Halt> {
+        use runtime_model::mpi::p2p::ReqOp;
+        let ReqOp::Recv(recv) = &req.op else {
+            return Ok(());
+        };
+        let Some(partner) = req.partner else {
+            return Ok(());
+        };
+        let sreq = &self.world.p2p.requests[partner];
+        let ReqOp::Send(send) = &sreq.op else {
+            return Ok(());
+        };
+        let (Some(smap), Some(rmap)) = (
+            self.known_map(sreq.owner, send.datatype),
+            self.known_map(rank, recv.datatype),
+        ) else {
+            return Ok(());
+        };
+        let (Ok(ssig), Ok(rsig)) = (
+            smap.signature(send.count.max(0) as u64),
+            rmap.signature(recv.count.max(0) as u64),
+        ) else {
+            return Ok(());
+        };
+        match match_signatures(&ssig, &rsig) {
+            Err(m) if !m.is_truncation() => {
+                let names = |dt: Option<i32>| dt.map_or("end of message".into(), datatype_name);
+                Err(Halt::Error(Finding::new(
+                    ErrorKind::TypeMismatch,
+                    format!(
+                        "type signatures differ at element {}: sent {} (send type {}), the receive expects {} (receive type {})",
+                        m.index,
+                        names(m.sent),
+                        type_name_of(send.datatype),
+                        names(m.expected),
+                        type_name_of(recv.datatype)
+                    ),
+                )
+                .at(rank, self.blocked_loc(rank), self.blocked_func(rank))))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn read_i64(&self, site: &Site, addr: u64, what: &str) -> Result<i64, Halt> {
+        self.procs[site.rank]
+            .proc
+            .mem
+            .load(addr, 8)
+            .map(|v| v as i64)
+            .map_err(|f| site.memory(what, f))
+    }
+
+    fn write_i64(&mut self, site: &Site, addr: u64, v: i64, what: &str) -> Result<(), Halt> {
+        self.procs[site.rank]
+            .proc
+            .mem
+            .store(addr, 8, v as u64)
+            .map_err(|f| site.memory(what, f))
+    }
+
+    fn ints(&self, site: &Site, addr: u64, n: i32, what: &str) -> Result<Vec<i64>, Halt> {
+        (0..n.max(0) as u64)
+            .map(|i| Ok(self.read_i32(site, addr + 4 * i, what)? as i64))
+            .collect()
+    }
+
+    fn aints(&self, site: &Site, addr: u64, n: i32, what: &str) -> Result<Vec<i64>, Halt> {
+        (0..n.max(0) as u64)
+            .map(|i| self.read_i64(site, addr + 8 * i, what))
+            .collect()
+    }
+
+    /// The `MPI_Type_*` and `MPI_Op_*` calls (MPI 3.1 §4.1, §5.9.5).
+    pub(crate) fn call_datatype(
+        &mut self,
+        model: &runtime_model::model::Model,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
+        use MpiFunc as F;
+        let func = site.func;
+        let rank = site.rank;
+        self.log_call(site, None, None);
+        self.trace_event(rank, site.loc, format!("{}(...)", func.name()));
+        let derr = |e: runtime_model::datatype::DatatypeError| -> Halt {
+            match e {
+                runtime_model::datatype::DatatypeError::TooLarge(w) => Halt::Unsupported(format!(
+                    "{}: unsupported: {}: {w} too large for the verifier",
+                    model.describe_location(site.loc),
+                    func.name()
+                )),
+                e => site.invalid(e.to_string()),
+            }
+        };
+        let new_type = |state: &mut State, map: TypeMap, out: u64| -> Result<Effect, Halt> {
+            let handle = state.dtypes.add_type(
+                rank,
+                DerivedType {
+                    map: Arc::new(map),
+                    committed: false,
+                    freed: false,
+                },
+            );
+            state.write_i32(site, out, handle, "newtype")?;
+            Ok(Effect::Return(0))
+        };
+        let count = int(args, 0);
+        if count < 0
+            && !matches!(
+                func,
+                F::TypeCreateResized
+                    | F::TypeDup
+                    | F::TypeCommit
+                    | F::TypeFree
+                    | F::TypeSize
+                    | F::TypeGetExtent
+                    | F::TypeGetTrueExtent
+                    | F::OpCreate
+                    | F::OpFree
+            )
+        {
+            return Err(site.invalid(format!("count is negative ({count})")));
+        }
+        match func {
+            F::TypeContiguous => {
+                let old = self.type_map(site, int(args, 1), false)?;
+                let m = TypeMap::contiguous(count as i64, &old).map_err(derr)?;
+                new_type(self, m, ptr(args, 2))
+            }
+            F::TypeVector | F::TypeCreateHvector => {
+                let old = self.type_map(site, int(args, 3), false)?;
+                let (bl, stride) = (int(args, 1) as i64, ptr(args, 2) as i64);
+                let m = if func == F::TypeVector {
+                    TypeMap::vector(count as i64, bl, stride as i32 as i64, &old)
+                } else {
+                    TypeMap::hvector(count as i64, bl, stride, &old)
+                }
+                .map_err(derr)?;
+                new_type(self, m, ptr(args, 4))
+            }
+            F::TypeIndexed | F::TypeCreateHindexed => {
+                let old = self.type_map(site, int(args, 3), false)?;
+                let bls = self.ints(site, ptr(args, 1), count, "array_of_blocklengths")?;
+                let m = if func == F::TypeIndexed {
+                    let ds = self.ints(site, ptr(args, 2), count, "array_of_displacements")?;
+                    TypeMap::indexed(&bls, &ds, &old)
+                } else {
+                    let ds = self.aints(site, ptr(args, 2), count, "array_of_displacements")?;
+                    TypeMap::hindexed(&bls, &ds, &old)
+                }
+                .map_err(derr)?;
+                new_type(self, m, ptr(args, 4))
+            }
+            F::TypeCreateIndexedBlock => {
+                let old = self.type_map(site, int(args, 3), false)?;
+                let ds = self.ints(site, ptr(args, 2), count, "array_of_displacements")?;
+                let m = TypeMap::indexed_block(int(args, 1) as i64, &ds, &old).map_err(derr)?;
+                new_type(self, m, ptr(args, 4))
+            }
+            F::TypeCreateStruct => {
+                let bls = self.ints(site, ptr(args, 1), count, "array_of_blocklengths")?;
+                let ds = self.aints(site, ptr(args, 2), count, "array_of_displacements")?;
+                let hs = self.ints(site, ptr(args, 3), count, "array_of_types")?;
+                let maps = hs
+                    .iter()
+                    .map(|&t| self.type_map(site, t as i32, false))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let refs: Vec<&TypeMap> = maps.iter().map(|m| &**m).collect();
+                let m = TypeMap::structure(&bls, &ds, &refs).map_err(derr)?;
+                new_type(self, m, ptr(args, 4))
+            }
+            F::TypeCreateSubarray => {
+                let n = count;
+                let sizes = self.ints(site, ptr(args, 1), n, "array_of_sizes")?;
+                let subs = self.ints(site, ptr(args, 2), n, "array_of_subsizes")?;
+                let starts = self.ints(site, ptr(args, 3), n, "array_of_starts")?;
+                let order = int(args, 4);
+                if order != h::MPI_ORDER_C && order != h::MPI_ORDER_FORTRAN {
+                    return Err(site.invalid(format!("invalid order {order}")));
+                }
+                let old = self.type_map(site, int(args, 5), false)?;
+                let m = TypeMap::subarray(&sizes, &subs, &starts, order == h::MPI_ORDER_C, &old)
+                    .map_err(derr)?;
+                new_type(self, m, ptr(args, 6))
+            }
+            F::TypeCreateResized => {
+                let old = self.type_map(site, int(args, 0), false)?;
+                let m = old
+                    .resized(ptr(args, 1) as i64, ptr(args, 2) as i64)
+                    .map_err(derr)?;
+                new_type(self, m, ptr(args, 3))
+            }
+            F::TypeDup => {
+                let old = self.type_map(site, int(args, 0), false)?;
+                // A duplicate of a committed type is committed (§4.1.10).
+                let committed = !self.is_derived(rank, int(args, 0))
+                    || self
+                        .dtypes
+                        .derived(rank, int(args, 0))
+                        .is_some_and(|t| t.committed);
+                let handle = self.dtypes.add_type(
+                    rank,
+                    DerivedType {
+                        map: old,
+                        committed,
+                        freed: false,
+                    },
+                );
+                self.write_i32(site, ptr(args, 1), handle, "newtype")?;
+                Ok(Effect::Return(0))
+            }
+            F::TypeCommit | F::TypeFree => {
+                let addr = ptr(args, 0);
+                let dt = self.read_i32(site, addr, "datatype")?;
+                self.type_map(site, dt, false)?;
+                let Some(t) = self.dtypes.type_mut(rank, dt) else {
+                    if func == F::TypeCommit {
+                        // Committing a predefined type is allowed and does nothing.
+                        return Ok(Effect::Return(0));
+                    }
+                    return Err(site.invalid(format!(
+                        "cannot free the predefined datatype {}",
+                        datatype_name(dt)
+                    )));
+                };
+                if func == F::TypeCommit {
+                    t.committed = true;
+                } else {
+                    t.freed = true;
+                    self.write_i32(site, addr, h::MPI_DATATYPE_NULL, "datatype")?;
+                }
+                Ok(Effect::Return(0))
+            }
+            F::TypeSize => {
+                let m = self.type_map(site, int(args, 0), false)?;
+                let size = i32::try_from(m.size()).unwrap_or(h::MPI_UNDEFINED);
+                self.write_i32(site, ptr(args, 1), size, "size")?;
+                Ok(Effect::Return(0))
+            }
+            F::TypeGetExtent | F::TypeGetTrueExtent => {
+                let m = self.type_map(site, int(args, 0), false)?;
+                let (lb, ext) = if func == F::TypeGetExtent {
+                    (m.lb(), m.extent())
+                } else {
+                    (m.true_lb(), m.true_extent())
+                };
+                self.write_i64(site, ptr(args, 1), lb, "lb")?;
+                self.write_i64(site, ptr(args, 2), ext, "extent")?;
+                Ok(Effect::Return(0))
+            }
+            F::OpCreate => {
+                let f = ptr(args, 0);
+                let Some(function) = runtime_model::model::Pointer::as_function(f) else {
+                    return Err(site.invalid("user_fn is not a function of the program"));
+                };
+                let op = self.dtypes.add_op(
+                    rank,
+                    UserOp {
+                        function: function as u64,
+                        commute: int(args, 1) != 0,
+                        freed: false,
+                    },
+                );
+                self.write_i32(site, ptr(args, 2), op, "op")?;
+                Ok(Effect::Return(0))
+            }
+            F::OpFree => {
+                let addr = ptr(args, 0);
+                let op = self.read_i32(site, addr, "op")?;
+                match self.dtypes.op_mut(rank, op) {
+                    Some(u) if !u.freed => u.freed = true,
+                    Some(_) => {
+                        return Err(site.invalid(format!("operation 0x{op:x} was already freed")))
+                    }
+                    None if h::predefined_op_name(op).is_some() => {
+                        return Err(site.invalid(format!(
+                            "cannot free the predefined operation {}",
+                            h::predefined_op_name(op).unwrap_or("?")
+                        )))
+                    }
+                    None => return Err(site.invalid(format!("invalid operation 0x{op:x}"))),
+                }
+                self.write_i32(site, addr, h::MPI_OP_NULL, "op")?;
+                Ok(Effect::Return(0))
+            }
+            _ => unreachable!("not a datatype call"),
+        }
+    }
+
+    /// MPI_Get_elements (§4.1.11): basic elements in the received bytes.
+    pub(crate) fn call_get_elements(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let st = ptr(args, 0);
+        if ignores_status(st) {
+            return Err(site.invalid("status is MPI_STATUS_IGNORE"));
+        }
+        let m = self.type_map(site, int(args, 1), false)?;
+        let bytes = self.read_i32(site, st + h::MPI_STATUS_COUNT_LO_OFFSET, "status")?;
+        let v = m
+            .get_elements(bytes.max(0) as u64)
+            .and_then(|n| i32::try_from(n).ok())
+            .unwrap_or(h::MPI_UNDEFINED);
+        self.write_i32(site, ptr(args, 2), v, "count")?;
+        Ok(Effect::Return(0))
+    }
+}

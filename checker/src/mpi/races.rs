@@ -1,0 +1,175 @@
+//! Local concurrency (issue 4, class 6): a buffer handed to a pending
+//! nonblocking operation belongs to MPI until the request completes (MPI
+//! 3.1 §3.7.2, §5.12). Posting guards the buffer in the owner's memory
+//! (a send's buffer may still be read since MPI-3.0, a receive's may not be
+//! touched); completion releases it before data is delivered. The
+//! program's own accesses then fault with `MemFault::PendingBuffer`, which
+//! [`State::pending_access`] turns into a `local-race` finding; operations
+//! pending together on overlapping buffers, one of them writing, are
+//! reported when the second is posted.
+
+use super::decode::Site;
+use crate::explore::state::*;
+use crate::report::ErrorKind;
+use runtime_model::model::{LocId, Model, Pointer};
+use runtime_model::mpi::p2p::ReqId;
+use runtime_model::mpi_api::MpiFunc as F;
+
+/// Whether `func` leaves its buffers with a pending operation when it
+/// returns (the blocking calls complete theirs before the program runs).
+pub(crate) fn posts_pending(func: F) -> bool {
+    matches!(
+        func,
+        F::Isend
+            | F::Issend
+            | F::Irsend
+            | F::Ibsend
+            | F::Irecv
+            | F::Imrecv
+            | F::Start
+            | F::Startall
+    ) || (func.is_collective() && func.name().starts_with("MPI_I"))
+}
+
+impl State {
+    /// The call that posted request `owner`: (location, function).
+    fn poster(&self, owner: ReqId) -> Option<(LocId, F)> {
+        let r = self.world.p2p.requests.get(owner)?;
+        self.event_loc(r.posted_at)
+    }
+
+    fn buffer_word(&self, owner: ReqId, reads_allowed: bool) -> &'static str {
+        let collective = self
+            .world
+            .p2p
+            .requests
+            .get(owner)
+            .is_some_and(|r| matches!(r.op, runtime_model::mpi::p2p::ReqOp::Collective { .. }));
+        match (collective, reads_allowed) {
+            (true, true) => "a send buffer",
+            (true, false) => "the receive buffer",
+            (false, true) => "the send buffer",
+            (false, false) => "the receive buffer",
+        }
+    }
+
+    /// Checks that `len` bytes at `addr`, which the call at `site` reads
+    /// (`write` false) or writes, are not owned by a pending operation in a
+    /// conflicting way (MPI 3.1 §3.7.2: overlapping buffers of pending
+    /// operations, one of them written).
+    pub(crate) fn check_buffer_free(
+        &self,
+        site: &Site,
+        addr: u64,
+        len: u64,
+        write: bool,
+    ) -> Result<(), Halt> {
+        let mem = &self.procs[site.rank].proc.mem;
+        if len == 0 || addr == 0 || mem.guards().is_empty() {
+            return Ok(());
+        }
+        let p = Pointer::decode(addr);
+        let (start, end) = (p.offset as u64, p.offset as u64 + len);
+        let hit = mem.guards().iter().find(|g| {
+            g.alloc == p.alloc
+                && start < g.end as u64
+                && end > g.start as u64
+                && (write || !g.reads_allowed)
+        });
+        let Some(g) = hit else {
+            return Ok(());
+        };
+        let owner = g.owner as ReqId;
+        let what = self.buffer_word(owner, g.reads_allowed);
+        let (their, mine) = (
+            self.poster(owner),
+            if write {
+                "receive buffer"
+            } else {
+                "send buffer"
+            },
+        );
+        let mut f = Finding::new(
+            ErrorKind::LocalRace,
+            format!(
+                "rank {}: the {mine} of {} overlaps {what} of {} (request {}), which is still pending",
+                site.rank,
+                site.func.name(),
+                their.map_or("a nonblocking operation", |(_, f)| f.name()),
+                self.req_label(owner)
+            ),
+        )
+        .at(site.rank, site.loc, Some(site.func));
+        if let Some((loc, func)) = their {
+            f = f.at(site.rank, loc, Some(func));
+        }
+        Err(Halt::Error(f))
+    }
+
+    /// Hands `len` bytes at `addr` to pending request `req` (after checking
+    /// for overlaps with the operations already pending) when `site.func`
+    /// is a nonblocking call.
+    pub(crate) fn guard_buffer(
+        &mut self,
+        site: &Site,
+        req: ReqId,
+        addr: u64,
+        len: u64,
+        write: bool,
+    ) -> Result<(), Halt> {
+        self.check_buffer_free(site, addr, len, write)?;
+        if posts_pending(site.func) {
+            self.procs[site.rank]
+                .proc
+                .mem
+                .guard(addr, len, !write, req as u64);
+        }
+        Ok(())
+    }
+
+    /// Request `req` of `rank` completed (or was freed): its buffers are the
+    /// program's again.
+    pub(crate) fn release_buffers(&mut self, rank: usize, req: ReqId) {
+        if !self.procs[rank].proc.mem.guards().is_empty() {
+            self.procs[rank].proc.mem.release(req as u64);
+        }
+    }
+
+    /// The finding for the program's access at `loc` to a buffer pending
+    /// request `owner` holds.
+    pub fn pending_access(
+        &self,
+        model: &Model,
+        rank: usize,
+        loc: LocId,
+        write: bool,
+        owner: u64,
+    ) -> Finding {
+        let owner = owner as ReqId;
+        let reads_allowed = self.procs[rank]
+            .proc
+            .mem
+            .guards()
+            .iter()
+            .find(|g| g.owner == owner as u64)
+            .is_some_and(|g| g.reads_allowed);
+        let what = self.buffer_word(owner, reads_allowed);
+        let poster = self.poster(owner);
+        let call = poster.map_or("a nonblocking operation".to_string(), |(l, f)| {
+            let line = model.locations.get(l as usize).map_or(0, |x| x.line);
+            format!("{} (line {line})", f.name())
+        });
+        let mut f = Finding::new(
+            ErrorKind::LocalRace,
+            format!(
+                "rank {rank} {} {what} of {call} before the request completes",
+                if write { "writes" } else { "reads" }
+            ),
+        )
+        .at(rank, loc, None);
+        if let Some((l, func)) = poster {
+            f = f.at(rank, l, Some(func));
+        }
+        f
+    }
+}
