@@ -1,8 +1,8 @@
 /* RUN: -n 3
- * EXPECT: error collective-mismatch
+ * EXPECT: error root-mismatch
  * Inconsistent root: rank 0 believes it owns the mesh and broadcasts from root 0, while the
  * other ranks computed the owner from stale data and pass root 1. All members of a
- * collective must agree on the root (a root mismatch is a collective mismatch).
+ * collective must agree on the root (reported as a root-mismatch).
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* RUN: -n 3
- * EXPECT: error collective-mismatch
+ * EXPECT: error count-mismatch
  * The root expects two ints from every rank in MPI_Gatherv, but rank 2 sends three: the
  * type signatures of a pairwise transfer must match (MPI 3.1 §5.5).
  */

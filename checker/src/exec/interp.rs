@@ -262,6 +262,56 @@ impl Process {
         }
     }
 
+    /// Calls model function `func` with `args` on this process (memory and
+    /// step count shared) and runs it until it returns, with the process's
+    /// own frames set aside: the checker executing a user function, e.g. the
+    /// operator of `MPI_Op_create`. Stops with a fault at `budget` total
+    /// steps, at an MPI call, or at `exit`.
+    pub fn call_function(
+        &mut self,
+        model: &Model,
+        func: FuncId,
+        args: &[u64],
+        budget: u64,
+    ) -> Result<u64, Fault> {
+        let Some(callee) = model.functions.get(func as usize) else {
+            return Err(Fault::Unsupported(format!(
+                "call of unknown function {func}"
+            )));
+        };
+        let mut regs = vec![0u64; callee.num_regs as usize];
+        for (r, a) in regs.iter_mut().zip(args).take(callee.params.len()) {
+            *r = *a;
+        }
+        let saved = std::mem::replace(
+            &mut self.frames,
+            vec![Frame {
+                func,
+                block: 0,
+                ip: 0,
+                regs,
+                ret_dst: None,
+            }],
+        );
+        let stop = self.run(model, budget);
+        let returned = self.frames.is_empty();
+        self.frames = saved;
+        match stop {
+            // Only a return pops the last frame; `exit` leaves it.
+            Stop::Exit { code, .. } if returned => Ok(code as u32 as u64),
+            Stop::Exit { .. } => Err(Fault::Unsupported(
+                "exit inside a user reduction operator".into(),
+            )),
+            Stop::Mpi { .. } => Err(Fault::Unsupported(
+                "MPI call inside a user reduction operator".into(),
+            )),
+            Stop::Fault { fault, .. } => Err(fault),
+            Stop::Budget { .. } => Err(Fault::Unsupported(format!(
+                "user reduction operator did not return within {budget} steps"
+            ))),
+        }
+    }
+
     /// Moves control to `target`, assigning its phis in parallel.
     fn enter_block(fr: &mut Frame, func: &Function, target: BlockId) -> Result<(), Fault> {
         let from = fr.block;

@@ -215,6 +215,9 @@ impl State {
             F::Start | F::Startall => effect = Some(self.call_start(&site, args)?),
             F::Waitsome | F::Testsome => effect = Some(self.call_wait_many(model, &site, args)?),
             F::RequestGetStatus => effect = Some(self.call_request_get_status(model, &site, args)?),
+            F::ReduceLocal if self.user_op_of(rank, int(args, 4)).is_some() => {
+                effect = Some(self.call_reduce_local_user(model, &site, args)?)
+            }
             F::ReduceLocal => effect = Some(self.call_reduce_local(&site, args)?),
             F::Gatherv
             | F::Scatterv
@@ -256,7 +259,9 @@ impl State {
             | F::TypeFree
             | F::TypeSize
             | F::TypeGetExtent
-            | F::TypeGetTrueExtent => effect = Some(self.call_datatype(model, &site, args)?),
+            | F::TypeGetTrueExtent
+            | F::OpCreate
+            | F::OpFree => effect = Some(self.call_datatype(model, &site, args)?),
             // Family dispatch for the wider MPI surface goes above this line.
             F::Barrier
             | F::Bcast

@@ -225,6 +225,12 @@ impl State {
     }
 
     fn check_op(&self, site: &Site, op: i32, dt: i32) -> Result<(), Halt> {
+        if let Some(u) = self.dtypes.user_op(site.rank, op) {
+            if u.freed {
+                return Err(site.invalid(format!("operation 0x{op:x} was freed by MPI_Op_free")));
+            }
+            return Ok(());
+        }
         if h::predefined_op_name(op).is_none() {
             return Err(site.invalid(format!("invalid operation 0x{op:x}")));
         }
@@ -323,7 +329,7 @@ impl State {
                     "count={count}, type={}, op={}{root_text}",
                     datatype_name(dt),
                     h::predefined_op_name(op)
-                        .unwrap_or("?")
+                        .unwrap_or("user")
                         .trim_start_matches("MPI_"),
                 );
             }
@@ -358,7 +364,7 @@ impl State {
                     "{counts_text}, type={}, op={}",
                     datatype_name(dt),
                     h::predefined_op_name(op)
-                        .unwrap_or("?")
+                        .unwrap_or("user")
                         .trim_start_matches("MPI_"),
                 );
             }
@@ -708,41 +714,61 @@ impl State {
         };
         let (first_loc, first_func) = self.event_loc(first).unwrap_or((site.loc, site.func));
         let cname = comm_name(self.world.comms[comm].handle);
-        let msg = match m {
-            Mismatch::Function { first_func, .. } => format!(
-                "collective #{} on {cname}: rank {} calls {} while rank {} calls {}",
-                k + 1,
-                first.0,
-                first_func.name(),
-                site.rank,
-                site.func.name()
+        let (kind, msg) = match m {
+            Mismatch::Function { first_func, .. } => (
+                ErrorKind::CollectiveMismatch,
+                format!(
+                    "collective #{} on {cname}: rank {} calls {} while rank {} calls {}",
+                    k + 1,
+                    first.0,
+                    first_func.name(),
+                    site.rank,
+                    site.func.name()
+                ),
             ),
-            Mismatch::Root { first_root, root, .. } => format!(
-                "collective #{} on {cname} ({}): rank {} uses root {first_root} while rank {} uses root {root}",
-                k + 1,
-                site.func.name(),
-                first.0,
-                site.rank
+            Mismatch::Root {
+                first_root, root, ..
+            } => (
+                ErrorKind::RootMismatch,
+                format!(
+                    "collective #{} on {cname} ({}): rank {} passes root={root} but rank {} passed root={first_root}; every member must pass the same root (expected root={first_root})",
+                    k + 1,
+                    site.func.name(),
+                    site.rank,
+                    first.0
+                ),
             ),
-            Mismatch::Op { first_op, op, .. } => format!(
-                "collective #{} on {cname} ({}): rank {} uses {} while rank {} uses {}",
-                k + 1,
-                site.func.name(),
-                first.0,
-                h::predefined_op_name(first_op).unwrap_or("?"),
-                site.rank,
-                h::predefined_op_name(op).unwrap_or("?")
-            ),
-            Mismatch::Size { first_bytes, bytes, .. } => format!(
-                "collective #{} on {cname} ({}): rank {} passes {first_bytes} bytes while rank {} passes {bytes} bytes",
-                k + 1,
-                site.func.name(),
-                first.0,
-                site.rank
+            Mismatch::Op { first_op, op, .. } => {
+                let name = |o: i32| h::predefined_op_name(o).unwrap_or("a user-defined operation");
+                (
+                    ErrorKind::OpMismatch,
+                    format!(
+                        "collective #{} on {cname} ({}): rank {} passes op={} but rank {} passed op={}; every member must pass the same operation (expected op={})",
+                        k + 1,
+                        site.func.name(),
+                        site.rank,
+                        name(op),
+                        first.0,
+                        name(first_op),
+                        name(first_op)
+                    ),
+                )
+            }
+            Mismatch::Size {
+                first_bytes, bytes, ..
+            } => (
+                ErrorKind::CountMismatch,
+                format!(
+                    "collective #{} on {cname} ({}): rank {} passes count/datatype amounting to {bytes} bytes but rank {} passed {first_bytes} bytes for the same transfer; the type signatures must match (expected {first_bytes} bytes)",
+                    k + 1,
+                    site.func.name(),
+                    site.rank,
+                    first.0
+                ),
             ),
         };
         Halt::Error(
-            Finding::new(ErrorKind::CollectiveMismatch, msg)
+            Finding::new(kind, msg)
                 .at(first.0, first_loc, Some(first_func))
                 .at(site.rank, site.loc, Some(site.func)),
         )

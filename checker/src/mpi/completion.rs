@@ -170,7 +170,7 @@ impl State {
     /// What the owner observes when request `slot` completes inside its
     /// current call: data delivered, status filled, dependencies recorded.
     /// The request itself stays (MPI_Request_get_status stops here).
-    fn observe_slot(&mut self, rank: usize, slot: &ReqSlot) -> Result<(), Halt> {
+    fn observe_slot(&mut self, model: &Model, rank: usize, slot: &ReqSlot) -> Result<(), Halt> {
         let Some(id) = slot.req else {
             return self.put_status(rank, slot.status_addr, &empty_status(), 0, false);
         };
@@ -258,7 +258,7 @@ impl State {
                 member,
                 recv_buf,
             } => {
-                self.deliver_collective(rank, *comm, *instance, *member, *recv_buf)?;
+                self.deliver_collective(model, rank, *comm, *instance, *member, *recv_buf)?;
                 self.put_status(rank, slot.status_addr, &empty_status(), 0, false)?;
             }
             ReqOp::Persistent(_) => {}
@@ -269,8 +269,8 @@ impl State {
     /// Completes one request for its owner inside the current call: what
     /// [`Self::observe_slot`] does, then the request is done: its handle
     /// becomes `MPI_REQUEST_NULL`, or a persistent request inactive (§3.9).
-    fn complete_slot(&mut self, rank: usize, slot: &ReqSlot) -> Result<(), Halt> {
-        self.observe_slot(rank, slot)?;
+    fn complete_slot(&mut self, model: &Model, rank: usize, slot: &ReqSlot) -> Result<(), Halt> {
+        self.observe_slot(model, rank, slot)?;
         let Some(id) = slot.req else {
             return Ok(());
         };
@@ -292,20 +292,15 @@ impl State {
     /// the members its data comes from.
     pub(crate) fn deliver_collective(
         &mut self,
+        model: &Model,
         rank: usize,
         comm: CommId,
         k: usize,
         member: usize,
         recv_buf: u64,
     ) -> Result<(), Halt> {
+        let results = self.collective_result(model, rank, comm, k, member)?;
         let inst = &self.world.comms[comm].instances[k];
-        let results = inst.result_for(member).map_err(|e| {
-            self.error_here(
-                rank,
-                ErrorKind::InvalidArgument,
-                format!("reduction failed: {e:?}"),
-            )
-        })?;
         let datatype = inst.arrivals[member].as_ref().map_or(0, |c| c.datatype);
         let needs: Vec<_> = inst
             .needs(member)
@@ -333,6 +328,14 @@ impl State {
 
     /// Matches receive `r` with send `s`, recording the dependencies.
     pub fn apply_match(&mut self, r: ReqId, s: ReqId, wildcard: bool) {
+        // Senders of the other messages the receive could take right now
+        // (a message race, issue 4 class 7).
+        let others = if wildcard {
+            let cands = self.world.p2p.candidates(r);
+            self.other_senders(&cands, s)
+        } else {
+            String::new()
+        };
         self.world.p2p.apply_match(r, s);
         self.version += 1;
         let send = self.world.p2p.requests[s].clone();
@@ -353,7 +356,7 @@ impl State {
                 receiver,
                 loc,
                 format!(
-                    "wildcard receive (request {}) matched the message from rank {}",
+                    "wildcard receive (request {}) matched the message from rank {}{others}",
                     self.req_label(r),
                     send.owner
                 ),
@@ -377,7 +380,7 @@ impl State {
                     return Ok(false);
                 }
                 for s in &slots {
-                    self.complete_slot(rank, s)?;
+                    self.complete_slot(model, rank, s)?;
                 }
                 self.unblock(model, rank);
                 Ok(true)
@@ -393,7 +396,7 @@ impl State {
                 if !c.instances[instance].can_leave(member) {
                     return Ok(false);
                 }
-                self.deliver_collective(rank, comm, instance, member, recv_buf)?;
+                self.deliver_collective(model, rank, comm, instance, member, recv_buf)?;
                 self.unblock(model, rank);
                 Ok(true)
             }
@@ -407,7 +410,7 @@ impl State {
                 let Some(&s) = self.probe_options(rank).first() else {
                     return Ok(false);
                 };
-                self.finish_probe(model, rank, s, status_addr, comm, message_addr)?;
+                self.finish_probe(model, rank, s, (status_addr, message_addr), comm, "")?;
                 Ok(true)
             }
             Block::Detach { messages } => {
@@ -532,9 +535,9 @@ impl State {
         model: &Model,
         rank: usize,
         s: ReqId,
-        status_addr: u64,
+        (status_addr, message_addr): (u64, Option<u64>),
         comm: CommId,
-        message_addr: Option<u64>,
+        race: &str,
     ) -> Result<(), Halt> {
         if let Some(st) = self.probe_status(s) {
             self.put_status(rank, status_addr, &st, comm, false)?;
@@ -555,7 +558,7 @@ impl State {
         self.trace_event(
             rank,
             loc,
-            format!("{what} the message from rank {}", send.owner),
+            format!("{what} the message from rank {}{race}", send.owner),
         );
         if let Some(addr) = message_addr {
             let m = self.take_message(rank, s);
@@ -581,7 +584,7 @@ impl State {
             return Ok(());
         };
         let slot = slots[index].clone();
-        self.complete_slot(rank, &slot)?;
+        self.complete_slot(model, rank, &slot)?;
         self.store_i32(rank, index_addr, index as i32, "index")?;
         self.trace_event(rank, loc, format!("MPI_Waitany returned index {index}"));
         self.unblock(model, rank);
@@ -592,6 +595,7 @@ impl State {
     /// outputs (MPI 3.1 §3.7.5).
     fn complete_some(
         &mut self,
+        model: &Model,
         rank: usize,
         slots: &[ReqSlot],
         indices: &[usize],
@@ -604,7 +608,7 @@ impl State {
             } else {
                 out.statuses_addr + k as u64 * h::MPI_STATUS_SIZE_BYTES
             };
-            self.complete_slot(rank, &slot)?;
+            self.complete_slot(model, rank, &slot)?;
             self.store_i32(rank, out.indices_addr + 4 * k as u64, i as i32, "indices")?;
         }
         self.store_i32(rank, out.outcount_addr, indices.len() as i32, "outcount")
@@ -625,7 +629,7 @@ impl State {
         else {
             return Ok(());
         };
-        self.complete_some(rank, &slots, indices, out)?;
+        self.complete_some(model, rank, &slots, indices, out)?;
         self.trace_event(
             rank,
             loc,
@@ -648,9 +652,57 @@ impl State {
             ..
         } = self.procs[rank].phase.clone()
         {
-            self.finish_probe(model, rank, s, status_addr, comm, message_addr)?;
+            let cands = self.probe_candidates_now(rank);
+            let race = self.other_senders(&cands, s);
+            let addrs = (status_addr, message_addr);
+            self.finish_probe(model, rank, s, addrs, comm, &race)?;
         }
         Ok(())
+    }
+
+    /// Every message the blocked probe of `rank` could report now,
+    /// including those a deferred branch took.
+    fn probe_candidates_now(&self, rank: usize) -> Vec<ReqId> {
+        let Phase::Blocked {
+            block:
+                Block::Probe {
+                    comm,
+                    source,
+                    tag,
+                    message_addr,
+                    ..
+                },
+            ..
+        } = &self.procs[rank].phase
+        else {
+            return vec![];
+        };
+        let env = Self::probe_envelope(*comm, *source, *tag);
+        if message_addr.is_some() {
+            self.world.p2p.mprobe_candidates(rank, &env)
+        } else {
+            self.world.p2p.probe_candidates(rank, &env)
+        }
+    }
+
+    /// " (could also match rank 1, 2)" naming the senders of `cands` other
+    /// than the sender of `chosen`, sorted; empty when there are none.
+    fn other_senders(&self, cands: &[ReqId], chosen: ReqId) -> String {
+        let reqs = &self.world.p2p.requests;
+        let me = reqs[chosen].owner;
+        let mut ranks: Vec<usize> = cands
+            .iter()
+            .map(|&c| reqs[c].owner)
+            .filter(|&o| o != me)
+            .collect();
+        ranks.sort_unstable();
+        ranks.dedup();
+        if ranks.is_empty() {
+            return String::new();
+        }
+        let list: Vec<String> = ranks.iter().map(|r| r.to_string()).collect();
+        let word = if ranks.len() == 1 { "rank" } else { "ranks" };
+        format!(" (could also match {word} {})", list.join(", "))
     }
 
     /// The MPI_Cancel `rank` is in succeeds or fails (MPI 3.1 §3.8.4).
@@ -795,17 +847,17 @@ impl State {
                 match kind {
                     PollKind::Testany { index_addr, .. } => {
                         let slot = slots[i].clone();
-                        self.complete_slot(rank, &slot)?;
+                        self.complete_slot(model, rank, &slot)?;
                         self.store_i32(rank, index_addr, i as i32, "index")?;
                     }
                     PollKind::GetStatus { .. } => {
                         for s in &slots {
-                            self.observe_slot(rank, s)?;
+                            self.observe_slot(model, rank, s)?;
                         }
                     }
                     _ => {
                         for s in &slots {
-                            self.complete_slot(rank, s)?;
+                            self.complete_slot(model, rank, s)?;
                         }
                     }
                 }
@@ -815,7 +867,7 @@ impl State {
             }
             PollOutcome::Some(indices) => {
                 if let PollKind::Testsome(out) = kind {
-                    self.complete_some(rank, &slots, &indices, out)?;
+                    self.complete_some(model, rank, &slots, &indices, out)?;
                 }
                 self.trace_event(
                     rank,

@@ -25,3 +25,4 @@ pub mod p2p;
 pub mod persistent;
 pub mod races;
 pub mod requests;
+pub mod user_op;

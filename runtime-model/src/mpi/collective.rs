@@ -320,14 +320,25 @@ impl Instance {
     /// Bytes member `rank` receives and where (byte offset in its receive
     /// buffer), once it can leave.
     pub fn result_for(&self, rank: usize) -> Result<Vec<Placement>, reduce::ReduceError> {
+        self.result_with(rank, reduce::reduce_all)
+    }
+
+    /// [`Self::result_for`] with the reduction done by `reduce(op,
+    /// datatype, contributions in rank order)`: the checker passes one that
+    /// runs user-defined operations (MPI 3.1 §5.9.5).
+    pub fn result_with<E>(
+        &self,
+        rank: usize,
+        mut reduce: impl FnMut(i32, i32, &[&[u8]]) -> Result<Vec<u8>, E>,
+    ) -> Result<Vec<Placement>, E> {
         let Some(me) = &self.arrivals[rank] else {
             return Ok(vec![]);
         };
         let n = self.arrivals.len();
-        let reduce_of = |members: std::ops::Range<usize>| -> Result<Vec<u8>, reduce::ReduceError> {
+        let mut reduce_of = |members: std::ops::Range<usize>| -> Result<Vec<u8>, E> {
             let contributions: Vec<Arc<[u8]>> = members.map(|r| self.send_of(r)).collect();
             let views: Vec<&[u8]> = contributions.iter().map(|c| &c[..]).collect();
-            reduce::reduce_all(me.op.unwrap_or(0), me.datatype, &views)
+            reduce(me.op.unwrap_or(0), me.datatype, &views)
         };
         use MpiFunc::*;
         Ok(match blocking_form(me.func) {
