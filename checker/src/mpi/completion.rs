@@ -106,6 +106,7 @@ impl State {
         }
     }
 
+    /// Fills an `MPI_Status` for the call `rank` is blocked in.
     fn put_status(
         &mut self,
         rank: usize,
@@ -117,24 +118,10 @@ impl State {
         if ignores(addr) {
             return Ok(());
         }
-        let source = if st.source >= 0 {
-            self.world.comms[comm]
-                .rank_of(st.source as usize)
-                .map_or(st.source, |r| r as i32)
-        } else {
-            st.source
-        };
-        let (lo, hi) = h::status_count_fields(st.bytes, cancelled);
-        self.store_i32(rank, addr + h::MPI_STATUS_COUNT_LO_OFFSET, lo, "status")?;
-        self.store_i32(
-            rank,
-            addr + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET,
-            hi,
-            "status",
-        )?;
-        self.store_i32(rank, addr + h::MPI_STATUS_SOURCE_OFFSET, source, "status")?;
-        self.store_i32(rank, addr + h::MPI_STATUS_TAG_OFFSET, st.tag, "status")?;
-        self.store_i32(rank, addr + h::MPI_STATUS_ERROR_OFFSET, st.error, "status")
+        for (off, v) in self.status_fields(st, comm, cancelled) {
+            self.store_i32(rank, addr + off, v, "status")?;
+        }
+        Ok(())
     }
 
     /// The event of the call `rank` is blocked in.

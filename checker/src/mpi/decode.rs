@@ -257,8 +257,33 @@ impl State {
             .map(|e| (e.loc, e.func))
     }
 
-    /// Fills an `MPI_Status` (MPICH layout: count in bytes, source as a
-    /// rank of the communicator).
+    /// The five `int` fields of an `MPI_Status` as (byte offset, value), in
+    /// MPICH's layout: count in bytes (with the cancelled bit), source as a
+    /// rank of the communicator, tag, error.
+    pub(crate) fn status_fields(
+        &self,
+        st: &Status,
+        comm: CommId,
+        cancelled: bool,
+    ) -> [(u64, i32); 5] {
+        let source = if st.source >= 0 {
+            self.world.comms[comm]
+                .rank_of(st.source as usize)
+                .map_or(st.source, |r| r as i32)
+        } else {
+            st.source
+        };
+        let (lo, hi) = h::status_count_fields(st.bytes, cancelled);
+        [
+            (h::MPI_STATUS_COUNT_LO_OFFSET, lo),
+            (h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET, hi),
+            (h::MPI_STATUS_SOURCE_OFFSET, source),
+            (h::MPI_STATUS_TAG_OFFSET, st.tag),
+            (h::MPI_STATUS_ERROR_OFFSET, st.error),
+        ]
+    }
+
+    /// Fills an `MPI_Status` the call at `site` was given.
     pub(crate) fn write_status(
         &mut self,
         site: &Site,
@@ -269,24 +294,10 @@ impl State {
         if ignores_status(addr) {
             return Ok(());
         }
-        let source = if st.source >= 0 {
-            self.world.comms[comm]
-                .rank_of(st.source as usize)
-                .map_or(st.source, |r| r as i32)
-        } else {
-            st.source
-        };
-        let (lo, hi) = h::status_count_fields(st.bytes, false);
-        self.write_i32(site, addr + h::MPI_STATUS_COUNT_LO_OFFSET, lo, "status")?;
-        self.write_i32(
-            site,
-            addr + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET,
-            hi,
-            "status",
-        )?;
-        self.write_i32(site, addr + h::MPI_STATUS_SOURCE_OFFSET, source, "status")?;
-        self.write_i32(site, addr + h::MPI_STATUS_TAG_OFFSET, st.tag, "status")?;
-        self.write_i32(site, addr + h::MPI_STATUS_ERROR_OFFSET, st.error, "status")
+        for (off, v) in self.status_fields(st, comm, false) {
+            self.write_i32(site, addr + off, v, "status")?;
+        }
+        Ok(())
     }
 }
 
