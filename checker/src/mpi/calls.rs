@@ -215,10 +215,7 @@ impl State {
             F::Start | F::Startall => effect = Some(self.call_start(&site, args)?),
             F::Waitsome | F::Testsome => effect = Some(self.call_wait_many(model, &site, args)?),
             F::RequestGetStatus => effect = Some(self.call_request_get_status(model, &site, args)?),
-            F::ReduceLocal if self.user_op_of(rank, int(args, 4)).is_some() => {
-                effect = Some(self.call_reduce_local_user(model, &site, args)?)
-            }
-            F::ReduceLocal => effect = Some(self.call_reduce_local(&site, args)?),
+            F::ReduceLocal => effect = Some(self.call_reduce_local(model, &site, args)?),
             F::Gatherv
             | F::Scatterv
             | F::Allgatherv

@@ -673,8 +673,13 @@ impl State {
     }
 
     /// MPI_Reduce_local (MPI 3.1 §5.9.7): `inoutbuf = inbuf op inoutbuf`,
-    /// no communication.
-    pub(crate) fn call_reduce_local(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+    /// no communication; a user-defined operation runs the program's function.
+    pub(crate) fn call_reduce_local(
+        &mut self,
+        model: &Model,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
         let (inbuf, inout, count, dt, op) = (
             ptr(args, 0),
             ptr(args, 1),
@@ -682,25 +687,44 @@ impl State {
             int(args, 3),
             int(args, 4),
         );
+        let user = self.user_op_of(site.rank, op);
         self.log_call(site, None, None);
+        let op_name = match (&user, h::predefined_op_name(op)) {
+            (Some(_), _) => format!("0x{op:x}"),
+            (None, name) => name.unwrap_or("?").trim_start_matches("MPI_").to_string(),
+        };
         self.trace_event(
             site.rank,
             site.loc,
             format!(
-                "MPI_Reduce_local(count={count}, type={}, op={})",
-                datatype_name(dt),
-                h::predefined_op_name(op)
-                    .unwrap_or("?")
-                    .trim_start_matches("MPI_")
+                "MPI_Reduce_local(count={count}, type={}, op={op_name})",
+                datatype_name(dt)
             ),
         );
-        self.check_op(site, op, dt)?;
-        let input = self.pack(site, inbuf, count, dt, "inbuf")?;
-        let mut acc = self.pack(site, inout, count, dt, "inoutbuf")?.to_vec();
-        runtime_model::reduce::reduce_local(op, dt, &input, &mut acc)
-            .map_err(|e| site.invalid(format!("reduction failed: {e}")))?;
-        self.check_unpack(site, inout, count, dt, "inoutbuf")?;
-        self.unpack(site.rank, inout, dt, &acc)
+        let out = match user {
+            Some(u) => {
+                if u.freed {
+                    return Err(
+                        site.invalid(format!("operation 0x{op:x} was freed by MPI_Op_free"))
+                    );
+                }
+                self.type_map(site, dt, false)?;
+                let input = self.pack(site, inbuf, count, dt, "inbuf")?;
+                let acc = self.pack(site, inout, count, dt, "inoutbuf")?;
+                self.check_unpack(site, inout, count, dt, "inoutbuf")?;
+                self.user_reduce(model, site.rank, Some(site.func), &u, dt, &[&input, &acc])?
+            }
+            None => {
+                self.check_op(site, op, dt)?;
+                let input = self.pack(site, inbuf, count, dt, "inbuf")?;
+                let mut acc = self.pack(site, inout, count, dt, "inoutbuf")?.to_vec();
+                runtime_model::reduce::reduce_local(op, dt, &input, &mut acc)
+                    .map_err(|e| site.invalid(format!("reduction failed: {e}")))?;
+                self.check_unpack(site, inout, count, dt, "inoutbuf")?;
+                acc
+            }
+        };
+        self.unpack(site.rank, inout, dt, &out)
             .map_err(|f| site.memory("inoutbuf", f))?;
         Ok(Effect::Return(0))
     }

@@ -436,58 +436,35 @@ impl State {
     /// counting those a deferred branch already took.
     pub fn probe_options(&self, rank: usize) -> Vec<ReqId> {
         let Phase::Blocked {
-            block:
-                Block::Probe {
-                    comm,
-                    source,
-                    tag,
-                    excluded,
-                    message_addr,
-                    ..
-                },
+            block: Block::Probe { excluded, .. },
             ..
         } = &self.procs[rank].phase
         else {
             return vec![];
         };
-        let env = Self::probe_envelope(*comm, *source, *tag);
-        let p2p = &self.world.p2p;
-        let all = if message_addr.is_some() {
-            p2p.mprobe_candidates(rank, &env)
-        } else {
-            p2p.probe_candidates(rank, &env)
-        };
-        all.into_iter().filter(|s| !excluded.contains(s)).collect()
+        self.probe_candidates_now(rank)
+            .into_iter()
+            .filter(|s| !excluded.contains(s))
+            .collect()
     }
 
     /// Whether the probe of `rank` could report a message it was told to
     /// skip (a deferred choice).
     pub fn probe_skipped(&self, rank: usize) -> bool {
         let Phase::Blocked {
-            block:
-                Block::Probe {
-                    comm,
-                    tag,
-                    excluded,
-                    message_addr,
-                    ..
-                },
+            block: Block::Probe { excluded, .. },
             ..
         } = &self.procs[rank].phase
         else {
             return false;
         };
-        if excluded.is_empty() {
-            return false;
-        }
-        let env = Self::probe_envelope(*comm, None, *tag);
-        let p2p = &self.world.p2p;
-        let all = if message_addr.is_some() {
-            p2p.mprobe_candidates(rank, &env)
-        } else {
-            p2p.probe_candidates(rank, &env)
-        };
-        all.iter().any(|s| excluded.contains(s))
+        // Only wildcard probes are ever deferred, so the probe's own
+        // envelope is the wildcard one.
+        !excluded.is_empty()
+            && self
+                .probe_candidates_now(rank)
+                .iter()
+                .any(|s| excluded.contains(s))
     }
 
     /// The status a probe reports for message `s`.

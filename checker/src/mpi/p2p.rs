@@ -175,6 +175,24 @@ impl State {
     }
 
     /// A blocking call waiting for its own internal requests.
+    /// Ends a posting call: the nonblocking form hands the request to the
+    /// program through `addr` (its `MPI_Request *`); the blocking form waits
+    /// for it, with `addr` its status argument (0 when it has none).
+    fn finish_post(
+        &mut self,
+        site: &Site,
+        req: ReqId,
+        nonblocking: bool,
+        addr: u64,
+    ) -> Result<Effect, Halt> {
+        if nonblocking {
+            self.write_i32(site, addr, self.handle_of(req), "request")?;
+            Ok(Effect::Return(0))
+        } else {
+            Ok(Self::wait_internal(vec![(req, addr)]))
+        }
+    }
+
     fn wait_internal(slots: Vec<(ReqId, u64)>) -> Effect {
         Effect::Block(Block::Requests {
             slots: slots
@@ -221,20 +239,11 @@ impl State {
                 rank_name(a.dest),
                 a.tag,
                 comm_name(int(args, 5)),
-                if nonblocking {
-                    format!(" -> request {}", req + 1)
-                } else {
-                    String::new()
-                }
+                request_suffix(nonblocking, req)
             ),
         );
         self.reserve_buffer_space(site, req, ev)?;
-        if nonblocking {
-            self.write_i32(site, ptr(args, 6), self.handle_of(req), "request")?;
-            Ok(Effect::Return(0))
-        } else {
-            Ok(Self::wait_internal(vec![(req, 0)]))
-        }
+        self.finish_post(site, req, nonblocking, ptr(args, 6))
     }
 
     /// MPI_Recv and MPI_Irecv.
@@ -268,19 +277,10 @@ impl State {
                 rank_name(a.source),
                 tag_name(a.tag),
                 comm_name(int(args, 5)),
-                if func == F::Irecv {
-                    format!(" -> request {}", req + 1)
-                } else {
-                    String::new()
-                }
+                request_suffix(func == F::Irecv, req)
             ),
         );
-        if func == F::Irecv {
-            self.write_i32(site, ptr(args, 6), self.handle_of(req), "request")?;
-            Ok(Effect::Return(0))
-        } else {
-            Ok(Self::wait_internal(vec![(req, ptr(args, 6))]))
-        }
+        self.finish_post(site, req, func == F::Irecv, ptr(args, 6))
     }
 
     /// MPI_Sendrecv and MPI_Sendrecv_replace: a send and a receive
@@ -495,19 +495,10 @@ impl State {
                 "{}(count={count}, type={}){}",
                 func.name(),
                 datatype_name(dt),
-                if func == F::Imrecv {
-                    format!(" -> request {}", req + 1)
-                } else {
-                    String::new()
-                }
+                request_suffix(func == F::Imrecv, req)
             ),
         );
-        if func == F::Imrecv {
-            self.write_i32(site, ptr(args, 4), self.handle_of(req), "request")?;
-            Ok(Effect::Return(0))
-        } else {
-            Ok(Self::wait_internal(vec![(req, ptr(args, 4))]))
-        }
+        self.finish_post(site, req, func == F::Imrecv, ptr(args, 4))
     }
 
     /// MPI_Get_count and MPI_Get_elements (MPI 3.1 §3.2.5, §4.1.11): with
@@ -550,5 +541,14 @@ impl State {
         )?;
         self.write_i32(site, ptr(args, 1), h::status_cancelled(hi) as i32, "flag")?;
         Ok(Effect::Return(0))
+    }
+}
+
+/// How a trace line names the request a nonblocking call returned.
+fn request_suffix(nonblocking: bool, req: ReqId) -> String {
+    if nonblocking {
+        format!(" -> request {}", req + 1)
+    } else {
+        String::new()
     }
 }

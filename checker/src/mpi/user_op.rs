@@ -3,7 +3,6 @@
 //! of the member that receives the result.
 
 use super::datatypes::UserOp;
-use super::decode::*;
 use crate::exec::interp::Fault;
 use crate::exec::memory::AllocKind;
 use crate::explore::state::*;
@@ -180,45 +179,5 @@ impl State {
             mem.free(a).map_err(mem_err)?;
         }
         Ok(acc)
-    }
-
-    /// MPI_Reduce_local with a user-defined operation (MPI 3.1 §5.9.7):
-    /// `inoutbuf = inbuf op inoutbuf`.
-    pub(crate) fn call_reduce_local_user(
-        &mut self,
-        model: &Model,
-        site: &Site,
-        args: &[u64],
-    ) -> Result<Effect, Halt> {
-        let (inbuf, inout, count, dt, op) = (
-            ptr(args, 0),
-            ptr(args, 1),
-            int(args, 2),
-            int(args, 3),
-            int(args, 4),
-        );
-        self.log_call(site, None, None);
-        self.trace_event(
-            site.rank,
-            site.loc,
-            format!(
-                "MPI_Reduce_local(count={count}, type={}, op=0x{op:x})",
-                datatype_name(dt)
-            ),
-        );
-        let Some(u) = self.user_op_of(site.rank, op) else {
-            return Err(site.invalid(format!("invalid operation 0x{op:x}")));
-        };
-        if u.freed {
-            return Err(site.invalid(format!("operation 0x{op:x} was freed by MPI_Op_free")));
-        }
-        self.type_map(site, dt, false)?;
-        let input = self.pack(site, inbuf, count, dt, "inbuf")?;
-        let acc = self.pack(site, inout, count, dt, "inoutbuf")?;
-        self.check_unpack(site, inout, count, dt, "inoutbuf")?;
-        let out = self.user_reduce(model, site.rank, Some(site.func), &u, dt, &[&input, &acc])?;
-        self.unpack(site.rank, inout, dt, &out)
-            .map_err(|f| site.memory("inoutbuf", f))?;
-        Ok(Effect::Return(0))
     }
 }
