@@ -1,13 +1,24 @@
 //! Every c-example end to end: extract, check, compare the verdict with the
 //! header's EXPECT and the text output with the `.expected` file beside it.
-//! `MPI_BLESS=1` rewrites the `.expected` files.
+//! `MPI_BLESS=1` rewrites the `.expected` files; `MPI_EXAMPLES=a,b` keeps only
+//! the examples whose path contains `a` or `b`.
 
 use end_to_end::*;
 
 #[test]
 fn every_example_matches_its_expectation_and_golden_output() {
-    let examples = examples();
+    let mut examples = examples();
     assert!(examples.len() >= 30, "expected at least 30 examples");
+    // `MPI_EXAMPLES=comms/,leak` runs (and blesses) only the examples whose
+    // path contains one of the comma-separated substrings.
+    if let Some(filter) = std::env::var_os("MPI_EXAMPLES") {
+        let filter = filter.to_string_lossy().into_owned();
+        let parts: Vec<&str> = filter.split(',').filter(|p| !p.is_empty()).collect();
+        examples.retain(|ex| {
+            let path = ex.path.to_string_lossy();
+            parts.iter().any(|p| path.contains(p))
+        });
+    }
     let bless = std::env::var_os("MPI_BLESS").is_some();
     let failures = parallel(&examples, |ex| {
         let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
