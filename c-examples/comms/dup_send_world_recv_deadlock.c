@@ -1,8 +1,9 @@
 /* RUN: -n 2
- * EXPECT: error deadlock
+ * EXPECT: error communicator-mismatch
  * The message goes out on a duplicate of MPI_COMM_WORLD but the receiver
  * waits on MPI_COMM_WORLD itself: messages on different communicators never
- * match, so the receive waits forever.
+ * match (MPI 3.1 §3.2.4), so the receive waits forever. Source and tag agree,
+ * so the deadlock is reported as the communicator mismatch that causes it.
  */
 #include <mpi.h>
 

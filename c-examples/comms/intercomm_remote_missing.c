@@ -1,5 +1,5 @@
 /* RUN: -n 3
- * EXPECT: error deadlock
+ * EXPECT: error collective-mismatch
  * Ranks 0 and 1 build an intercommunicator to the group of rank 2, but rank 2
  * skips MPI_Intercomm_create: the call is collective over both groups, so
  * ranks 0 and 1 wait for rank 2, the remote leader, forever.

@@ -27,6 +27,7 @@ int main(int argc, char **argv) {
     } else {
         MPI_Send(&rank, 1, MPI_INT, 0, 0, team);
     }
+    MPI_Comm_free(&team);
     MPI_Finalize();
     return 0;
 }

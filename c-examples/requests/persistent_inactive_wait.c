@@ -1,9 +1,10 @@
 /* RUN: -n 2
- * EXPECT: verified
- * Completion calls on persistent requests that were never started: MPI_Wait and MPI_Test
- * return at once with an empty status (source MPI_ANY_SOURCE, tag MPI_ANY_TAG, count 0) and
- * leave the handle as it is; MPI_Waitsome over inactive requests gives outcount MPI_UNDEFINED
- * (MPI 3.1 §3.7.3, §3.9). Then the request is started once, for real, and completes.
+ * EXPECT: error missing-start
+ * Completion calls on persistent requests that were never started: MPI allows them (an
+ * inactive request completes at once with an empty status: source MPI_ANY_SOURCE, tag
+ * MPI_ANY_TAG, count 0; MPI 3.1 §3.7.3, §3.9), but nothing was received, and the program only
+ * starts the request afterwards: the forgotten MPI_Start. The first MPI_Wait is reported with
+ * the MPI_Recv_init / MPI_Ssend_init line. Near miss: ../lifecycle/persistent_wait_again_ok.c.
  */
 #include <assert.h>
 #include <mpi.h>

@@ -70,12 +70,30 @@ pub struct Args {
     /// declared inconclusive (catches endless loops of MPI calls).
     #[arg(long, default_value_t = 1_000_000)]
     pub max_calls: usize,
+    /// "Not yet" answers one MPI_Test/MPI_Iprobe poll may get in a row while
+    /// no other process does anything; past it the check is inconclusive
+    /// (a polling loop whose state changes on every pass).
+    #[arg(long, default_value_t = 1_000)]
+    pub max_polls: u32,
     /// Keep exploring after the first error and report every distinct one.
     #[arg(long)]
     pub all_errors: bool,
-    /// Follow a schedule printed with an error (`replay:` line) to reproduce it.
-    #[arg(long, value_name = "SCHEDULE")]
+    /// Follow a schedule printed with an error (`replay:` line) to reproduce it
+    /// (with `+NAME=VALUE` parts: the input values of that run).
+    #[arg(long, value_name = "SCHEDULE", allow_hyphen_values = true)]
     pub replay: Option<String>,
+    /// Verify for every value of the program's inputs (argc, integer
+    /// conversions of argv and getenv strings, rand, time, clock); an error
+    /// names the input that leads to it.
+    #[arg(long)]
+    pub any_input: bool,
+    /// Verification runs `--any-input` may make, one per input cell.
+    #[arg(long, default_value_t = 256)]
+    pub max_inputs: usize,
+    /// Fix an input to a value (`argv[1]=6`, `rank0.rand#1=5`): the names of
+    /// the `input:` lines and of the `+NAME=VALUE` parts of a `replay:` line.
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub input: Vec<String>,
     /// Print performance figures (instructions per second, peak memory) to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -110,10 +128,15 @@ pub fn run(args: Args) -> i32 {
             return 2;
         }
     }
-    let replay = match args.replay.as_deref().map(explore::parse_schedule) {
+    // A replay line may carry the input of its run: `0.2+argv[1]=6`.
+    let (schedule, replay_inputs) = match args.replay.as_deref().map(crate::input::split_replay) {
+        None => (None, Some(Vec::new())),
+        Some((s, i)) => (Some(s), i),
+    };
+    let replay = match schedule.map(explore::parse_schedule) {
         None => None,
-        Some(Some(s)) => Some(s),
-        Some(None) => {
+        Some(Some(s)) if replay_inputs.is_some() => Some(s),
+        Some(_) => {
             eprintln!(
                 "mpi-check: error: --replay takes a schedule like 0.2.1 (as printed with an error)"
             );
@@ -124,6 +147,20 @@ pub fn run(args: Args) -> i32 {
         eprintln!("mpi-check: error: --replay follows the reduced search; drop --reduction none");
         return 2;
     }
+    if args.max_inputs == 0 {
+        eprintln!("mpi-check: error: --max-inputs must be at least 1");
+        return 2;
+    }
+    let mut pinned = replay_inputs.unwrap_or_default();
+    for text in &args.input {
+        match crate::input::parse_assignment(text) {
+            Some(p) => pinned.push(p),
+            None => {
+                eprintln!("mpi-check: error: --input takes NAME=VALUE with a value in the input's range (e.g. argv[1]=6, rank0.rand#1=5), got `{text}`");
+                return 2;
+            }
+        }
+    }
     let model = match Model::read(&args.model) {
         Ok(m) => m,
         Err(e) => {
@@ -132,6 +169,8 @@ pub fn run(args: Args) -> i32 {
         }
     };
     let np = args.np as usize;
+    // A replay follows the one input its schedule names.
+    let any_input = args.any_input && replay.is_none();
     let config = Config {
         np,
         buffering: match args.buffering {
@@ -148,8 +187,13 @@ pub fn run(args: Args) -> i32 {
         max_executions: args.max_executions,
         all_errors: args.all_errors,
         max_calls: args.max_calls,
+        max_polls: args.max_polls,
         program_args: args.program_args.clone(),
         replay,
+        any_input,
+        max_inputs: args.max_inputs,
+        pinned,
+        inputs: None,
     };
     let outcome = explore::explore(&model, &config);
     let report = crate::reporting::build(&model, np, &outcome);

@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod exec;
 pub mod explore;
+pub mod input;
 pub mod mpi;
 pub mod report;
 pub mod reporting;

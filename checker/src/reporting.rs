@@ -66,7 +66,8 @@ fn error_report(model: &Model, e: &FoundError) -> ErrorReport {
         message: e.finding.message.clone(),
         locations,
         trace,
-        replay: crate::explore::schedule_string(&e.schedule),
+        replay: crate::input::replay_string(&e.schedule, &e.input),
+        input: e.input.clone(),
     }
 }
 
@@ -100,6 +101,7 @@ pub fn build(model: &Model, np: usize, outcome: &Outcome) -> Report {
             instructions: outcome.instructions,
             pruned: outcome.pruned,
             peak_rss_bytes: peak_rss(),
+            input_cells: outcome.input_cells,
         },
     }
 }

@@ -24,6 +24,9 @@
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L
 #  include <stdint.h>
 #endif
+/* Open MPI's mpi.h includes <stddef.h>, and programs written against it use
+ * NULL and size_t with only <mpi.h> included; offering both costs nothing. */
+#include <stddef.h>
 
 #if defined(__cplusplus)
 extern "C" {

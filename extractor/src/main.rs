@@ -9,6 +9,7 @@ mod compile;
 mod error;
 mod lift;
 mod passes;
+mod sort;
 
 use std::process::ExitCode;
 

@@ -633,6 +633,114 @@ impl TypeMap {
         t.shifted(offset)?.resized(0, to_i64(stride)?)
     }
 
+    /// `MPI_Type_create_darray` (§4.1.4): the part of a `gsizes` array of
+    /// `old` that process `rank` owns when the array is distributed over a
+    /// `psizes` grid of `size` processes (numbered in row-major order
+    /// whatever `order_c` says), dimension by dimension `distribs[i]`
+    /// (`MPI_DISTRIBUTE_BLOCK`, `_CYCLIC` or `_NONE`) with argument
+    /// `dargs[i]` (`MPI_DISTRIBUTE_DFLT_DARG` for the default). The elements
+    /// are in array order (the last dimension fastest with `order_c`), the
+    /// bounds explicit: lb 0 and extent the whole array, as for a subarray.
+    #[allow(clippy::too_many_arguments)]
+    pub fn darray(
+        size: i64,
+        rank: i64,
+        gsizes: &[i64],
+        distribs: &[i64],
+        dargs: &[i64],
+        psizes: &[i64],
+        order_c: bool,
+        old: &TypeMap,
+    ) -> Result<TypeMap, DatatypeError> {
+        use crate::handles::{
+            MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_CYCLIC, MPI_DISTRIBUTE_DFLT_DARG,
+            MPI_DISTRIBUTE_NONE,
+        };
+        let n = gsizes.len();
+        let bad = |m: String| Err(DatatypeError::InvalidArgument(m));
+        if n == 0 || distribs.len() != n || dargs.len() != n || psizes.len() != n {
+            return bad(format!(
+                "darray with {n} dimensions and arrays of other lengths"
+            ));
+        }
+        let grid = psizes
+            .iter()
+            .try_fold(1i128, |acc, &p| mul(acc, i128::from(p.max(0))))?;
+        if psizes.iter().any(|&p| p <= 0) || grid != i128::from(size) {
+            return bad(format!(
+                "the process grid {psizes:?} does not hold exactly size = {size} processes"
+            ));
+        }
+        if rank < 0 || rank >= size {
+            return bad(format!("rank {rank} is not below size {size}"));
+        }
+        // Row-major grid coordinates of `rank` (§4.1.4).
+        let mut coords = vec![0i64; n];
+        let mut r = rank;
+        for i in (0..n).rev() {
+            coords[i] = r % psizes[i];
+            r /= psizes[i];
+        }
+        // The indices process `coords[i]` owns in dimension i, ascending.
+        let mut owned: Vec<Vec<i64>> = Vec::with_capacity(n);
+        for i in 0..n {
+            let (g, p, c, d) = (gsizes[i], psizes[i], coords[i], dargs[i]);
+            if g <= 0 {
+                return bad(format!("array_of_gsizes[{i}] = {g} is not positive"));
+            }
+            let dflt = d == i64::from(MPI_DISTRIBUTE_DFLT_DARG);
+            let mut idx = Vec::new();
+            match distribs[i] {
+                x if x == i64::from(MPI_DISTRIBUTE_NONE) => idx.extend(0..g),
+                x if x == i64::from(MPI_DISTRIBUTE_BLOCK) => {
+                    let b = if dflt { (g + p - 1) / p } else { d };
+                    if b <= 0 || b.saturating_mul(p) < g {
+                        return bad(format!(
+                            "dimension {i}: block size {b} times {p} processes does not cover {g} elements"
+                        ));
+                    }
+                    idx.extend((c.saturating_mul(b)).min(g)..((c + 1).saturating_mul(b)).min(g));
+                }
+                x if x == i64::from(MPI_DISTRIBUTE_CYCLIC) => {
+                    let b = if dflt { 1 } else { d };
+                    if b <= 0 {
+                        return bad(format!(
+                            "dimension {i}: cyclic block size {b} is not positive"
+                        ));
+                    }
+                    let mut start = c.saturating_mul(b);
+                    while start < g {
+                        idx.extend(start..(start + b).min(g));
+                        start = start.saturating_add(p.saturating_mul(b));
+                    }
+                }
+                x => {
+                    return bad(format!(
+                        "array_of_distribs[{i}] = {x} is not a distribution"
+                    ))
+                }
+            }
+            owned.push(idx);
+        }
+        let mut dims: Vec<(i64, Vec<i64>)> = gsizes.iter().copied().zip(owned).collect();
+        if order_c {
+            dims.reverse();
+        }
+        // Fastest dimension first: one block per owned index, at its
+        // position in the whole array.
+        let mut stride = i128::from(old.extent());
+        let mut t = old.clone();
+        for (g, idx) in dims {
+            let displs = idx
+                .iter()
+                .map(|&k| to_i64(mul(i128::from(k), stride)?))
+                .collect::<Result<Vec<i64>, _>>()?;
+            t = TypeMap::hindexed(&vec![1; displs.len()], &displs, &t)?;
+            stride = mul(stride, i128::from(g))?;
+        }
+        t.resized(0, to_i64(stride)?)
+    }
+
     /// The same type with every displacement moved by `off` bytes.
     fn shifted(&self, off: i128) -> Result<TypeMap, DatatypeError> {
         let mut runs = Vec::with_capacity(self.runs.len());
@@ -1667,5 +1775,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn darray_block_and_cyclic_pick_the_owned_elements() {
+        let int = TypeMap::predefined(MPI_INT).unwrap();
+        // 4x4 ints, 2x2 grid of blocks: rank 3 owns rows 2..4, columns 2..4.
+        let block = crate::handles::MPI_DISTRIBUTE_BLOCK as i64;
+        let dflt = crate::handles::MPI_DISTRIBUTE_DFLT_DARG as i64;
+        let t = TypeMap::darray(
+            4,
+            3,
+            &[4, 4],
+            &[block, block],
+            &[dflt, dflt],
+            &[2, 2],
+            true,
+            &int,
+        )
+        .unwrap();
+        assert_eq!(t.byte_ranges(1).unwrap(), vec![(40, 8), (56, 8)]);
+        assert_eq!((t.lb(), t.extent(), t.size()), (0, 64, 16));
+        // 7 ints cyclic(2) over 2 processes: rank 1 owns 2, 3 and 6.
+        let cyclic = crate::handles::MPI_DISTRIBUTE_CYCLIC as i64;
+        let t = TypeMap::darray(2, 1, &[7], &[cyclic], &[2], &[2], true, &int).unwrap();
+        assert_eq!(t.byte_ranges(1).unwrap(), vec![(8, 8), (24, 4)]);
+        assert!(TypeMap::darray(3, 0, &[4], &[block], &[dflt], &[2], true, &int).is_err());
     }
 }

@@ -171,6 +171,8 @@ mpi_functions! {
     TypeIndexed = "MPI_Type_indexed"(count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
     TypeCreateHindexed = "MPI_Type_create_hindexed"(count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
     TypeCreateIndexedBlock = "MPI_Type_create_indexed_block"(count, blocklength, array_of_displacements, oldtype, newtype);
+    TypeCreateHindexedBlock = "MPI_Type_create_hindexed_block"(count, blocklength, array_of_displacements, oldtype, newtype);
+    TypeCreateDarray = "MPI_Type_create_darray"(size, rank, ndims, array_of_gsizes, array_of_distribs, array_of_dargs, array_of_psizes, order, oldtype, newtype);
     TypeCreateStruct = "MPI_Type_create_struct"(count, array_of_blocklengths, array_of_displacements, array_of_types, newtype);
     TypeCreateSubarray = "MPI_Type_create_subarray"(ndims, array_of_sizes, array_of_subsizes, array_of_starts, order, oldtype, newtype);
     TypeCreateResized = "MPI_Type_create_resized"(oldtype, lb, extent, newtype);

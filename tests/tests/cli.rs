@@ -242,7 +242,7 @@ fn extract_rand_is_unsupported_with_location() {
     let dir = tmp();
     let model = dir.path().join("m.json");
     let r = extract(&["calls_rand.c", "-o", model.to_str().unwrap()]);
-    assert_fails_one_line(&r, 2, &["calls_rand.c:10: unsupported call to rand"]);
+    assert_fails_one_line(&r, 2, &["calls_rand.c:10: unsupported call to random"]);
     assert!(
         !model.exists(),
         "a failed extraction must not write a model"

@@ -58,6 +58,9 @@ pub struct Process {
     pub mem: Memory,
     /// Model instructions executed so far in this execution.
     pub steps: u64,
+    /// Input tracking (`--any-input`, `--input`); `None` otherwise, so the
+    /// interpreter pays one test per instruction.
+    pub track: Option<Box<crate::input::track::Tracker>>,
 }
 
 #[inline]
@@ -107,6 +110,7 @@ impl Process {
             }],
             mem,
             steps: 0,
+            track: None,
         }
     }
 
@@ -125,9 +129,15 @@ impl Process {
         if nparams < 2 || frame.regs.len() < 2 {
             return Ok(());
         }
+        // Under `--any-input` the cell chooses argc: missing arguments are
+        // "0" (their conversions are inputs of their own), extra ones dropped.
+        let argc = self.input_argc(args.len() + 1);
         let all: Vec<&str> = std::iter::once(program)
             .chain(args.iter().map(String::as_str))
+            .chain(std::iter::repeat("0"))
+            .take(argc)
             .collect();
+        let mut strings = Vec::with_capacity(all.len());
         let argv = self
             .mem
             .allocate(8 * (all.len() as u64 + 1), AllocKind::Stack)?;
@@ -137,7 +147,9 @@ impl Process {
             let s = self.mem.allocate(bytes.len() as u64, AllocKind::Stack)?;
             self.mem.write_bytes(s, &bytes)?;
             self.mem.store(argv + 8 * i as u64, 8, s)?;
+            strings.push(s);
         }
+        self.track_main_args(argv, &strings);
         if let Some(frame) = self.frames.first_mut() {
             frame.regs[0] = all.len() as u64;
             frame.regs[1] = argv;
@@ -174,6 +186,9 @@ impl Process {
     /// Runs until the next MPI call, exit, fault, or until `budget` total
     /// steps have been executed.
     pub fn run(&mut self, model: &Model, budget: u64) -> Stop {
+        // Input tracking costs one test per instruction when it is off; its
+        // hooks are out of line.
+        let track = self.track.is_some();
         loop {
             let depth = self.frames.len();
             let Some(fr) = self.frames.last_mut() else {
@@ -191,6 +206,13 @@ impl Process {
             self.steps += 1;
             let Some(inst) = block.insts.get(fr.ip as usize) else {
                 // Terminator.
+                if track {
+                    self.track_term(block);
+                }
+                let Some(fr) = self.frames.last_mut() else {
+                    return Stop::Exit { code: 0, loc: 0 };
+                };
+                let from = fr.block;
                 let loc = block.term_loc;
                 let regs = &fr.regs;
                 let val = |o: &Operand| match o {
@@ -251,12 +273,24 @@ impl Process {
                 if let Err(fault) = Self::enter_block(fr, func, target) {
                     return Stop::Fault { fault, loc };
                 }
+                if track {
+                    self.track_enter(func, from, target);
+                }
                 continue;
             };
             let loc = inst.loc;
             match self.exec(model, inst) {
-                Ok(None) => {}
-                Ok(Some(stop)) => return stop,
+                Ok(None) => {
+                    if track {
+                        self.track_after(model, inst);
+                    }
+                }
+                Ok(Some(stop)) => {
+                    if let (true, InstKind::Mpi { func, args, dst }) = (track, &inst.kind) {
+                        self.track_mpi(*func, args, *dst, loc);
+                    }
+                    return stop;
+                }
                 Err(fault) => return Stop::Fault { fault, loc },
             }
         }
@@ -283,6 +317,7 @@ impl Process {
         for (r, a) in regs.iter_mut().zip(args).take(callee.params.len()) {
             *r = *a;
         }
+        let saved_shadows = self.track_swap_frames(model, func);
         let saved = std::mem::replace(
             &mut self.frames,
             vec![Frame {
@@ -296,6 +331,7 @@ impl Process {
         let stop = self.run(model, budget);
         let returned = self.frames.is_empty();
         self.frames = saved;
+        self.track_restore_frames(saved_shadows);
         match stop {
             // Only a return pops the last frame; `exit` leaves it.
             Stop::Exit { code, .. } if returned => Ok(code as u32 as u64),
@@ -525,7 +561,12 @@ impl Process {
             InstKind::Libc { dst, func, args } => {
                 let vals: Vec<(u64, Ty)> = args.iter().map(|a| (v!(&a.value), a.ty)).collect();
                 let dst = *dst;
-                match libc::call(*func, &vals, &mut self.mem).map_err(Fault::Memory)? {
+                let outcome = if self.track.is_some() {
+                    self.libc_tracked(*func, &vals, args, dst, inst.loc)?
+                } else {
+                    libc::call(*func, &vals, &mut self.mem).map_err(Fault::Memory)?
+                };
+                match outcome {
                     LibcOutcome::Return(r) => {
                         if let Some(d) = dst {
                             self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[d as usize] =
@@ -540,6 +581,7 @@ impl Process {
                     }
                     LibcOutcome::Abort => return Err(Fault::Abort),
                     LibcOutcome::AssertFailed { message } => return Err(Fault::Assert(message)),
+                    LibcOutcome::Unsupported(what) => return Err(Fault::Unsupported(what)),
                 }
             }
             InstKind::Mpi { func, args, .. } => {

@@ -123,6 +123,11 @@ pub struct Memory {
     /// Ranges owned by pending operations; empty in most programs, so the
     /// check costs one length test per access.
     guards: Vec<Guard>,
+    /// The C library's static state (`rand`'s generator, `getenv` strings).
+    pub statics: super::libc::LibcStatics,
+    /// Shadows of input-dependent contents (`--any-input` only: `None`
+    /// otherwise, so a store pays one test).
+    pub taint: Option<Box<crate::input::track::Taint>>,
 }
 
 impl Memory {
@@ -146,6 +151,8 @@ impl Memory {
         Memory {
             allocs,
             guards: Vec::new(),
+            statics: Default::default(),
+            taint: None,
         }
     }
 
@@ -253,6 +260,7 @@ impl Memory {
         a.live.then_some((a.bytes.len() as u64, p.offset, a.kind))
     }
 
+    #[inline]
     fn locate(&self, addr: u64, len: u64, write: bool) -> Result<(usize, usize), MemFault> {
         if addr == 0 {
             return Err(MemFault::Null { write });
@@ -319,6 +327,9 @@ impl Memory {
         }
         let (a, off) = self.locate(addr, data.len() as u64, true)?;
         Arc::make_mut(&mut self.allocs[a]).bytes[off..off + data.len()].copy_from_slice(data);
+        if self.taint.is_some() {
+            self.untaint(addr, data.len() as u64);
+        }
         Ok(())
     }
 
@@ -328,6 +339,19 @@ impl Memory {
             return Ok(());
         }
         self.locate(addr, len, write).map(|_| ())
+    }
+
+    /// Bytes written by `write_bytes` (data MPI delivers, or a library
+    /// function's output) under input tracking. A plain `store` leaves the
+    /// shadows to the interpreter, which sets or clears them: stores the MPI
+    /// layer makes (ranks, statuses, flags) may keep a stale shadow, which
+    /// only adds input dependence.
+    #[cold]
+    #[inline(never)]
+    fn untaint(&mut self, addr: u64, len: u64) {
+        if let Some(t) = self.taint.as_mut() {
+            t.written_by_mpi(addr, len);
+        }
     }
 
     /// Reads a NUL-terminated string (bounded by its allocation).

@@ -1,13 +1,22 @@
 //! End of an execution: record what went wrong, or run the end-of-execution
 //! checks (collectives some member never joined; the completes-before
-//! replays for synchronizing collectives and for zero buffering).
+//! replays for synchronizing collectives and for zero buffering; messages
+//! still unreceived when every process has finalized).
+//!
+//! A stuck execution is explained with its wait-for graph (`waitfor`), the
+//! messages that missed a waiting receive by one part of their envelope,
+//! and calls of one collective on different communicators, which make it a
+//! `communicator-mismatch` rather than a plain `deadlock`.
 
-use super::cb;
 use super::state::*;
+use super::{cb, waitfor};
 use super::{Buffering, Search};
+use crate::mpi::decode::comm_name;
 use crate::report::ErrorKind;
-use runtime_model::mpi::collective::is_nonblocking;
+use runtime_model::model::{LocId, Model};
+use runtime_model::mpi::collective::{blocking_form, is_nonblocking};
 use runtime_model::mpi::p2p::{EventRef, ReqOp, SendMode};
+use runtime_model::mpi::CommId;
 use runtime_model::mpi_api::MpiFunc;
 
 fn count_execution(search: &mut Search, state: &State) {
@@ -29,72 +38,279 @@ pub fn halted(search: &mut Search, state: &State, halt: Halt) {
     }
 }
 
-/// What a blocked process waits for, in words.
-fn waiting_for(state: &State, rank: usize) -> String {
-    let Phase::Blocked { func, block, .. } = &state.procs[rank].phase else {
-        return String::new();
-    };
-    let what = match block {
-        Block::Requests { slots, .. } => {
-            let pending: Vec<String> = slots
-                .iter()
-                .filter_map(|s| s.req)
-                .filter(|r| !state.request_complete(*r))
-                .map(|r| pending_request(state, r))
-                .collect();
-            pending.join(" and ")
-        }
-        Block::Collective { comm, instance, .. } => missing_members(state, *comm, *instance),
-        Block::Probe { source, tag, .. } => format!(
-            "a message from {} with tag {}",
-            source.map_or("any rank".into(), |s| format!("rank {s}")),
-            tag.map_or("ANY".into(), |t| t.to_string())
-        ),
-        Block::Poll { .. } => "an operation that can never complete".into(),
-        Block::Cancel { .. } => "the outcome of a cancel".into(),
-        Block::Detach { messages } => {
-            let pending: Vec<String> = messages
-                .iter()
-                .filter(|&&m| state.world.p2p.requests[m].is_unmatched())
-                .map(|&m| pending_request(state, m))
-                .collect();
-            pending.join(" and ")
-        }
-    };
-    format!("rank {rank} waits in {} for {what}", func.name())
+/// Line of a location, for messages.
+fn line_of(model: &Model, loc: LocId) -> u32 {
+    model.locations.get(loc as usize).map_or(0, |l| l.line)
 }
 
-/// What an incomplete request waits for, in words.
-fn pending_request(state: &State, r: runtime_model::mpi::p2p::ReqId) -> String {
-    match &state.world.p2p.requests[r].op {
-        ReqOp::Recv(op) => format!(
-            "a message from {} with tag {}",
-            op.source.map_or("any rank".into(), |s| format!("rank {s}")),
-            op.tag.map_or("ANY".into(), |t| t.to_string())
-        ),
-        ReqOp::Send(op) => {
-            format!("rank {} to receive its message (tag {})", op.dest, op.tag)
-        }
-        ReqOp::Collective { comm, instance, .. } => missing_members(state, *comm, *instance),
-        ReqOp::Null { .. } | ReqOp::Persistent(_) => String::new(),
+/// Where process `rank` ended: its MPI_Finalize, else where it exited.
+fn end_site(state: &State, events: &[LogEvent], rank: usize) -> Option<Site> {
+    if !matches!(state.procs.get(rank)?.phase, Phase::Exited { .. }) {
+        return None;
+    }
+    events
+        .iter()
+        .rev()
+        .find(|e| e.rank == rank && e.func == MpiFunc::Finalize)
+        .map(|e| (rank, e.loc, Some(e.func)))
+        .or_else(|| state.procs[rank].exit_loc.map(|l| (rank, l, None)))
+}
+
+/// (rank, location, call) of a finding.
+type Site = (usize, LocId, Option<MpiFunc>);
+
+fn add_site(f: &mut Finding, site: Site) {
+    if !f.locations.contains(&site) {
+        f.locations.push(site);
     }
 }
 
-/// The members collective instance `instance` of `comm` still waits for.
-fn missing_members(state: &State, comm: usize, instance: usize) -> String {
+/// A receive or probe a blocked process waits in.
+struct PendingRecv {
+    rank: usize,
+    source: Option<usize>,
+    tag: Option<i32>,
+    comm: CommId,
+    loc: LocId,
+    func: MpiFunc,
+}
+
+fn pending_recvs(state: &State) -> Vec<PendingRecv> {
+    let mut out = Vec::new();
+    for rank in 0..state.np() {
+        let Phase::Blocked { func, loc, block } = &state.procs[rank].phase else {
+            continue;
+        };
+        let mut push = |source, tag, comm| {
+            out.push(PendingRecv {
+                rank,
+                source,
+                tag,
+                comm,
+                loc: *loc,
+                func: *func,
+            })
+        };
+        match block {
+            Block::Requests { slots, .. } => {
+                for r in slots.iter().filter_map(|s| s.req) {
+                    let mut r = r;
+                    if let ReqOp::Persistent(p) = &state.world.p2p.requests[r].op {
+                        match p.active {
+                            Some(a) => r = a,
+                            None => continue,
+                        }
+                    }
+                    let req = &state.world.p2p.requests[r];
+                    if let (ReqOp::Recv(op), true) = (&req.op, req.is_unmatched()) {
+                        push(op.source, op.tag, op.comm);
+                    }
+                }
+            }
+            Block::Probe {
+                comm, source, tag, ..
+            } => push(*source, *tag, *comm),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn any_or<T: ToString>(v: Option<T>, any: &str) -> String {
+    v.map_or(any.to_string(), |x| x.to_string())
+}
+
+/// Messages sent to a stuck receiver but never received, which its receive
+/// would take but for one part of the envelope: a different tag or source
+/// (a hint in the `deadlock`: tag mismatches surface as the deadlock they
+/// cause) or a different communicator (`communicator-mismatch`). Messages
+/// match on source, tag and communicator (MPI 3.1 §3.2.4).
+struct Near {
+    comm_mismatch: bool,
+    text: String,
+    site: Site,
+}
+
+fn near_misses(state: &State, model: &Model) -> Vec<Near> {
+    let reqs = &state.world.p2p.requests;
+    let comm = |c: CommId| {
+        state
+            .world
+            .comms
+            .get(c)
+            .map_or("?".into(), |c| comm_name(c.handle))
+    };
+    let mut out: Vec<Near> = Vec::new();
+    let mut used: Vec<usize> = Vec::new();
+    for recv in pending_recvs(state) {
+        let rline = line_of(model, recv.loc);
+        for (id, s) in reqs.iter().enumerate() {
+            let ReqOp::Send(op) = &s.op else { continue };
+            if !s.is_unmatched() || used.contains(&id) || op.dest != recv.rank {
+                continue;
+            }
+            let source_ok = recv.source.is_none_or(|x| x == s.owner);
+            let Some((sloc, sfunc)) = state.event_loc(s.posted_at) else {
+                continue;
+            };
+            let sline = line_of(model, sloc);
+            let tag_ok = recv.tag.is_none_or(|t| t == op.tag);
+            let text = if !source_ok {
+                if op.comm != recv.comm || !tag_ok {
+                    continue;
+                }
+                format!(
+                    "rank {} sent a message with tag {} at line {sline}, which no receive takes (rank {} waits for a message from {} in {} at line {rline})",
+                    s.owner,
+                    op.tag,
+                    recv.rank,
+                    any_or(recv.source.map(|x| format!("rank {x}")), "any rank"),
+                    recv.func.name()
+                )
+            } else if op.comm == recv.comm && !tag_ok {
+                format!(
+                    "rank {} sent tag {} at line {sline}, which no receive takes (rank {} waits for tag {} in {} at line {rline})",
+                    s.owner,
+                    op.tag,
+                    recv.rank,
+                    any_or(recv.tag, "ANY"),
+                    recv.func.name()
+                )
+            } else if op.comm != recv.comm && tag_ok {
+                format!(
+                    "rank {} waits in {} at line {rline} for a message from {} with tag {} on {}, but rank {} sent it on {} at line {sline}: messages on different communicators never match (MPI 3.1 §3.2.4)",
+                    recv.rank,
+                    recv.func.name(),
+                    recv.source.map_or("any rank".into(), |x| format!("rank {x}")),
+                    any_or(recv.tag, "ANY"),
+                    comm(recv.comm),
+                    s.owner,
+                    comm(op.comm)
+                )
+            } else {
+                continue;
+            };
+            used.push(id);
+            out.push(Near {
+                comm_mismatch: op.comm != recv.comm,
+                text,
+                site: (s.owner, sloc, Some(sfunc)),
+            });
+        }
+    }
+    out
+}
+
+/// A member's arrival at a collective instance.
+struct Arrival {
+    comm: CommId,
+    instance: usize,
+    func: MpiFunc,
+    event: EventRef,
+}
+
+fn arrivals(state: &State) -> Vec<Arrival> {
+    let mut out = Vec::new();
+    for (ci, c) in state.world.comms.iter().enumerate() {
+        for (k, inst) in c.instances.iter().enumerate() {
+            for a in inst.arrivals.iter().flatten() {
+                out.push(Arrival {
+                    comm: ci,
+                    instance: k,
+                    func: a.func,
+                    event: a.event,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Whether world rank `rank` is a member of `comm` that has not arrived
+/// at its collective `instance`.
+fn missing_from(state: &State, rank: usize, comm: CommId, instance: usize) -> bool {
     let c = &state.world.comms[comm];
-    let missing: Vec<String> = c.instances[instance]
-        .arrivals
-        .iter()
-        .enumerate()
-        .filter(|(_, a)| a.is_none())
-        .map(|(r, _)| c.members[r].to_string())
-        .collect();
-    format!(
-        "rank(s) {} to join collective #{}",
-        missing.join(", "),
-        instance + 1
-    )
+    c.members.iter().position(|&m| m == rank).is_some_and(|m| {
+        c.instances[instance]
+            .arrivals
+            .get(m)
+            .is_some_and(Option::is_none)
+    })
+}
+
+/// Two groups of processes in the same collective function on different
+/// communicators, each group missing from the other's instance: neither
+/// call can ever match (MPI 3.1 §5.13: all members call collectives on a
+/// communicator in the same order; calls on different communicators are
+/// different collectives). `stuck` are the arrivals to consider.
+fn collective_comm_mismatch(
+    state: &State,
+    model: &Model,
+    events: &[LogEvent],
+    stuck: &[&Arrival],
+    missing: &dyn Fn(usize, CommId, usize) -> bool,
+    waits_for: &dyn Fn(usize, usize) -> bool,
+) -> Option<(String, Vec<Site>)> {
+    // The side of the lowest rank first.
+    let mut stuck: Vec<&Arrival> = stuck.to_vec();
+    stuck.sort_by_key(|a| a.event);
+    let stuck = &stuck[..];
+    for a in stuck {
+        for b in stuck {
+            let (p, q) = (a.event.0, b.event.0);
+            if a.comm == b.comm
+                || blocking_form(a.func) != blocking_form(b.func)
+                || !missing(q, a.comm, a.instance)
+                || !missing(p, b.comm, b.instance)
+                || !waits_for(p, q)
+            {
+                continue;
+            }
+            let side = |c: CommId, k: usize| -> Vec<&&Arrival> {
+                stuck
+                    .iter()
+                    .filter(|x| x.comm == c && x.instance == k)
+                    .collect()
+            };
+            let (sa, sb) = (side(a.comm, a.instance), side(b.comm, b.instance));
+            let render = |xs: &[&&Arrival]| -> String {
+                let who: Vec<String> = xs
+                    .iter()
+                    .map(|x| {
+                        let l = events
+                            .iter()
+                            .find(|e| (e.rank, e.index) == x.event)
+                            .map_or(0, |e| line_of(model, e.loc));
+                        format!("rank {} (line {l})", x.event.0)
+                    })
+                    .collect();
+                let verb = if xs.len() == 1 { "calls" } else { "call" };
+                format!(
+                    "{} {verb} {} on {}",
+                    who.join(" and "),
+                    xs[0].func.name(),
+                    comm_name(state.world.comms[xs[0].comm].handle)
+                )
+            };
+            let text = format!(
+                "{} while {}: collectives on different communicators never match (MPI 3.1 §5.13)",
+                render(&sa),
+                render(&sb)
+            );
+            let sites = sa
+                .iter()
+                .chain(sb.iter())
+                .filter_map(|x| {
+                    events
+                        .iter()
+                        .find(|e| (e.rank, e.index) == x.event)
+                        .map(|e| (e.rank, e.loc, Some(e.func)))
+                })
+                .collect();
+            return Some((text, sites));
+        }
+    }
+    None
 }
 
 /// Every process is finished or stuck.
@@ -117,18 +333,8 @@ pub fn end_of_execution(search: &mut Search, state: &State) {
                 )
             })
             .collect();
-        let kind = if !polling.is_empty() {
-            ErrorKind::NonTermination
-        } else if state.world.zero_buffer {
-            // Only the naive oracle runs unbuffered sends; it runs them after
-            // the buffered passes found no deadlock.
-            ErrorKind::BufferingHazard
-        } else {
-            ErrorKind::Deadlock
-        };
-        let mut msg: Vec<String> = blocked.iter().map(|&r| waiting_for(state, r)).collect();
         if !polling.is_empty() {
-            msg = polling
+            let msg: Vec<String> = polling
                 .iter()
                 .map(|&r| {
                     format!(
@@ -137,183 +343,487 @@ pub fn end_of_execution(search: &mut Search, state: &State) {
                     )
                 })
                 .collect();
+            let mut f = Finding::new(ErrorKind::NonTermination, msg.join("; "));
+            for &r in &blocked {
+                f = f.at(r, state.blocked_loc(r), state.blocked_func(r));
+            }
+            search.record(f, state);
+            return;
         }
-        let mut f = Finding::new(kind, msg.join("; "));
-        for &r in &blocked {
-            f = f.at(r, state.blocked_loc(r), state.blocked_func(r));
+        if skipped_collective(state, &blocked) {
+            if let Some(f) = unjoined_collective(search.model, state) {
+                search.record(f, state);
+                return;
+            }
         }
+        let f = stuck_finding(search.model, state);
         search.record(f, state);
         return;
     }
-    if let Some(f) = unjoined_collective(state) {
+    if let Some(f) = unjoined_collective(search.model, state) {
         search.record(f, state);
         return;
     }
-    if search.analyze_blocking {
-        completes_before(search, state);
+    let graph = search.analyze_blocking.then(|| CbGraph::new(state));
+    if let Some(g) = &graph {
+        if synchronizing_replay(search, state, g) {
+            return;
+        }
+    }
+    if let Some(f) = unreceived_messages(search.model, state) {
+        search.record(f, state);
+        return;
+    }
+    if let Some(g) = &graph {
+        zero_buffer_replay(search, state, g);
     }
 }
 
-/// A collective some member never called, though every process finished.
-fn unjoined_collective(state: &State) -> Option<Finding> {
+/// The deadlock of an execution in which some processes are blocked: the
+/// wait-for cycle or chains, messages that missed their receive by tag or
+/// communicator, collectives on different communicators.
+fn stuck_finding(model: &Model, state: &State) -> Finding {
     let events = state.events.to_vec();
+    let wf = waitfor::blocked(state);
+    let line = |l: LocId| line_of(model, l);
+    let ending = |r: usize| {
+        let (_, loc, func) = end_site(state, &events, r)?;
+        Some(match func {
+            Some(f) => format!("finished ({} at line {})", f.name(), line(loc)),
+            None => format!("exited at line {}", line(loc)),
+        })
+    };
+    let mut text = wf.describe(&line, &ending);
+    // Only the naive oracle runs unbuffered sends; it runs them after the
+    // buffered passes found no deadlock.
+    let mut kind = if state.world.zero_buffer {
+        ErrorKind::BufferingHazard
+    } else {
+        ErrorKind::Deadlock
+    };
+    let mut f = Finding::new(kind, "");
+    for w in &wf.waiters {
+        add_site(&mut f, (w.rank, w.loc, Some(w.func)));
+    }
+    let mut lead: Vec<String> = Vec::new();
+    let all = arrivals(state);
+    let stuck: Vec<&Arrival> = all
+        .iter()
+        .filter(|a| {
+            let c = &state.world.comms[a.comm];
+            !c.instances[a.instance].all_arrived()
+        })
+        .collect();
+    let waits_for = |p: usize, q: usize| {
+        // p is blocked on its instance and q is missing from it, or both
+        // finished their sides (an instance nobody else joins).
+        wf.waiters
+            .iter()
+            .find(|w| w.rank == p)
+            .is_none_or(|w| w.on.iter().any(|(t, _)| *t == q))
+    };
+    let missing = |r: usize, c: CommId, k: usize| missing_from(state, r, c, k);
+    if let Some((m, sites)) =
+        collective_comm_mismatch(state, model, &events, &stuck, &missing, &waits_for)
+    {
+        lead.push(m);
+        for s in sites {
+            add_site(&mut f, s);
+        }
+        kind = ErrorKind::CommunicatorMismatch;
+    }
+    for near in near_misses(state, model) {
+        if near.comm_mismatch {
+            lead.push(near.text);
+            kind = ErrorKind::CommunicatorMismatch;
+        } else {
+            text.push_str("; ");
+            text.push_str(&near.text);
+        }
+        add_site(&mut f, near.site);
+    }
+    for w in &wf.waiters {
+        for (t, _) in &w.on {
+            if let Some(site) = end_site(state, &events, *t) {
+                add_site(&mut f, site);
+            }
+        }
+    }
+    if state.world.zero_buffer {
+        kind = ErrorKind::BufferingHazard;
+    }
+    lead.push(text);
+    f.kind = kind;
+    f.message = lead.join("; ");
+    f
+}
+
+/// Messages still unreceived when every process has finalized: MPI 3.1
+/// §8.7 requires all pending communication of a process to complete before
+/// it calls MPI_Finalize. A standard send that the library buffered lets
+/// its sender go on, so without this check the program would pass with
+/// buffering (and only look like a hazard without it).
+fn unreceived_messages(model: &Model, state: &State) -> Option<Finding> {
+    if !state
+        .world
+        .p2p
+        .requests
+        .iter()
+        .any(|s| s.is_send() && s.is_unmatched())
+    {
+        return None;
+    }
+    let events = state.events.to_vec();
+    let mut parts = Vec::new();
+    let mut blocking = false;
+    let mut f = Finding::new(ErrorKind::MpiUsage, "");
+    for s in &state.world.p2p.requests {
+        let ReqOp::Send(op) = &s.op else { continue };
+        if !s.is_unmatched() {
+            continue;
+        }
+        let Some((loc, func)) = state.event_loc(s.posted_at) else {
+            continue;
+        };
+        let comm = state
+            .world
+            .comms
+            .get(op.comm)
+            .map_or("?".into(), |c| comm_name(c.handle));
+        blocking |= op.mode == SendMode::Standard && func == MpiFunc::Send;
+        parts.push(format!(
+            "rank {}'s message to rank {} with tag {} on {comm}, sent by {} at line {}, is never received",
+            s.owner,
+            op.dest,
+            op.tag,
+            func.name(),
+            line_of(model, loc)
+        ));
+        add_site(&mut f, (s.owner, loc, Some(func)));
+        if let Some(site) = end_site(state, &events, op.dest) {
+            add_site(&mut f, site);
+        }
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    if blocking {
+        // Honest under every buffering: a library that does not buffer
+        // would have blocked the sender instead.
+        parts.push("without buffering, the MPI_Send would block forever".into());
+    }
+    f.message = format!(
+        "MPI_Finalize with pending communication (MPI 3.1 §8.7: all pending communication must complete before MPI_Finalize): {}",
+        parts.join("; ")
+    );
+    Some(f)
+}
+
+/// "rank 1", "ranks 1 and 2", "ranks 1, 2 and 3".
+fn rank_list(ranks: &[usize]) -> String {
+    match ranks {
+        [r] => format!("rank {r}"),
+        [init @ .., last] => format!(
+            "ranks {} and {last}",
+            init.iter()
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        [] => String::new(),
+    }
+}
+
+/// Every blocked process waits in a blocking collective whose missing
+/// members all ended without calling it (a collective behind an `if` on the
+/// rank or on input): the program calls collectives inconsistently, whatever
+/// the library does, which is a `collective-mismatch` (issue class 1, MPI 3.1
+/// §5.13) rather than a wait-for chain.
+fn skipped_collective(state: &State, blocked: &[usize]) -> bool {
+    blocked.iter().all(|&r| {
+        let Phase::Blocked {
+            block: Block::Collective { comm, instance, .. },
+            ..
+        } = &state.procs[r].phase
+        else {
+            return false;
+        };
+        let c = &state.world.comms[*comm];
+        c.instances[*instance]
+            .arrivals
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.is_none())
+            .all(|(m, _)| matches!(state.procs[c.members[m]].phase, Phase::Exited { .. }))
+    })
+}
+
+/// A collective some member never called, though every process finished:
+/// on different communicators a `communicator-mismatch`, otherwise a
+/// `collective-mismatch`.
+fn unjoined_collective(model: &Model, state: &State) -> Option<Finding> {
+    let events = state.events.to_vec();
+    let all = arrivals(state);
+    let stuck: Vec<&Arrival> = all
+        .iter()
+        .filter(|a| !state.world.comms[a.comm].instances[a.instance].all_arrived())
+        .collect();
+    let missing = |r: usize, c: CommId, k: usize| missing_from(state, r, c, k);
+    if let Some((m, sites)) =
+        collective_comm_mismatch(state, model, &events, &stuck, &missing, &|_, _| true)
+    {
+        let mut f = Finding::new(ErrorKind::CommunicatorMismatch, m);
+        for s in sites {
+            add_site(&mut f, s);
+        }
+        return Some(f);
+    }
     for c in &state.world.comms {
         for (k, inst) in c.instances.iter().enumerate() {
             if inst.all_arrived() {
                 continue;
             }
-            let present = inst.arrivals.iter().flatten().next()?;
-            let (loc, func) = events
-                .iter()
-                .find(|e| (e.rank, e.index) == present.event)
-                .map(|e| (e.loc, e.func))?;
-            let missing: Vec<usize> = inst
+            let mut f = Finding::new(ErrorKind::CollectiveMismatch, "");
+            let mut present = Vec::new();
+            let mut func = None;
+            for a in inst.arrivals.iter().flatten() {
+                let Some(e) = events.iter().find(|e| (e.rank, e.index) == a.event) else {
+                    continue;
+                };
+                present.push(format!("rank {} (line {})", e.rank, line_of(model, e.loc)));
+                func.get_or_insert(e.func);
+                add_site(&mut f, (e.rank, e.loc, Some(e.func)));
+            }
+            let func = func?;
+            // (rank, how it ended): ranks that ended alike are named together.
+            let mut ended: Vec<(Vec<usize>, String)> = Vec::new();
+            for (m, _) in inst
                 .arrivals
                 .iter()
                 .enumerate()
                 .filter(|(_, a)| a.is_none())
-                .map(|(r, _)| c.members[r])
-                .collect();
-            let mut f = Finding::new(
-                ErrorKind::CollectiveMismatch,
-                format!(
-                    "rank {} calls {} (collective #{} on {}) but rank(s) {} never call it",
-                    present.event.0,
-                    func.name(),
-                    k + 1,
-                    crate::mpi::decode::comm_name(c.handle),
-                    missing
-                        .iter()
-                        .map(|r| r.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            )
-            .at(present.event.0, loc, Some(func));
-            for &m in &missing {
-                if let Some(l) = state.procs[m].exit_loc {
-                    f = f.at(m, l, None);
+            {
+                let r = c.members[m];
+                let how = match end_site(state, &events, r) {
+                    Some(site @ (_, loc, Some(end))) => {
+                        add_site(&mut f, site);
+                        format!(
+                            "finished ({} at line {}) without calling it",
+                            end.name(),
+                            line_of(model, loc)
+                        )
+                    }
+                    Some(site @ (_, loc, None)) => {
+                        add_site(&mut f, site);
+                        format!("exited at line {} without calling it", line_of(model, loc))
+                    }
+                    None => "never calls it".to_string(),
+                };
+                match ended.iter_mut().find(|(_, h)| *h == how) {
+                    Some((ranks, _)) => ranks.push(r),
+                    None => ended.push((vec![r], how)),
                 }
             }
+            let missing: Vec<String> = ended
+                .iter()
+                .map(|(ranks, how)| format!("{} {how}", rank_list(ranks)))
+                .collect();
+            let verb = if present.len() == 1 { "calls" } else { "call" };
+            f.message = format!(
+                "{} {verb} {} (collective #{} on {}) but {}: every member of a communicator must call its collectives (MPI 3.1 §5.13)",
+                present.join(" and "),
+                func.name(),
+                k + 1,
+                comm_name(c.handle),
+                missing.join(", ")
+            );
             return Some(f);
         }
     }
     None
 }
 
-/// Replays the execution's matching with synchronizing collectives, then
-/// also with unbuffered standard sends; stuck replays are errors.
-fn completes_before(search: &mut Search, state: &State) {
-    let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
-    let mut deps = state.deps.to_vec();
-    // Members of a synchronizing collective leave only once all have
-    // arrived: a blocking member in its call, a nonblocking one in the
-    // Wait/Test that completes its request (MPI 3.1 §5.12).
-    let mut left: Vec<((usize, usize, usize), EventRef)> = Vec::new();
-    for r in &state.world.p2p.requests {
-        if let (
-            ReqOp::Collective {
-                comm,
-                instance,
-                member,
-                ..
-            },
-            Some(done),
-        ) = (&r.op, r.completed_at)
-        {
-            left.push(((*comm, *instance, *member), done));
+/// The execution's completes-before graph: its dependencies plus those
+/// synchronizing collectives and unbuffered sends would add.
+struct CbGraph {
+    counts: Vec<usize>,
+    deps: Vec<Dep>,
+    events: Vec<LogEvent>,
+}
+
+impl CbGraph {
+    fn new(state: &State) -> CbGraph {
+        let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
+        let mut deps = state.deps.to_vec();
+        // Members of a synchronizing collective leave only once all have
+        // arrived: a blocking member in its call, a nonblocking one in the
+        // Wait/Test that completes its request (MPI 3.1 §5.12).
+        let mut left: Vec<((usize, usize, usize), EventRef)> = Vec::new();
+        for r in &state.world.p2p.requests {
+            if let (
+                ReqOp::Collective {
+                    comm,
+                    instance,
+                    member,
+                    ..
+                },
+                Some(done),
+            ) = (&r.op, r.completed_at)
+            {
+                left.push(((*comm, *instance, *member), done));
+            }
         }
-    }
-    for (ci, c) in state.world.comms.iter().enumerate() {
-        for (k, inst) in c.instances.iter().enumerate() {
-            let evs: Vec<_> = inst.arrivals.iter().flatten().map(|a| a.event).collect();
-            for (m, a) in inst.arrivals.iter().enumerate() {
-                let Some(a) = a else { continue };
-                let waiter = if is_nonblocking(a.func) {
-                    match left.iter().find(|(key, _)| *key == (ci, k, m)) {
-                        Some((_, done)) => *done,
-                        None => continue,
+        for (ci, c) in state.world.comms.iter().enumerate() {
+            for (k, inst) in c.instances.iter().enumerate() {
+                let evs: Vec<_> = inst.arrivals.iter().flatten().map(|a| a.event).collect();
+                for (m, a) in inst.arrivals.iter().enumerate() {
+                    let Some(a) = a else { continue };
+                    let waiter = if is_nonblocking(a.func) {
+                        match left.iter().find(|(key, _)| *key == (ci, k, m)) {
+                            Some((_, done)) => *done,
+                            None => continue,
+                        }
+                    } else {
+                        a.event
+                    };
+                    for &b in evs.iter().filter(|&&b| b != a.event) {
+                        deps.push(Dep {
+                            waiter,
+                            needs: Some(b),
+                            kind: DepKind::Synchronizing,
+                        });
                     }
-                } else {
-                    a.event
-                };
-                for &b in evs.iter().filter(|&&b| b != a.event) {
+                }
+            }
+        }
+        // A standard send whose message nobody receives never completes
+        // without buffering.
+        for r in &state.world.p2p.requests {
+            if let (ReqOp::Send(op), Some(done), true) = (&r.op, r.completed_at, r.is_unmatched()) {
+                if matches!(op.mode, SendMode::Standard | SendMode::Ready) {
                     deps.push(Dep {
-                        waiter,
-                        needs: Some(b),
-                        kind: DepKind::Synchronizing,
+                        waiter: done,
+                        needs: None,
+                        kind: DepKind::ZeroBuffer,
                     });
                 }
             }
         }
-    }
-    // A standard send whose message nobody receives never completes without
-    // buffering.
-    for r in &state.world.p2p.requests {
-        if let (ReqOp::Send(op), Some(done), true) = (&r.op, r.completed_at, r.is_unmatched()) {
-            if matches!(op.mode, SendMode::Standard | SendMode::Ready) {
+        // MPI_Buffer_detach returns once its messages are out of the buffer
+        // (MPI 3.1 §3.6.1): without system buffering, once they are received.
+        for (detach, messages) in &state.world.p2p.detaches {
+            for &m in messages {
+                let r = &state.world.p2p.requests[m];
+                if r.cancelled {
+                    continue;
+                }
                 deps.push(Dep {
-                    waiter: done,
-                    needs: None,
+                    waiter: *detach,
+                    needs: r.partner.map(|p| state.world.p2p.requests[p].posted_at),
                     kind: DepKind::ZeroBuffer,
                 });
             }
         }
-    }
-    // MPI_Buffer_detach returns once its messages are out of the buffer
-    // (MPI 3.1 §3.6.1): without system buffering, once they are received.
-    for (detach, messages) in &state.world.p2p.detaches {
-        for &m in messages {
-            let r = &state.world.p2p.requests[m];
-            if r.cancelled {
-                continue;
-            }
-            deps.push(Dep {
-                waiter: *detach,
-                needs: r.partner.map(|p| state.world.p2p.requests[p].posted_at),
-                kind: DepKind::ZeroBuffer,
-            });
+        CbGraph {
+            counts,
+            deps,
+            events: state.events.to_vec(),
         }
     }
-    let events = state.events.to_vec();
-    let describe = |pos: &[usize], kind: ErrorKind, why: &str| -> Finding {
-        let mut parts = Vec::new();
-        let mut locs = Vec::new();
-        for (p, &at) in pos.iter().enumerate() {
-            if at < counts[p] {
-                if let Some(e) = events.iter().find(|e| e.rank == p && e.index == at) {
-                    parts.push(format!("rank {p} blocks in {}", e.func.name()));
-                    locs.push((p, e.loc, Some(e.func)));
-                }
+
+    /// Where the replay under `kinds` gets stuck, if it really deadlocks.
+    fn stuck(&self, state: &State, kinds: &[DepKind]) -> Option<Vec<usize>> {
+        cb::replay(&self.counts, &self.deps, kinds)
+            .filter(|p| genuinely_stuck(state, &self.events, p))
+    }
+
+    /// The stuck replay in words: the wait-for cycle among the stuck calls,
+    /// and, when the calls of a cycle are the same collective on different
+    /// communicators, a `communicator-mismatch`.
+    fn finding(
+        &self,
+        model: &Model,
+        state: &State,
+        pos: &[usize],
+        kinds: &[DepKind],
+        kind: ErrorKind,
+        why: &str,
+    ) -> Finding {
+        let wf = waitfor::replayed(&self.events, &self.deps, kinds, pos);
+        let line = |l: LocId| line_of(model, l);
+        let text = wf.describe(&line, &|_| None);
+        let mut f = Finding::new(kind, format!("{why}: {text}"));
+        for w in &wf.waiters {
+            add_site(&mut f, (w.rank, w.loc, Some(w.func)));
+        }
+        let all = arrivals(state);
+        let at_stuck: Vec<&Arrival> = all
+            .iter()
+            .filter(|a| pos.get(a.event.0) == Some(&a.event.1))
+            .collect();
+        // In the replay a member is missing from an instance while it has
+        // not reached its call of it.
+        let missing = |r: usize, c: CommId, k: usize| {
+            all.iter()
+                .find(|a| a.comm == c && a.instance == k && a.event.0 == r)
+                .is_some_and(|a| pos.get(r).is_some_and(|&p| p < a.event.1))
+        };
+        let waits_for = |p: usize, q: usize| {
+            wf.waiters
+                .iter()
+                .any(|w| w.rank == p && w.on.iter().any(|(t, _)| *t == q))
+        };
+        if let Some((m, sites)) =
+            collective_comm_mismatch(state, model, &self.events, &at_stuck, &missing, &waits_for)
+        {
+            f.kind = ErrorKind::CommunicatorMismatch;
+            f.message = format!("{m}; {}", f.message);
+            for s in sites {
+                add_site(&mut f, s);
             }
         }
-        let mut f = Finding::new(kind, format!("{}: {}", why, parts.join(", ")));
-        f.locations = locs;
         f
-    };
+    }
+}
+
+/// Replays the execution's matching with synchronizing collectives; a
+/// stuck replay is a deadlock. Returns whether one was found.
+fn synchronizing_replay(search: &mut Search, state: &State, g: &CbGraph) -> bool {
     use DepKind::*;
-    if let Some(pos) = cb::replay(&counts, &deps, &[Always, Synchronizing])
-        .filter(|p| genuinely_stuck(state, &events, p))
-    {
-        let f = describe(
-            &pos,
-            ErrorKind::Deadlock,
-            "deadlock when collectives synchronize",
-        );
-        search.record(f, state);
+    let kinds = [Always, Synchronizing];
+    let Some(pos) = g.stuck(state, &kinds) else {
+        return false;
+    };
+    let f = g.finding(
+        search.model,
+        state,
+        &pos,
+        &kinds,
+        ErrorKind::Deadlock,
+        "deadlock when collectives synchronize",
+    );
+    search.record(f, state);
+    true
+}
+
+/// Replays the execution's matching also with unbuffered standard sends; a
+/// stuck replay is a buffering hazard.
+fn zero_buffer_replay(search: &mut Search, state: &State, g: &CbGraph) {
+    use DepKind::*;
+    if search.config.buffering == Buffering::Infinite {
         return;
     }
-    if search.config.buffering != Buffering::Infinite {
-        if let Some(pos) = cb::replay(&counts, &deps, &[Always, Synchronizing, ZeroBuffer])
-            .filter(|p| genuinely_stuck(state, &events, p))
-        {
-            let f = describe(
-                &pos,
-                ErrorKind::BufferingHazard,
-                "deadlock when standard sends are not buffered",
-            );
-            search.record(f, state);
-        }
+    let kinds = [Always, Synchronizing, ZeroBuffer];
+    if let Some(pos) = g.stuck(state, &kinds) {
+        let f = g.finding(
+            search.model,
+            state,
+            &pos,
+            &kinds,
+            ErrorKind::BufferingHazard,
+            "deadlock when standard sends are not buffered",
+        );
+        search.record(f, state);
     }
 }
 

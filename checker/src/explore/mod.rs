@@ -9,6 +9,8 @@
 //! - `finish`: end-of-execution checks (collectives never joined, the
 //!   completes-before replays for synchronizing collectives and zero
 //!   buffering).
+//! - `waitfor`: who waits for whom in a stuck execution, for deadlock
+//!   reports (the wait-for cycle, or the chain ending in a finished process).
 
 pub mod cb;
 pub mod finish;
@@ -17,6 +19,7 @@ pub mod plist;
 pub mod poe;
 pub mod state;
 pub mod step;
+pub mod waitfor;
 
 use state::{Finding, TraceEntry};
 
@@ -72,11 +75,21 @@ pub struct Config {
     /// MPI calls one process may make in one execution (bounds the memory
     /// an endless loop of MPI calls takes).
     pub max_calls: usize,
+    /// "Not yet" answers a poll may get in a row while nothing else changes.
+    pub max_polls: u32,
     /// `argv[1..]` of the program.
     pub program_args: Vec<String>,
     /// Follow these choices instead of exploring (a schedule printed with an
     /// error: the counterexample is replayed).
     pub replay: Option<Vec<u32>>,
+    /// `--any-input`: verify for every value of the program's inputs.
+    pub any_input: bool,
+    /// Verification runs `--any-input` may make (one per input cell).
+    pub max_inputs: usize,
+    /// `--input NAME=VALUE`: input symbols fixed to a value.
+    pub pinned: Vec<(crate::input::Sym, i64)>,
+    /// The input plan of the current run (set by `crate::input`).
+    pub inputs: Option<std::sync::Arc<crate::input::Plan>>,
 }
 
 impl Default for Config {
@@ -90,8 +103,13 @@ impl Default for Config {
             max_executions: None,
             all_errors: false,
             max_calls: 1_000_000,
+            max_polls: 1_000,
             program_args: Vec::new(),
             replay: None,
+            any_input: false,
+            max_inputs: 256,
+            pinned: Vec::new(),
+            inputs: None,
         }
     }
 }
@@ -103,6 +121,8 @@ pub struct FoundError {
     pub trace: Vec<TraceEntry>,
     /// The choices that lead to the error; `--replay` follows them.
     pub schedule: Vec<u32>,
+    /// The input values of the run that found it (input tracking only).
+    pub input: Vec<crate::input::InputValue>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -116,6 +136,8 @@ pub struct Outcome {
     pub instructions: u64,
     pub pruned: u64,
     pub elapsed: Duration,
+    /// Input cells verified (`--any-input`; 0 otherwise).
+    pub input_cells: u64,
 }
 
 /// Shared bookkeeping of a search: limits, counters, collected errors.
@@ -196,13 +218,23 @@ impl<'a> Search<'a> {
                 finding,
                 trace,
                 schedule,
+                input: Vec::new(),
             });
         }
     }
 }
 
-/// Explores every behavior of `model` for `config.np` processes.
+/// Explores every behavior of `model` for `config.np` processes (for every
+/// input with `--any-input`).
 pub fn explore(model: &runtime_model::model::Model, config: &Config) -> Outcome {
+    if config.any_input || !config.pinned.is_empty() {
+        return crate::input::explore(model, config);
+    }
+    explore_once(model, config)
+}
+
+/// One verification: every behavior for the inputs `config` gives.
+pub fn explore_once(model: &runtime_model::model::Model, config: &Config) -> Outcome {
     let mut search = Search::new(model, config);
     match config.reduction {
         Reduction::Poe => poe::run(&mut search),

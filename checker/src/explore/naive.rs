@@ -156,7 +156,10 @@ fn enabled(search: &Search, state: &State) -> Vec<Choice> {
     }
     for rank in 0..state.np() {
         let mut probe = state.clone();
-        if let Ok(true) = probe.try_unblock(search.model, rank) {
+        // An error raised while unblocking (e.g. inside a user reduction
+        // operator run when a collective completes) is a behavior too: the
+        // Unblock choice then halts with it.
+        if !matches!(probe.try_unblock(search.model, rank), Ok(false)) {
             out.push(Choice::Unblock { rank });
         }
     }
@@ -183,9 +186,15 @@ pub fn run(search: &mut Search) {
 
 fn run_pass(search: &mut Search, zero_buffer: bool, synchronizing: bool) {
     let mut seen: HashSet<u64> = HashSet::new();
-    let mut initial = State::new(search.model, search.config.np, &search.config.program_args);
+    let mut initial = State::with_inputs(
+        search.model,
+        search.config.np,
+        &search.config.program_args,
+        search.config.inputs.clone(),
+    );
     initial.world.zero_buffer = zero_buffer;
     initial.max_calls = search.config.max_calls;
+    initial.max_polls = search.config.max_polls;
     initial.world.synchronizing_collectives = synchronizing;
     let mut stack: Vec<State> = vec![initial];
     while let Some(state) = stack.pop() {

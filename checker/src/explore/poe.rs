@@ -122,8 +122,14 @@ struct Frame {
 /// Depth-first search; memory is bounded by the depth (one state per open
 /// branching point), not by the number of executions.
 pub fn run(search: &mut Search) {
-    let mut initial = State::new(search.model, search.config.np, &search.config.program_args);
+    let mut initial = State::with_inputs(
+        search.model,
+        search.config.np,
+        &search.config.program_args,
+        search.config.inputs.clone(),
+    );
     initial.max_calls = search.config.max_calls;
+    initial.max_polls = search.config.max_polls;
     let mut stack: Vec<Frame> = Vec::new();
     let mut current = Some(initial);
     loop {

@@ -190,6 +190,11 @@ pub struct ProcState {
     /// answered "not yet": answering "not yet" again from the same state is
     /// a stutter, not a behavior (EXPLORATION.md "Polling loops").
     pub poll_mark: Option<(u64, u64)>,
+    /// (world version, "not yet" answers given in a row at that version):
+    /// a loop that changes its own state on every pass (a counter, work
+    /// between polls) never stutters, so the number of answers in a row
+    /// while nothing else happens is bounded by `State::max_polls`.
+    pub poll_streak: (u64, u32),
     /// Program arguments' storage is set up once at MPI_Init / start.
     pub exit_loc: Option<LocId>,
 }
@@ -252,12 +257,26 @@ pub struct State {
     pub schedule: Vec<u32>,
     /// MPI calls one process may make in this execution (`--max-calls`).
     pub max_calls: usize,
+    /// "Not yet" answers one poll may get in a row while nothing else in the
+    /// world changes (`--max-polls`).
+    pub max_polls: u32,
     /// Derived datatypes and user-defined operations of each process.
     pub dtypes: crate::mpi::datatypes::Tables,
 }
 
 impl State {
     pub fn new(model: &Model, np: usize, program_args: &[String]) -> State {
+        Self::with_inputs(model, np, program_args, None)
+    }
+
+    /// A state whose processes read their inputs as `inputs` says
+    /// (`--any-input`, `--input`; see `crate::input`).
+    pub fn with_inputs(
+        model: &Model,
+        np: usize,
+        program_args: &[String],
+        inputs: Option<std::sync::Arc<crate::input::Plan>>,
+    ) -> State {
         let mem = Memory::with_globals(&model.globals);
         let program = model
             .files
@@ -265,16 +284,24 @@ impl State {
             .and_then(|f| std::path::Path::new(f).file_stem())
             .map_or("prog".to_string(), |s| s.to_string_lossy().into_owned());
         let mut first = Process::new(model, mem);
+        if let Some(plan) = inputs {
+            first.enable_inputs(model, plan);
+        }
         // Too little memory for the arguments is not worth a separate error:
         // main then sees argc = 0.
         let _ = first.set_main_args(model, &program, program_args);
         let procs = (0..np)
-            .map(|_| ProcState {
-                proc: first.clone(),
+            .map(|rank| ProcState {
+                proc: {
+                    let mut p = first.clone();
+                    p.set_input_rank(rank);
+                    p
+                },
                 phase: Phase::Ready,
                 lifecycle: Lifecycle::NotInitialized,
                 calls: 0,
                 poll_mark: None,
+                poll_streak: (0, 0),
                 exit_loc: None,
             })
             .collect();
@@ -290,6 +317,7 @@ impl State {
             liveness: std::sync::Arc::new(crate::exec::liveness::Liveness::new(model)),
             schedule: Vec::new(),
             max_calls: usize::MAX,
+            max_polls: u32::MAX,
             dtypes: Default::default(),
         }
     }

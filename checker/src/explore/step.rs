@@ -194,10 +194,42 @@ pub fn apply(state: &mut State, model: &Model, choice: &Choice, budget: u64) -> 
             }
             Ok(())
         }
-        Choice::Poll { rank, outcome } => state.resolve_poll(model, *rank, outcome.clone()),
+        Choice::Poll { rank, outcome } => {
+            if *outcome == PollOutcome::NotYet {
+                count_not_yet(state, model, *rank)?;
+            }
+            state.resolve_poll(model, *rank, outcome.clone())
+        }
         Choice::Run { rank } => run_process(state, model, *rank, budget, true),
         Choice::Unblock { rank } => state.try_unblock(model, *rank).map(|_| ()),
     }
+}
+
+/// Counts a "not yet" answer to `rank`'s poll. Answers in a row while the
+/// world does not change are bounded: each one is a new state only because
+/// the polling loop changes its own state (EXPLORATION.md "Polling loops"),
+/// and the exploration of such a loop cannot be complete; past the bound the
+/// check ends inconclusive rather than running for hours.
+fn count_not_yet(state: &mut State, model: &Model, rank: usize) -> Result<(), Halt> {
+    let version = state.version;
+    let p = &mut state.procs[rank];
+    p.poll_streak = match p.poll_streak {
+        (v, n) if v == version => (v, n.saturating_add(1)),
+        _ => (version, 1),
+    };
+    if p.poll_streak.1 <= state.max_polls {
+        return Ok(());
+    }
+    let func = match &p.phase {
+        Phase::Blocked { func, .. } => func.name(),
+        _ => "a poll",
+    };
+    let loc = p.proc.current_loc(model);
+    Err(Halt::Budget(format!(
+        "{}: rank {rank} polls {func} more than {} times in a row while nothing else happens, and its state changes on every pass (a counter or work inside the polling loop), so the number of \"not yet\" answers matters; raise --max-polls to explore more",
+        model.describe_location(loc),
+        state.max_polls
+    )))
 }
 
 /// Options of every pending decision other than polls, per owner rank:

@@ -5,18 +5,42 @@
 //! per-communicator order and returns a request whose completion delivers
 //! the data (§5.12).
 
+use super::datatypes::type_name_of;
 use super::decode::*;
 use crate::explore::state::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
 use runtime_model::mpi::collective::{
-    blocking_form, is_nonblocking, Blocks, Contribution, Mismatch,
+    blocking_form, is_nonblocking, is_rooted, shape, Blocks, Contribution, Mismatch, Shape, Typed,
 };
 use runtime_model::mpi::p2p::ReqOp;
 use runtime_model::mpi::CommId;
 use runtime_model::mpi_api::MpiFunc;
+use std::ops::Range;
 use std::sync::Arc;
+
+/// The collectives modeled on an intercommunicator (MPI 3.1 §5.2.2), in
+/// their blocking and nonblocking forms; any other collective there is
+/// reported unsupported, never answered wrongly.
+pub(crate) fn intercomm_modeled(f: MpiFunc) -> bool {
+    use MpiFunc as F;
+    matches!(
+        blocking_form(f),
+        F::Barrier
+            | F::Bcast
+            | F::Reduce
+            | F::Allreduce
+            | F::Gather
+            | F::Gatherv
+            | F::Scatter
+            | F::Scatterv
+            | F::Allgather
+            | F::Allgatherv
+            | F::Alltoall
+            | F::Alltoallv
+    )
+}
 
 /// One member's decoded part of a collective call.
 struct Part {
@@ -29,6 +53,12 @@ struct Part {
     /// Bcast or a reduction (per-peer sizes are in `args`).
     block: u64,
     args: Vec<i64>,
+    /// On an intercommunicator, the caller's remote group as indices of
+    /// the communicator over both groups (see `Contribution::remote`).
+    remote: Option<Range<usize>>,
+    /// Per peer, the typed blocks sent and received (see `Contribution`).
+    send_types: Vec<Option<Arc<Typed>>>,
+    recv_types: Vec<Option<Arc<Typed>>>,
     /// What the trace shows between the parentheses, before `comm=`.
     desc: String,
 }
@@ -91,23 +121,17 @@ impl State {
     fn join_collective(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let func = site.func;
         let a = Args { func, args };
-        let comm = self.comm(site, a.int("comm"))?;
+        let user_comm = self.comm(site, a.int("comm"))?;
         let ev = self.log_call(site, None, None);
-        let part = self.decode_part(site, &a, comm)?;
+        // An intercommunicator's collectives rendezvous on the hidden
+        // communicator over both its groups.
+        let (comm, part) = match self.world.comms[user_comm].bridge {
+            Some(bridge) => (bridge, self.decode_inter_part(site, &a, user_comm, bridge)?),
+            None => (user_comm, self.decode_part(site, &a, user_comm)?),
+        };
         let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
         let sync = self.world.synchronizing_collectives;
         let k = self.world.comms[comm].join_next(crank, sync);
-        let contribution = Contribution {
-            func,
-            root: part.root,
-            op: part.op,
-            datatype: part.datatype,
-            send: part.send,
-            recv_block: part.block,
-            send_block: part.block,
-            event: ev,
-            args: part.args,
-        };
         let request = is_nonblocking(func).then(|| {
             self.world.p2p.post(
                 site.rank,
@@ -121,7 +145,7 @@ impl State {
             )
         });
         if let Some(r) = request {
-            self.guard_collective(site, &a, (part.root, part.block), r)?;
+            self.guard_collective(site, &a, &part, crank, r)?;
         }
         let sep = if part.desc.is_empty() { "" } else { ", " };
         self.trace_event(
@@ -131,12 +155,27 @@ impl State {
                 "{}({}{sep}comm={}){}",
                 func.name(),
                 part.desc,
-                comm_name(self.world.comms[comm].handle),
+                comm_name(self.world.comms[user_comm].handle),
                 request.map_or(String::new(), |r| format!(" -> request {}", r + 1))
             ),
         );
+        let (recv_buf, remote) = (part.recv_buf, part.remote.clone());
+        let contribution = Contribution {
+            func,
+            root: part.root,
+            op: part.op,
+            datatype: part.datatype,
+            send: part.send,
+            recv_block: part.block,
+            send_block: part.block,
+            event: ev,
+            args: part.args,
+            send_types: part.send_types,
+            recv_types: part.recv_types,
+            remote: part.remote,
+        };
         if let Err(m) = self.world.comms[comm].instances[k].arrive(crank, contribution) {
-            return Err(self.collective_mismatch(site, comm, k, m));
+            return Err(self.collective_mismatch(site, comm, k, m, remote.as_ref(), "root"));
         }
         self.version += 1;
         match request {
@@ -147,7 +186,7 @@ impl State {
             None => Ok(Effect::Block(Block::Collective {
                 comm,
                 instance: k,
-                recv_buf: part.recv_buf,
+                recv_buf,
             })),
         }
     }
@@ -156,31 +195,33 @@ impl State {
     /// (MPI 3.1 §5.12: send buffers must not be modified, receive buffers
     /// not accessed, until it completes). Only the whole-buffer forms are
     /// guarded: a broadcast's buffer, a reduction's send and receive buffers.
+    /// `me` is the caller's rank in the communicator the call rendezvous
+    /// on. On an intercommunicator, a member of the root's group other than
+    /// the root (`MPI_PROC_NULL`) hands over no buffer.
     fn guard_collective(
         &mut self,
         site: &Site,
         a: &Args,
-        (root, block): (Option<usize>, u64),
+        part: &Part,
+        me: usize,
         req: runtime_model::mpi::p2p::ReqId,
     ) -> Result<(), Halt> {
         use MpiFunc as F;
-        let is_root = |s: &State| {
-            let comm = s.world.resolve_comm(a.int("comm"), site.rank);
-            let crank = comm.and_then(|c| s.world.comms[c].rank_of(site.rank));
-            root.is_some() && root == crank
-        };
+        let is_root = part.root == Some(me);
+        let idle = part.remote.is_some() && part.root.is_none();
         match blocking_form(site.func) {
+            F::Bcast if idle => {}
             F::Bcast => {
-                let root = is_root(self);
-                self.guard_buffer(site, req, a.ptr("buffer"), block, !root)?;
+                self.guard_buffer(site, req, a.ptr("buffer"), part.block, !is_root)?;
             }
             F::Reduce | F::Allreduce => {
                 let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
-                if !in_place(sbuf) {
-                    self.guard_buffer(site, req, sbuf, block, false)?;
+                // An intercommunicator's MPI_Reduce root group sends nothing.
+                if part.send.is_some() && !in_place(sbuf) {
+                    self.guard_buffer(site, req, sbuf, part.block, false)?;
                 }
-                if blocking_form(site.func) == F::Allreduce || is_root(self) {
-                    self.guard_buffer(site, req, rbuf, block, true)?;
+                if blocking_form(site.func) == F::Allreduce || is_root {
+                    self.guard_buffer(site, req, rbuf, part.block, true)?;
                 }
             }
             _ => {}
@@ -269,6 +310,9 @@ impl State {
             recv_buf: 0,
             block: 0,
             args: Vec::new(),
+            remote: None,
+            send_types: vec![None; n],
+            recv_types: vec![None; n],
             desc: String::new(),
         };
         let base = blocking_form(site.func);
@@ -278,14 +322,17 @@ impl State {
                 let (buf, count, dt) = (a.ptr("buffer"), a.int("count"), a.int("datatype"));
                 let bytes = self.packed_size(site, count, dt)?;
                 let mut blocks = Blocks::new(n);
+                let t = self.typed(site, count, dt)?;
                 if is_root {
                     part.send = Some(self.pack(site, buf, count, dt, "buffer")?);
                     for j in (0..n).filter(|&j| j != me) {
                         blocks.send[j] = Some((0, bytes));
+                        part.send_types[j] = t.clone();
                     }
                 } else {
                     self.check_unpack(site, buf, count, dt, "buffer")?;
                     blocks.recv[root.unwrap_or(0)] = Some((0, bytes));
+                    part.recv_types[root.unwrap_or(0)] = t;
                 }
                 part.datatype = dt;
                 part.recv_buf = buf;
@@ -325,6 +372,7 @@ impl State {
                 part.datatype = dt;
                 part.recv_buf = rbuf;
                 part.block = self.packed_size(site, count, dt)?;
+                part.send_types = vec![self.typed(site, count, dt)?];
                 part.desc = format!(
                     "count={count}, type={}, op={}{root_text}",
                     datatype_name(dt),
@@ -352,6 +400,7 @@ impl State {
                 self.check_unpack(site, rbuf, counts[me], dt, "receive buffer")?;
                 let size = self.packed_size(site, 1, dt)?;
                 part.args = counts.iter().map(|&c| c as i64 * size as i64).collect();
+                part.send_types = vec![self.typed(site, total, dt)?];
                 part.op = Some(op);
                 part.datatype = dt;
                 part.recv_buf = rbuf;
@@ -375,6 +424,280 @@ impl State {
                 self.decode_alltoall(site, a, n, &mut part)?
             }
             _ => return Err(site.invalid("not a collective of this family")),
+        }
+        Ok(part)
+    }
+
+    /// A member's part of a collective on intercommunicator `inter`
+    /// (MPI 3.1 §5.2.2), as blocks between indices of `bridge`, the
+    /// communicator over both groups: data moves only between the groups.
+    /// A rooted call's root passes `MPI_ROOT`, the rest of its group
+    /// `MPI_PROC_NULL` (they take no part in the transfer), and the other
+    /// group the root's rank in the root's group.
+    fn decode_inter_part(
+        &mut self,
+        site: &Site,
+        a: &Args,
+        inter: CommId,
+        bridge: CommId,
+    ) -> Result<Part, Halt> {
+        use MpiFunc as F;
+        let first = self.world.comms[inter].members.len();
+        let n = self.world.comms[bridge].size();
+        let me = self.world.comms[bridge].rank_of(site.rank).unwrap_or(0);
+        let remote = if me < first { first..n } else { 0..first };
+        let (ro, nr) = (remote.start, remote.len());
+        // The caller's role in a rooted call.
+        #[derive(PartialEq)]
+        enum Role {
+            Root,
+            Idle,
+            Leaf(usize),
+        }
+        let role = if is_rooted(site.func) {
+            Some(match a.int("root") {
+                h::MPI_ROOT => Role::Root,
+                h::MPI_PROC_NULL => Role::Idle,
+                r if r >= 0 && (r as usize) < nr => Role::Leaf(r as usize),
+                r => {
+                    return Err(site.invalid(format!(
+                        "root {r} is neither MPI_ROOT, MPI_PROC_NULL nor a rank of the remote group (size {nr})"
+                    )))
+                }
+            })
+        } else {
+            None
+        };
+        let root_text = match &role {
+            None => String::new(),
+            Some(Role::Root) => ", root=ROOT".into(),
+            Some(Role::Idle) => ", root=PROC_NULL".into(),
+            Some(Role::Leaf(r)) => format!(", root={r}"),
+        };
+        let mut part = Part {
+            root: match role {
+                Some(Role::Root) => Some(me),
+                Some(Role::Leaf(r)) => Some(ro + r),
+                _ => None,
+            },
+            op: None,
+            datatype: 0,
+            send: None,
+            recv_buf: 0,
+            block: 0,
+            args: Vec::new(),
+            remote: Some(remote.clone()),
+            send_types: vec![None; n],
+            recv_types: vec![None; n],
+            desc: String::new(),
+        };
+        let no_in_place = |addr: u64| {
+            if in_place(addr) {
+                Err(site.invalid(
+                    "MPI_IN_PLACE is not allowed on an intercommunicator (MPI 3.1 §5.2.2 defines it for intracommunicators)",
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        let mut blocks = Blocks::new(n);
+        let base = blocking_form(site.func);
+        match base {
+            F::Barrier => {}
+            F::Bcast => {
+                let (buf, count, dt) = (a.ptr("buffer"), a.int("count"), a.int("datatype"));
+                let bytes = self.packed_size(site, count, dt)?;
+                let t = self.typed(site, count, dt)?;
+                match role {
+                    Some(Role::Root) => {
+                        part.send = Some(self.pack(site, buf, count, dt, "buffer")?);
+                        for j in remote.clone() {
+                            blocks.send[j] = Some((0, bytes));
+                            part.send_types[j] = t.clone();
+                        }
+                    }
+                    Some(Role::Leaf(r)) => {
+                        self.check_unpack(site, buf, count, dt, "buffer")?;
+                        blocks.recv[ro + r] = Some((0, bytes));
+                        part.recv_types[ro + r] = t;
+                    }
+                    _ => {}
+                }
+                part.datatype = dt;
+                part.recv_buf = buf;
+                part.block = bytes;
+                part.desc = format!("count={count}, type={}{root_text}", datatype_name(dt));
+            }
+            F::Reduce | F::Allreduce => {
+                let (sbuf, rbuf, count, dt, op) = (
+                    a.ptr("sendbuf"),
+                    a.ptr("recvbuf"),
+                    a.int("count"),
+                    a.int("datatype"),
+                    a.int("op"),
+                );
+                self.check_op(site, op, dt)?;
+                let (sends, receives) = match role {
+                    None => (true, true),
+                    Some(Role::Root) => (false, true),
+                    Some(Role::Leaf(_)) => (true, false),
+                    Some(Role::Idle) => (false, false),
+                };
+                if sends {
+                    no_in_place(sbuf)?;
+                    part.send = Some(self.pack(site, sbuf, count, dt, "send buffer")?);
+                    part.send_types = vec![self.typed(site, count, dt)?];
+                } else {
+                    part.send_types = vec![];
+                }
+                if receives {
+                    self.check_unpack(site, rbuf, count, dt, "receive buffer")?;
+                }
+                part.op = Some(op);
+                part.datatype = dt;
+                part.recv_buf = rbuf;
+                part.block = self.packed_size(site, count, dt)?;
+                part.desc = format!(
+                    "count={count}, type={}, op={}{root_text}",
+                    datatype_name(dt),
+                    h::predefined_op_name(op)
+                        .unwrap_or("user")
+                        .trim_start_matches("MPI_"),
+                );
+            }
+            F::Gather
+            | F::Gatherv
+            | F::Scatter
+            | F::Scatterv
+            | F::Allgather
+            | F::Allgatherv
+            | F::Alltoall
+            | F::Alltoallv => {
+                let (sbuf, st) = (a.ptr("sendbuf"), a.int("sendtype"));
+                let (rbuf, rt) = (a.ptr("recvbuf"), a.int("recvtype"));
+                // Which side of the transfer the caller takes: sending one
+                // block to the root / one per remote member, receiving one
+                // from the root / one per remote member.
+                let (send_to, recv_from): (Vec<usize>, Vec<usize>) = match (base, &role) {
+                    (F::Gather | F::Gatherv, Some(Role::Root))
+                    | (F::Scatter | F::Scatterv, Some(Role::Leaf(_))) => {
+                        (vec![], remote_or_root(&remote, part.root))
+                    }
+                    (F::Gather | F::Gatherv, Some(Role::Leaf(_)))
+                    | (F::Scatter | F::Scatterv, Some(Role::Root)) => {
+                        (remote_or_root(&remote, part.root), vec![])
+                    }
+                    (F::Allgather | F::Allgatherv | F::Alltoall | F::Alltoallv, _) => {
+                        (remote.clone().collect(), remote.clone().collect())
+                    }
+                    _ => (vec![], vec![]),
+                };
+                // Scatter's root and Alltoall send block i to remote rank
+                // i; the others send their one block to each peer.
+                let distinct =
+                    matches!(base, F::Scatter | F::Scatterv | F::Alltoall | F::Alltoallv);
+                // (count, byte offset) of each peer's block on one side:
+                // from the v-forms' counts and displacements (in extents of
+                // the datatype), or consecutive blocks of `count`.
+                let layout = |state: &State,
+                              peers: usize,
+                              side: (&str, &str, &str),
+                              ty: i32,
+                              apart: bool|
+                 -> Result<Vec<(i32, u64)>, Halt> {
+                    let (count, counts, displs) = side;
+                    let extent = state.extent(site, ty)?;
+                    if a.has(counts) {
+                        let cs = state.counts(site, a.ptr(counts), peers, counts)?;
+                        let ds = state.read_ints(site, a.ptr(displs), peers, displs)?;
+                        cs.iter()
+                            .zip(&ds)
+                            .map(|(&c, &d)| Ok((c, state.displacement(site, d, extent)?)))
+                            .collect()
+                    } else {
+                        let c = state.count(site, a.int(count))?;
+                        Ok((0..peers as u64)
+                            .map(|i| (c as i32, if apart { i * c * extent } else { 0 }))
+                            .collect())
+                    }
+                };
+                let sdispls = if a.has("sdispls") {
+                    "sdispls"
+                } else {
+                    "displs"
+                };
+                let rdispls = if a.has("rdispls") {
+                    "rdispls"
+                } else {
+                    "displs"
+                };
+                let mut desc = Vec::new();
+                if !send_to.is_empty() {
+                    no_in_place(sbuf)?;
+                    let peers = if distinct { send_to.len() } else { 1 };
+                    let sl = layout(self, peers, ("sendcount", "sendcounts", sdispls), st, true)?;
+                    let mut data = Vec::new();
+                    for (i, &j) in send_to.iter().enumerate() {
+                        let (c, off) = sl[if distinct { i } else { 0 }];
+                        if distinct || i == 0 {
+                            let block =
+                                self.pack(site, sbuf.wrapping_add(off), c, st, "send buffer")?;
+                            blocks.send[j] = Some((data.len() as u64, block.len() as u64));
+                            data.extend_from_slice(&block);
+                        } else {
+                            blocks.send[j] = blocks.send[send_to[0]];
+                        }
+                        part.send_types[j] = self.typed(site, c, st)?;
+                    }
+                    part.send = Some(Arc::from(data));
+                    let counts: Vec<i32> = sl.iter().map(|l| l.0).collect();
+                    desc.push(if a.has("sendcounts") {
+                        format!("sendcounts={}", list(&counts))
+                    } else {
+                        format!("sendcount={}", counts[0])
+                    });
+                }
+                if !recv_from.is_empty() {
+                    if in_place(rbuf) {
+                        return Err(site.invalid(
+                            "MPI_IN_PLACE is not allowed on an intercommunicator (MPI 3.1 §5.2.2 defines it for intracommunicators)",
+                        ));
+                    }
+                    let rl = layout(
+                        self,
+                        recv_from.len(),
+                        ("recvcount", "recvcounts", rdispls),
+                        rt,
+                        true,
+                    )?;
+                    for (&j, &(c, off)) in recv_from.iter().zip(&rl) {
+                        let len = self.packed_size(site, c, rt)?;
+                        self.check_writable(site, rbuf.wrapping_add(off), len)?;
+                        blocks.recv[j] = Some((off, len));
+                        part.recv_types[j] = self.typed(site, c, rt)?;
+                    }
+                    let counts: Vec<i32> = rl.iter().map(|l| l.0).collect();
+                    desc.push(if a.has("recvcounts") {
+                        format!("recvcounts={}", list(&counts))
+                    } else {
+                        format!("recvcount={}", counts[0])
+                    });
+                }
+                part.datatype = rt;
+                part.recv_buf = rbuf;
+                part.desc = format!("{}{root_text}", desc.join(", "))
+                    .trim_start_matches(", ")
+                    .to_string();
+            }
+            _ => {
+                return Err(Halt::Unsupported(format!(
+                    "{} on an intercommunicator",
+                    site.func.name()
+                )))
+            }
+        }
+        if shape(site.func) == Shape::Blocks {
+            part.args = blocks.to_args();
         }
         Ok(part)
     }
@@ -417,6 +740,7 @@ impl State {
         if !own {
             part.send = Some(self.pack(site, sbuf, sn, st, "send buffer")?);
             blocks.send[root] = Some((0, self.packed_size(site, sn, st)?));
+            part.send_types[root] = self.typed(site, sn, st)?;
         }
         part.datatype = st;
         if me == root {
@@ -426,6 +750,7 @@ impl State {
                 self.check_writable(site, rbuf.wrapping_add(off), len)?;
                 if !(own && j == me) {
                     blocks.recv[j] = Some((off, len));
+                    part.recv_types[j] = self.typed(site, c, rt)?;
                 }
             }
             part.datatype = rt;
@@ -496,6 +821,7 @@ impl State {
                 let block =
                     self.pack(site, sbuf.wrapping_add(off), counts[j], st, "send buffer")?;
                 blocks.send[j] = Some((data.len() as u64, block.len() as u64));
+                part.send_types[j] = self.typed(site, counts[j], st)?;
                 data.extend_from_slice(&block);
             }
             part.send = Some(Arc::from(data));
@@ -522,6 +848,7 @@ impl State {
         if !own {
             self.check_unpack(site, rbuf, rn, rt, "receive buffer")?;
             blocks.recv[root] = Some((0, self.packed_size(site, rn, rt)?));
+            part.recv_types[root] = self.typed(site, rn, rt)?;
         }
         part.recv_buf = rbuf;
         part.args = blocks.to_args();
@@ -541,21 +868,29 @@ impl State {
         let layout = self.gather_layout(site, a, n)?;
         let own = in_place(sbuf);
         let mut blocks = Blocks::new(n);
-        let data = if own {
+        let (data, sent) = if own {
             // This member's block is already in place (MPI 3.1 §5.7).
             let (c, off) = layout[me];
-            self.pack(site, rbuf.wrapping_add(off), c, rt, "receive buffer")?
+            (
+                self.pack(site, rbuf.wrapping_add(off), c, rt, "receive buffer")?,
+                self.typed(site, c, rt)?,
+            )
         } else {
-            self.pack(site, sbuf, sn, st, "send buffer")?
+            (
+                self.pack(site, sbuf, sn, st, "send buffer")?,
+                self.typed(site, sn, st)?,
+            )
         };
         for (j, &(c, off)) in layout.iter().enumerate() {
             if own && j == me {
                 continue;
             }
             blocks.send[j] = Some((0, data.len() as u64));
+            part.send_types[j] = sent.clone();
             let len = self.packed_size(site, c, rt)?;
             self.check_writable(site, rbuf.wrapping_add(off), len)?;
             blocks.recv[j] = Some((off, len));
+            part.recv_types[j] = self.typed(site, c, rt)?;
         }
         part.send = Some(data);
         part.datatype = rt;
@@ -648,11 +983,13 @@ impl State {
             let (c, off, dt) = send[j];
             let block = self.pack(site, from.wrapping_add(off), c, dt, "send buffer")?;
             blocks.send[j] = Some((data.len() as u64, block.len() as u64));
+            part.send_types[j] = self.typed(site, c, dt)?;
             data.extend_from_slice(&block);
             let (c, off, dt) = recv[j];
             let len = self.packed_size(site, c, dt)?;
             self.check_writable(site, rbuf.wrapping_add(off), len)?;
             blocks.recv[j] = Some((off, len));
+            part.recv_types[j] = self.typed(site, c, dt)?;
         }
         part.send = Some(Arc::from(data));
         part.datatype = recv.first().map_or(0, |r| r.2);
@@ -729,15 +1066,25 @@ impl State {
         Ok(Effect::Return(0))
     }
 
-    fn collective_mismatch(&self, site: &Site, comm: CommId, k: usize, m: Mismatch) -> Halt {
-        let first = match &m {
-            Mismatch::Function { first, .. }
-            | Mismatch::Root { first, .. }
-            | Mismatch::Op { first, .. }
-            | Mismatch::Size { first, .. } => *first,
-        };
+    /// The error for member `site`'s call that does not fit instance `k`
+    /// of `comm` (MPI 3.1 §5.1): one function for every collective,
+    /// communicator-creating ones included, so each mismatch has one kind.
+    /// `remote` is the caller's remote group on an intercommunicator's
+    /// collective; `what` names the argument a root or argument mismatch is
+    /// about (`root`, `local_leader`, `dims or periods`...).
+    pub(crate) fn collective_mismatch(
+        &self,
+        site: &Site,
+        comm: CommId,
+        k: usize,
+        m: Mismatch,
+        remote: Option<&Range<usize>>,
+        what: &str,
+    ) -> Halt {
+        let first = m.first();
         let (first_loc, first_func) = self.event_loc(first).unwrap_or((site.loc, site.func));
         let cname = comm_name(self.world.comms[comm].handle);
+        let head = format!("collective #{} on {cname} ({})", k + 1, site.func.name());
         let (kind, msg) = match m {
             Mismatch::Function { first_func, .. } => (
                 ErrorKind::CollectiveMismatch,
@@ -751,25 +1098,60 @@ impl State {
                 ),
             ),
             Mismatch::Root {
-                first_root, root, ..
+                first_root: None,
+                root: None,
+                ..
             } => (
                 ErrorKind::RootMismatch,
                 format!(
-                    "collective #{} on {cname} ({}): rank {} passes root={root} but rank {} passed root={first_root}; every member must pass the same root (expected root={first_root})",
-                    k + 1,
-                    site.func.name(),
-                    site.rank,
-                    first.0
+                    "{head}: no member passes {what}=MPI_ROOT; on an intercommunicator one process of the root group passes MPI_ROOT, the rest of its group MPI_PROC_NULL and the other group the root's rank (MPI 3.1 §5.2.2)"
                 ),
             ),
+            Mismatch::Root {
+                first_root, root, ..
+            } => match remote {
+                None => {
+                    let (fr, r) = (first_root.unwrap_or(0), root.unwrap_or(0));
+                    (
+                        ErrorKind::RootMismatch,
+                        format!(
+                            "{head}: rank {} passes {what}={r} but rank {} passed {what}={fr}; every member must pass the same {what} (expected {what}={fr})",
+                            site.rank, first.0
+                        ),
+                    )
+                }
+                Some(remote) => {
+                    let members = &self.world.comms[comm].members;
+                    // Index where the second group starts.
+                    let split = if remote.start == 0 {
+                        remote.end
+                    } else {
+                        remote.start
+                    };
+                    let text = |who: usize, x: Option<usize>| match x {
+                        None => "MPI_PROC_NULL".to_string(),
+                        Some(x) if members.get(x) == Some(&who) => "MPI_ROOT".to_string(),
+                        Some(x) if x >= split => (x - split).to_string(),
+                        Some(x) => x.to_string(),
+                    };
+                    (
+                        ErrorKind::RootMismatch,
+                        format!(
+                            "{head}: rank {} passes {what}={} but rank {} passed {what}={}; on an intercommunicator the root passes MPI_ROOT, the rest of its group MPI_PROC_NULL and the other group the root's rank (MPI 3.1 §5.2.2)",
+                            site.rank,
+                            text(site.rank, root),
+                            first.0,
+                            text(first.0, first_root)
+                        ),
+                    )
+                }
+            },
             Mismatch::Op { first_op, op, .. } => {
                 let name = |o: i32| h::predefined_op_name(o).unwrap_or("a user-defined operation");
                 (
                     ErrorKind::OpMismatch,
                     format!(
-                        "collective #{} on {cname} ({}): rank {} passes op={} but rank {} passed op={}; every member must pass the same operation (expected op={})",
-                        k + 1,
-                        site.func.name(),
+                        "{head}: rank {} passes op={} but rank {} passed op={}; every member must pass the same operation (expected op={})",
                         site.rank,
                         name(op),
                         first.0,
@@ -783,18 +1165,56 @@ impl State {
             } => (
                 ErrorKind::CountMismatch,
                 format!(
-                    "collective #{} on {cname} ({}): rank {} passes count/datatype amounting to {bytes} bytes but rank {} passed {first_bytes} bytes for the same transfer; the type signatures must match (expected {first_bytes} bytes)",
-                    k + 1,
-                    site.func.name(),
-                    site.rank,
-                    first.0
+                    "{head}: rank {} passes count/datatype amounting to {bytes} bytes but rank {} passed {first_bytes} bytes for the same transfer; the type signatures must match (expected {first_bytes} bytes)",
+                    site.rank, first.0
                 ),
             ),
+            Mismatch::Args { .. } => (
+                ErrorKind::CollectiveMismatch,
+                format!(
+                    "{head}: rank {} and rank {} pass different {what}",
+                    first.0, site.rank
+                ),
+            ),
+            Mismatch::Type {
+                first_type,
+                ty,
+                index,
+                first_elem,
+                elem,
+                ..
+            } => {
+                let elem_name = |e: Option<i32>| e.map_or("nothing".into(), datatype_name);
+                (
+                    ErrorKind::TypeMismatch,
+                    format!(
+                        "{head}: rank {} passes {} {} but rank {} passed {} {} for the same transfer; the type signatures differ at element {index} ({} vs {}) and must be equal (MPI 3.1 §5.1)",
+                        site.rank,
+                        ty.count,
+                        type_name_of(ty.datatype),
+                        first.0,
+                        first_type.count,
+                        type_name_of(first_type.datatype),
+                        elem_name(elem),
+                        elem_name(first_elem)
+                    ),
+                )
+            }
         };
         Halt::Error(
             Finding::new(kind, msg)
                 .at(first.0, first_loc, Some(first_func))
                 .at(site.rank, site.loc, Some(site.func)),
         )
+    }
+}
+
+/// The members a rooted intercommunicator transfer pairs the caller with:
+/// every member of the remote group for the root, the root for the others.
+fn remote_or_root(remote: &Range<usize>, root: Option<usize>) -> Vec<usize> {
+    match root {
+        Some(r) if !remote.contains(&r) => remote.clone().collect(),
+        Some(r) => vec![r],
+        None => vec![],
     }
 }

@@ -12,7 +12,7 @@ use runtime_model::handles as h;
 use runtime_model::model::Model;
 use runtime_model::mpi::collective::{Contribution, Mismatch};
 use runtime_model::mpi::comm::{self as cm, ArgError, Cart};
-use runtime_model::mpi::p2p::EventRef;
+use runtime_model::mpi::p2p::{EventRef, ReqOp};
 use runtime_model::mpi::{Comm, CommId, GroupRendezvous, HandleError, IntercommHalf, Topology};
 use runtime_model::mpi_api::MpiFunc as F;
 
@@ -48,6 +48,7 @@ impl State {
             | F::GraphCreate
             | F::DistGraphCreate
             | F::DistGraphCreateAdjacent => self.creating_call(model, site, args),
+            F::CommIdup => self.comm_idup(model, site, args),
             F::CommCreateGroup => self.comm_create_group(model, site, args),
             F::IntercommCreate => self.intercomm_create(site, args),
             F::IntercommMerge => self.intercomm_merge(site, args),
@@ -183,55 +184,6 @@ impl State {
             })
     }
 
-    fn creation_mismatch(
-        &self,
-        site: &Site,
-        comm: CommId,
-        k: usize,
-        m: Mismatch,
-        what: &str,
-    ) -> Halt {
-        let first = match &m {
-            Mismatch::Function { first, .. }
-            | Mismatch::Root { first, .. }
-            | Mismatch::Op { first, .. }
-            | Mismatch::Size { first, .. } => *first,
-        };
-        let (loc, func) = self.event_loc(first).unwrap_or((site.loc, site.func));
-        let cname = comm_name(self.world.comms[comm].handle);
-        let msg = match m {
-            Mismatch::Function { first_func, .. } => format!(
-                "collective #{} on {cname}: rank {} calls {} while rank {} calls {}",
-                k + 1,
-                first.0,
-                first_func.name(),
-                site.rank,
-                site.func.name()
-            ),
-            Mismatch::Root {
-                first_root, root, ..
-            } => format!(
-                "collective #{} on {cname} ({}): rank {} uses {what} {first_root} while rank {} uses {root}",
-                k + 1,
-                site.func.name(),
-                first.0,
-                site.rank
-            ),
-            _ => format!(
-                "collective #{} on {cname} ({}): rank {} and rank {} pass different {what}",
-                k + 1,
-                site.func.name(),
-                first.0,
-                site.rank
-            ),
-        };
-        Halt::Error(
-            Finding::new(ErrorKind::CollectiveMismatch, msg)
-                .at(first.0, loc, Some(func))
-                .at(site.rank, site.loc, Some(site.func)),
-        )
-    }
-
     /// Joins the next collective of `j.parent`; returns the instance and
     /// the call's event.
     fn join_creation(
@@ -254,27 +206,13 @@ impl State {
         let inst = &self.world.comms[j.parent].instances[k];
         if let Some(first) = inst.arrivals.iter().flatten().next() {
             if j.must_agree && first.func == site.func && first.args != j.args {
-                let m = Mismatch::Size {
-                    first: first.event,
-                    first_bytes: 0,
-                    bytes: 0,
-                };
-                return Err(self.creation_mismatch(site, j.parent, k, m, what));
+                let m = Mismatch::Args { first: first.event };
+                return Err(self.collective_mismatch(site, j.parent, k, m, None, what));
             }
         }
-        let c = Contribution {
-            func: site.func,
-            root: j.root,
-            op: None,
-            datatype: 0,
-            send: None,
-            recv_block: 0,
-            send_block: 0,
-            event: ev,
-            args: j.args.clone(),
-        };
+        let c = Contribution::control(site.func, j.root, ev, j.args.clone());
         if let Err(m) = self.world.comms[j.parent].instances[k].arrive(crank, c) {
-            return Err(self.creation_mismatch(site, j.parent, k, m, what));
+            return Err(self.collective_mismatch(site, j.parent, k, m, None, what));
         }
         self.version += 1;
         Ok((k, ev))
@@ -525,6 +463,84 @@ impl State {
             instance: k,
             recv_buf: out,
         }))
+    }
+
+    /// MPI_Comm_idup (MPI 3.1 §6.4.2): a nonblocking collective of the
+    /// parent that takes its place in the parent's collective order like
+    /// the other nonblocking collectives (§5.12) and never matches a
+    /// blocking MPI_Comm_dup. The communicator is made when the last member
+    /// calls; each member's handle is written to `newcomm` when the Wait/Test
+    /// family completes its request ("newcomm" is an output of the pending
+    /// operation). Until then the variable keeps its old value, so using it
+    /// is an invalid communicator (`invalid-argument`), as using any handle
+    /// a process does not hold.
+    fn comm_idup(&mut self, model: &Model, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let parent = self.comm(site, int(args, 0))?;
+        if self.world.comms[parent].is_inter() {
+            return Err(Halt::Unsupported(format!(
+                "{}: unsupported: MPI_Comm_idup on an intercommunicator",
+                model.describe_location(site.loc)
+            )));
+        }
+        let (out, req_addr) = (ptr(args, 1), ptr(args, 2));
+        self.check_output(site, out, 4, "newcomm")?;
+        self.check_output(site, req_addr, 4, "request")?;
+        let ev = self.log_call(site, None, None);
+        let crank = self.world.comms[parent].rank_of(site.rank).unwrap_or(0);
+        let sync = self.world.synchronizing_collectives;
+        let k = self.world.comms[parent].join_next(crank, sync);
+        let req = self.world.p2p.post(
+            site.rank,
+            ReqOp::Collective {
+                comm: parent,
+                instance: k,
+                member: crank,
+                recv_buf: out,
+            },
+            ev,
+        );
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!(
+                "MPI_Comm_idup(comm={}) -> request {}",
+                comm_name(self.world.comms[parent].handle),
+                req + 1
+            ),
+        );
+        // The handle is delivered as 4 bytes of MPI_INT at completion.
+        let c = Contribution {
+            datatype: h::MPI_INT,
+            ..Contribution::control(site.func, None, ev, vec![])
+        };
+        if let Err(m) = self.world.comms[parent].instances[k].arrive(crank, c) {
+            return Err(self.collective_mismatch(site, parent, k, m, None, "arguments"));
+        }
+        self.version += 1;
+        if self.instance_complete(parent, k) {
+            let members = self.world.comms[parent].members.clone();
+            let mut comm = Comm::new(0, members.clone());
+            comm.topology = self.world.comms[parent].topology.clone();
+            let id = self.world.add_comm(comm);
+            for (r, &m) in members.iter().enumerate() {
+                let eh = self.errhandler_on(m, parent);
+                let handle = self.world.bind_comm(m, id, eh);
+                if let Some(a) = self.world.comms[parent].instances[k].arrivals[r].as_mut() {
+                    a.args = vec![handle as i64];
+                }
+            }
+            self.trace_event(
+                site.rank,
+                site.loc,
+                format!(
+                    "MPI_Comm_idup: every member has called; new communicator {} of world ranks {} (each handle is written when its request completes)",
+                    comm_name(self.world.comms[id].handle),
+                    list(&members)
+                ),
+            );
+        }
+        self.write_i32(site, req_addr, self.handle_of(req), "request")?;
+        Ok(Effect::Return(0))
     }
 
     fn edge_weights(&self, site: &Site, addr: u64, n: usize) -> Result<Vec<i32>, Halt> {
@@ -1170,18 +1186,14 @@ impl State {
         let sync = self.world.synchronizing_collectives;
         let k = self.world.comms[comm].join_next(crank, sync);
         let c = Contribution {
-            func: site.func,
-            root: None,
-            op: None,
             datatype: st,
             send: Some(send),
             recv_block: rblock,
             send_block: sblock,
-            event: ev,
-            args: vec![],
+            ..Contribution::control(site.func, None, ev, vec![])
         };
         if let Err(m) = self.world.comms[comm].instances[k].arrive(crank, c) {
-            return Err(self.creation_mismatch(site, comm, k, m, "arguments"));
+            return Err(self.collective_mismatch(site, comm, k, m, None, "arguments"));
         }
         self.version += 1;
         if self.instance_complete(comm, k) {
@@ -1566,17 +1578,7 @@ impl State {
 
 /// A member's arrival on the hidden communicator MPI_Intercomm_create waits on.
 fn hold_contribution(event: EventRef) -> Contribution {
-    Contribution {
-        func: F::IntercommCreate,
-        root: None,
-        op: None,
-        datatype: 0,
-        send: None,
-        recv_block: 0,
-        send_block: 0,
-        event,
-        args: vec![],
-    }
+    Contribution::control(F::IntercommCreate, None, event, vec![])
 }
 
 fn arg_error(site: &Site, e: ArgError) -> Halt {

@@ -261,6 +261,7 @@ impl State {
             && !matches!(
                 func,
                 F::TypeCreateResized
+                    | F::TypeCreateDarray
                     | F::TypeDup
                     | F::TypeCommit
                     | F::TypeFree
@@ -303,10 +304,19 @@ impl State {
                 .map_err(derr)?;
                 new_type(self, m, ptr(args, 4))
             }
-            F::TypeCreateIndexedBlock => {
+            F::TypeCreateIndexedBlock | F::TypeCreateHindexedBlock => {
                 let old = self.type_map(site, int(args, 3), false)?;
-                let ds = self.ints(site, ptr(args, 2), count, "array_of_displacements")?;
-                let m = TypeMap::indexed_block(int(args, 1) as i64, &ds, &old).map_err(derr)?;
+                let bl = int(args, 1) as i64;
+                // Displacements in elements of the old type, or in bytes
+                // (`MPI_Aint`) for the h-form (MPI 3.1 §4.1.2).
+                let m = if func == F::TypeCreateIndexedBlock {
+                    let ds = self.ints(site, ptr(args, 2), count, "array_of_displacements")?;
+                    TypeMap::indexed_block(bl, &ds, &old)
+                } else {
+                    let ds = self.aints(site, ptr(args, 2), count, "array_of_displacements")?;
+                    TypeMap::hindexed_block(bl, &ds, &old)
+                }
+                .map_err(derr)?;
                 new_type(self, m, ptr(args, 4))
             }
             F::TypeCreateStruct => {
@@ -334,6 +344,33 @@ impl State {
                 let m = TypeMap::subarray(&sizes, &subs, &starts, order == h::MPI_ORDER_C, &old)
                     .map_err(derr)?;
                 new_type(self, m, ptr(args, 6))
+            }
+            F::TypeCreateDarray => {
+                let (size, r, n) = (int(args, 0), int(args, 1), int(args, 2));
+                if n < 0 {
+                    return Err(site.invalid(format!("ndims is negative ({n})")));
+                }
+                let gsizes = self.ints(site, ptr(args, 3), n, "array_of_gsizes")?;
+                let distribs = self.ints(site, ptr(args, 4), n, "array_of_distribs")?;
+                let dargs = self.ints(site, ptr(args, 5), n, "array_of_dargs")?;
+                let psizes = self.ints(site, ptr(args, 6), n, "array_of_psizes")?;
+                let order = int(args, 7);
+                if order != h::MPI_ORDER_C && order != h::MPI_ORDER_FORTRAN {
+                    return Err(site.invalid(format!("invalid order {order}")));
+                }
+                let old = self.type_map(site, int(args, 8), false)?;
+                let m = TypeMap::darray(
+                    size as i64,
+                    r as i64,
+                    &gsizes,
+                    &distribs,
+                    &dargs,
+                    &psizes,
+                    order == h::MPI_ORDER_C,
+                    &old,
+                )
+                .map_err(derr)?;
+                new_type(self, m, ptr(args, 9))
             }
             F::TypeCreateResized => {
                 let old = self.type_map(site, int(args, 0), false)?;

@@ -308,6 +308,22 @@ pub(crate) fn valid_tag(tag: i32, allow_any: bool) -> bool {
     (0..=ub).contains(&(tag as i64)) || (allow_any && tag == h::MPI_ANY_TAG)
 }
 
+/// Why `tag` is invalid, naming what was expected (MPI 3.1 §3.2.3: tags are
+/// 0..=MPI_TAG_UB; MPI_ANY_TAG only on receives). Starts with "tag" so that
+/// `env::error_class_of` gives MPI_ERR_TAG.
+pub(crate) fn tag_error(tag: i32, receive: bool) -> String {
+    let ub = runtime_model::mpi::TAG_UB_VALUE;
+    if tag == h::MPI_ANY_TAG && !receive {
+        format!("tag MPI_ANY_TAG is a wildcard for receives only; a send needs a tag in 0..={ub} (MPI_TAG_UB)")
+    } else if receive {
+        format!(
+            "tag {tag} is not a valid receive tag: expected 0..={ub} (MPI_TAG_UB) or MPI_ANY_TAG"
+        )
+    } else {
+        format!("tag {tag} is not a valid send tag: expected 0..={ub} (MPI_TAG_UB)")
+    }
+}
+
 pub(crate) fn null_status() -> Status {
     Status {
         source: h::MPI_PROC_NULL,

@@ -9,6 +9,7 @@
 use super::decode::Site;
 use crate::exec::memory::MemFault;
 use crate::explore::state::*;
+use runtime_model::mpi::collective::Typed;
 use std::sync::Arc;
 
 impl State {
@@ -16,6 +17,27 @@ impl State {
     /// size, MPI 3.1 §4.1.5; `MPI_Pack_size` without overhead).
     pub(crate) fn packed_size(&self, site: &Site, count: i32, datatype: i32) -> Result<u64, Halt> {
         Ok(self.count(site, count)? * self.type_size(site, datatype)?)
+    }
+
+    /// `count` elements of `datatype` with their type signature, for the
+    /// signature checks of collectives (MPI 3.1 §5.1). `None` when the
+    /// signature does not fit the engine's counters (the sizes are still
+    /// compared).
+    pub(crate) fn typed(
+        &self,
+        site: &Site,
+        count: i32,
+        datatype: i32,
+    ) -> Result<Option<Arc<Typed>>, Halt> {
+        let n = self.count(site, count)?;
+        let map = self.type_map(site, datatype, true)?;
+        Ok(map.signature(n).ok().map(|signature| {
+            Arc::new(Typed {
+                count,
+                datatype,
+                signature,
+            })
+        }))
     }
 
     /// The extent of `datatype`: displacements of the v-collectives count in

@@ -49,7 +49,7 @@ impl State {
     pub(crate) fn check_send(&self, site: &Site, a: &SendArgs) -> Result<(), Halt> {
         self.packed_size(site, a.count, a.datatype)?;
         if !valid_tag(a.tag, false) {
-            return Err(site.invalid(format!("tag {} is not a valid send tag", a.tag)));
+            return Err(site.invalid(tag_error(a.tag, false)));
         }
         if a.dest != h::MPI_PROC_NULL {
             self.peer(site, a.comm, a.dest, "destination")?;
@@ -61,7 +61,7 @@ impl State {
     pub(crate) fn check_recv(&self, site: &Site, a: &RecvArgs) -> Result<(), Halt> {
         self.packed_size(site, a.count, a.datatype)?;
         if !valid_tag(a.tag, true) {
-            return Err(site.invalid(format!("tag {} is not a valid receive tag", a.tag)));
+            return Err(site.invalid(tag_error(a.tag, true)));
         }
         if a.source != h::MPI_PROC_NULL && a.source != h::MPI_ANY_SOURCE {
             self.peer(site, a.comm, a.source, "source")?;
@@ -379,7 +379,7 @@ impl State {
             _ => (Some(ptr(args, 3)), Some(ptr(args, 4)), ptr(args, 5)),
         };
         if !valid_tag(tag, true) {
-            return Err(site.invalid(format!("tag {tag} is not a valid receive tag")));
+            return Err(site.invalid(tag_error(tag, true)));
         }
         let env = self.recv_envelope(comm, source, tag);
         self.log_call(site, Some(env), None);

@@ -6,7 +6,9 @@
 
 use super::decode::*;
 use super::p2p::{send_mode, RecvArgs, SendArgs};
+use super::requests::{also_at, line_of};
 use crate::explore::state::*;
+use runtime_model::model::Model;
 use runtime_model::mpi::p2p::{EventRef, PersistentOp, ReqId, ReqOp};
 use runtime_model::mpi_api::MpiFunc as F;
 
@@ -61,6 +63,7 @@ impl State {
                 tag,
                 comm,
                 active: None,
+                started: false,
             }),
             ev,
         );
@@ -86,7 +89,12 @@ impl State {
     }
 
     /// MPI_Start and MPI_Startall.
-    pub(crate) fn call_start(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+    pub(crate) fn call_start(
+        &mut self,
+        model: &Model,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
         let handles_at: Vec<u64> = if site.func == F::Start {
             vec![ptr(args, 0)]
         } else {
@@ -94,24 +102,44 @@ impl State {
             (0..n).map(|i| ptr(args, 1) + 4 * i).collect()
         };
         let mut reqs = Vec::new();
-        for &addr in &handles_at {
+        for (i, &addr) in handles_at.iter().enumerate() {
+            let arg = if site.func == F::Start {
+                "request".to_string()
+            } else {
+                format!("array_of_requests[{i}]")
+            };
             let handle = self.read_i32(site, addr, "request")?;
-            let Some(p) = self.request_of(site, handle)? else {
-                return Err(site.invalid("request is MPI_REQUEST_NULL"));
+            let Some(p) = self.live_request(model, site, handle, &arg)? else {
+                return Err(site.invalid(format!("{arg} is MPI_REQUEST_NULL")));
             };
             match &self.world.p2p.requests[p].op {
                 ReqOp::Persistent(op) if op.active.is_some() => {
-                    return Err(site.invalid(format!(
-                        "request {} is already active (started and not completed, MPI 3.1 §3.9)",
+                    // Starting an active request is erroneous (MPI 3.1
+                    // §3.9): the report shows the start it is still in.
+                    let started = op
+                        .active
+                        .and_then(|a| self.event_loc(self.world.p2p.requests[a].posted_at));
+                    let by = started.map_or(String::new(), |(l, f)| {
+                        format!(" by {} at line {}", f.name(), line_of(model, l))
+                    });
+                    let mut f = match site.invalid(format!(
+                        "{arg} (persistent request {}) is already active: started{by} and not completed; expected MPI_Wait or MPI_Test to complete it before starting it again (MPI 3.1 §3.9)",
                         p + 1
-                    )))
+                    )) {
+                        Halt::Error(f) => f,
+                        other => return Err(other),
+                    };
+                    if let Some((l, func)) = started {
+                        f = also_at(f, site.rank, l, func);
+                    }
+                    return Err(Halt::Error(f));
                 }
                 ReqOp::Persistent(_) => reqs.push(p),
                 _ => {
                     return Err(site.invalid(format!(
-                    "request {} is not a persistent request (MPI_Send_init, MPI_Recv_init, ...)",
-                    p + 1
-                )))
+                        "{arg} (request {}) is not a persistent request: expected one made by MPI_Send_init, MPI_Recv_init, ...",
+                        p + 1
+                    )))
                 }
             }
         }
@@ -177,6 +205,7 @@ impl State {
         self.world.p2p.requests[a].persistent_of = Some(p);
         if let ReqOp::Persistent(op) = &mut self.world.p2p.requests[p].op {
             op.active = Some(a);
+            op.started = true;
         }
         self.version += 1;
         Ok(())

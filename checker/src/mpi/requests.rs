@@ -5,30 +5,124 @@
 use super::completion::empty_status;
 use super::decode::*;
 use crate::explore::state::*;
+use crate::report::ErrorKind;
 use runtime_model::handles as h;
-use runtime_model::model::Model;
+use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::{ReqId, ReqOp};
+use runtime_model::mpi_api::MpiFunc;
 use runtime_model::mpi_api::MpiFunc as F;
+
+/// Source line of a location, for messages.
+pub(crate) fn line_of(model: &Model, loc: LocId) -> u32 {
+    model.locations.get(loc as usize).map_or(0, |l| l.line)
+}
+
+/// Adds a location to a finding unless it is already there (a loop may
+/// make and misuse a request at the same line).
+pub(crate) fn also_at(f: Finding, rank: usize, loc: LocId, func: MpiFunc) -> Finding {
+    if f.locations.contains(&(rank, loc, Some(func))) {
+        f
+    } else {
+        f.at(rank, loc, Some(func))
+    }
+}
 
 impl State {
     /// The operation a request handle names for a completion call: `None`
     /// for `MPI_REQUEST_NULL` and for an inactive persistent request, both
     /// of which complete at once with an empty status (MPI 3.1 §3.7.3,
     /// §3.9); the activation in progress for an active persistent request.
-    pub(crate) fn operation_of(&self, site: &Site, handle: i32) -> Result<Option<ReqId>, Halt> {
-        let Some(id) = self.request_of(site, handle)? else {
+    /// `arg` names the argument the handle came from, for reports.
+    ///
+    /// A persistent request that was never started since its MPI_*_init is
+    /// inactive too, and completing it is legal, but nothing the program
+    /// wanted happens: it forgot MPI_Start (`missing-start`). One started
+    /// and completed before is waited on again legally. MPI_Cancel is no
+    /// completion call and keeps the plain rule.
+    pub(crate) fn operation_of(
+        &self,
+        model: &Model,
+        site: &Site,
+        handle: i32,
+        arg: &str,
+    ) -> Result<Option<ReqId>, Halt> {
+        let Some(id) = self.live_request(model, site, handle, arg)? else {
             return Ok(None);
         };
         let r = &self.world.p2p.requests[id];
         if r.message {
             return Err(site.invalid(format!(
-                "0x{handle:x} is a message handle (from MPI_Mprobe), not a request"
+                "{arg} 0x{handle:x} is a message handle (from MPI_Mprobe), not a request"
             )));
         }
         Ok(match &r.op {
+            ReqOp::Persistent(p) if !p.started && site.func != F::Cancel => {
+                let made = self.event_loc(r.posted_at);
+                let from = made.map_or(String::new(), |(l, f)| {
+                    format!(" made by {} at line {}", f.name(), line_of(model, l))
+                });
+                let mut f = Finding::new(
+                    ErrorKind::MissingStart,
+                    format!(
+                        "{}: {arg} (persistent request {}{from}) was never started: expected MPI_Start or MPI_Startall before completing it (an inactive request completes at once with an empty status and no data, MPI 3.1 §3.9)",
+                        site.func.name(),
+                        id + 1
+                    ),
+                )
+                .at(site.rank, site.loc, Some(site.func));
+                if let Some((l, func)) = made {
+                    f = also_at(f, site.rank, l, func);
+                }
+                return Err(Halt::Error(f));
+            }
             ReqOp::Persistent(p) => p.active,
             _ => Some(id),
         })
+    }
+
+    /// The live request a handle names (`None` for `MPI_REQUEST_NULL`).
+    /// A handle of a request already completed or freed is a stale copy:
+    /// completion and MPI_Request_free set the variable they were given to
+    /// `MPI_REQUEST_NULL` (MPI 3.1 §3.7.3), so the program used another
+    /// variable holding the old value. The report names the call that ended
+    /// the request and its line.
+    pub(crate) fn live_request(
+        &self,
+        model: &Model,
+        site: &Site,
+        handle: i32,
+        arg: &str,
+    ) -> Result<Option<ReqId>, Halt> {
+        if handle != h::MPI_REQUEST_NULL {
+            if let Some(id) = self.owned_request(site.rank, handle) {
+                let r = &self.world.p2p.requests[id];
+                let (ended, how) = match (r.freed_at, r.completed_at) {
+                    (Some(ev), _) => (Some(ev), "freed"),
+                    (None, Some(ev)) => (Some(ev), "completed"),
+                    _ => (None, ""),
+                };
+                if let Some((l, func)) = ended.and_then(|ev| self.event_loc(ev)) {
+                    return Err(Halt::Error(also_at(
+                        Finding::new(
+                            ErrorKind::InvalidArgument,
+                            format!(
+                                "{}: {arg} (request {}, {how} by {} at line {}) is a stale copy of a handle: the request no longer exists, and {} set the variable it was given to MPI_REQUEST_NULL (MPI 3.1 §3.7.3); expected a live request or MPI_REQUEST_NULL",
+                                site.func.name(),
+                                self.req_label(id),
+                                func.name(),
+                                line_of(model, l),
+                                func.name(),
+                            ),
+                        )
+                        .at(site.rank, site.loc, Some(site.func)),
+                        site.rank,
+                        l,
+                        func,
+                    )));
+                }
+            }
+        }
+        self.request_of(site, handle)
     }
 
     /// How a trace names the request behind a handle.
@@ -56,7 +150,7 @@ impl State {
 
         self.log_call(site, None, None);
         let handle = self.read_i32(site, ptr(args, 0), "request")?;
-        let req = self.operation_of(site, handle)?;
+        let req = self.operation_of(model, site, handle, "request")?;
         let status_addr = ptr(args, if func == F::Wait { 1 } else { 2 });
         self.trace_event(
             rank,
@@ -124,7 +218,7 @@ impl State {
         let mut names = Vec::new();
         for i in 0..n {
             let handle = self.read_i32(site, arr + 4 * i, "array_of_requests")?;
-            let req = self.operation_of(site, handle)?;
+            let req = self.operation_of(model, site, handle, &format!("array_of_requests[{i}]"))?;
             names.push(self.handle_label(site.rank, handle));
             let status_addr = match func {
                 F::Waitall | F::Testall if !ignores_status(statuses) => {
@@ -207,7 +301,7 @@ impl State {
         self.log_call(site, None, None);
         // The request is passed by value.
         let handle = int(args, 0);
-        let req = self.operation_of(site, handle)?;
+        let req = self.operation_of(model, site, handle, "request")?;
         self.trace_event(
             site.rank,
             site.loc,
@@ -238,13 +332,18 @@ impl State {
     /// MPI_Cancel (MPI 3.1 §3.8.4): an operation not matched yet may be
     /// cancelled or may still complete normally; both are explored. One
     /// already matched completes normally.
-    pub(crate) fn call_cancel(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+    pub(crate) fn call_cancel(
+        &mut self,
+        model: &Model,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
         self.log_call(site, None, None);
         let handle = self.read_i32(site, ptr(args, 0), "request")?;
         if handle == h::MPI_REQUEST_NULL {
             return Err(site.invalid("request is MPI_REQUEST_NULL"));
         }
-        let req = self.operation_of(site, handle)?;
+        let req = self.operation_of(model, site, handle, "request")?;
         self.trace_event(
             site.rank,
             site.loc,
@@ -271,13 +370,13 @@ impl State {
     /// silently; a persistent request is freed once its activation is done.
     pub(crate) fn call_request_free(
         &mut self,
-        _model: &Model,
+        model: &Model,
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
-        self.log_call(site, None, None);
+        let ev = self.log_call(site, None, None);
         let handle = self.read_i32(site, ptr(args, 0), "request")?;
-        let Some(req) = self.request_of(site, handle)? else {
+        let Some(req) = self.live_request(model, site, handle, "request")? else {
             return Err(site.invalid("request is MPI_REQUEST_NULL"));
         };
         self.trace_event(
@@ -305,11 +404,13 @@ impl State {
             ReqOp::Persistent(p) => {
                 if let Some(a) = p.active {
                     requests[a].freed = true;
+                    requests[a].freed_at = Some(ev);
                 }
             }
             _ => {}
         }
         requests[req].freed = true;
+        requests[req].freed_at = Some(ev);
         self.write_i32(site, ptr(args, 0), h::MPI_REQUEST_NULL, "request")?;
         Ok(Effect::Return(0))
     }

@@ -3,11 +3,11 @@
 //! of the member that receives the result.
 
 use super::datatypes::UserOp;
-use crate::exec::interp::Fault;
+use crate::exec::interp::{Fault, Frame, Process, Stop};
 use crate::exec::memory::AllocKind;
 use crate::explore::state::*;
 use crate::report::ErrorKind;
-use runtime_model::model::{LocId, Model};
+use runtime_model::model::{FuncId, LocId, Model};
 use runtime_model::mpi::collective::Placement;
 use runtime_model::mpi::CommId;
 use runtime_model::mpi_api::MpiFunc;
@@ -103,10 +103,21 @@ impl State {
                 model.describe_location(loc)
             ))
         })?;
-        let lo = ranges.iter().map(|r| r.0).min().unwrap_or(0).min(0);
+        // The function may touch every byte of each element's extent
+        // (a C struct copy moves its padding too), not only the data bytes:
+        // element i spans [i * extent + lb, i * extent + ub) (MPI 3.1 §4.1).
+        let last = (count as i64 - 1).max(0).saturating_mul(map.extent());
+        let lo = ranges
+            .iter()
+            .map(|r| r.0)
+            .chain([map.lb(), last.saturating_add(map.lb())])
+            .min()
+            .unwrap_or(0)
+            .min(0);
         let hi = ranges
             .iter()
             .map(|r| r.0 + r.1 as i64)
+            .chain([map.ub(), last.saturating_add(map.ub())])
             .max()
             .unwrap_or(0)
             .max(0);
@@ -117,7 +128,7 @@ impl State {
                 format!("user-defined operation buffers: {f}"),
             )
         };
-        let function = u.function as runtime_model::model::FuncId;
+        let function = u.function as FuncId;
         let mem = &mut self.procs[rank].proc.mem;
         let a_in = mem
             .allocate(span.max(1), AllocKind::Heap)
@@ -146,22 +157,25 @@ impl State {
             scatter(mem, invec, v).map_err(mem_err)?;
             scatter(mem, inout, &acc).map_err(mem_err)?;
             let budget = self.procs[rank].proc.steps.saturating_add(USER_OP_STEPS);
-            match self.procs[rank].proc.call_function(
-                model,
-                function,
-                &[invec, inout, a_len, a_dt],
-                budget,
-            ) {
-                Ok(_) => {}
-                Err(Fault::Unsupported(m)) => {
+            let args = [invec, inout, a_len, a_dt];
+            match run_operator(&mut self.procs[rank].proc, model, function, &args, budget) {
+                Ok(()) => {}
+                Err((Fault::Unsupported(m), _)) => {
                     return Err(Halt::Unsupported(format!(
                         "{}: unsupported: {m}",
                         model.describe_location(loc)
                     )))
                 }
-                Err(f) => {
+                Err((f, at)) => {
+                    // The line inside the operator first, then the MPI call
+                    // that ran it.
                     let (kind, msg) = fault_finding(&f);
-                    return Err(err(kind, format!("in the user-defined operation: {msg}")));
+                    let mut finding =
+                        Finding::new(kind, format!("in the user-defined operation: {msg}"));
+                    if let Some(at) = at {
+                        finding = finding.at(rank, at, None);
+                    }
+                    return Err(Halt::Error(finding.at(rank, loc, func)));
                 }
             }
             let mem = &self.procs[rank].proc.mem;
@@ -179,5 +193,53 @@ impl State {
             mem.free(a).map_err(mem_err)?;
         }
         Ok(acc)
+    }
+}
+
+/// Runs user operator `function` on `proc` until it returns, with the
+/// process's own frames set aside, as `Process::call_function` does, but
+/// keeping where it stopped: a fault inside the operator is reported at its
+/// own line (MPI 3.1 §5.9.5: the operator is program code).
+fn run_operator(
+    proc: &mut Process,
+    model: &Model,
+    function: FuncId,
+    args: &[u64],
+    budget: u64,
+) -> Result<(), (Fault, Option<LocId>)> {
+    let Some(callee) = model.functions.get(function as usize) else {
+        return Err((
+            Fault::Unsupported(format!("call of unknown function {function}")),
+            None,
+        ));
+    };
+    let mut regs = vec![0u64; callee.num_regs as usize];
+    for (r, a) in regs.iter_mut().zip(args).take(callee.params.len()) {
+        *r = *a;
+    }
+    let frame = Frame {
+        func: function,
+        block: 0,
+        ip: 0,
+        regs,
+        ret_dst: None,
+    };
+    let saved = std::mem::replace(&mut proc.frames, vec![frame]);
+    let stop = proc.run(model, budget);
+    let returned = proc.frames.is_empty();
+    proc.frames = saved;
+    let unsupported = |m: String, loc: LocId| Err((Fault::Unsupported(m), Some(loc)));
+    match stop {
+        // Only a return pops the last frame; `exit` leaves it.
+        Stop::Exit { .. } if returned => Ok(()),
+        Stop::Exit { loc, .. } => unsupported("exit inside a user reduction operator".into(), loc),
+        Stop::Mpi { loc, .. } => {
+            unsupported("MPI call inside a user reduction operator".into(), loc)
+        }
+        Stop::Fault { fault, loc } => Err((fault, Some(loc))),
+        Stop::Budget { loc } => unsupported(
+            format!("user reduction operator did not return within {budget} steps"),
+            loc,
+        ),
     }
 }

@@ -4,9 +4,11 @@
 //! derives on [`Report`] so that the field order and presence are exactly
 //! those of the contract: `reason` appears only when there is one, every
 //! location carries `call` (`null` when the position is not an MPI call), and
-//! internal statistics never leak into the object. The one addition to the
-//! contract is `inlined_at` on a location, present only when the position was
-//! inlined into a caller (innermost call site first, as `file:line`).
+//! internal statistics never leak into the object. The additions to the
+//! contract are `inlined_at` on a location, present only when the position was
+//! inlined into a caller (innermost call site first, as `file:line`), and,
+//! with `--any-input` only, `input` on an error (`[{symbol, value, min,
+//! max}]`) and `input_cells` in `stats`.
 
 use serde::Serialize;
 
@@ -47,6 +49,9 @@ struct JsonError<'a> {
     message: &'a str,
     locations: Vec<JsonLocation<'a>>,
     trace: Vec<JsonStep<'a>>,
+    /// Extension (`--any-input`): the input values that lead to the error.
+    #[serde(skip_serializing_if = "<[crate::input::InputValue]>::is_empty")]
+    input: &'a [crate::input::InputValue],
 }
 
 #[derive(Serialize)]
@@ -76,6 +81,13 @@ struct JsonStats {
     states: u64,
     /// Always a JSON number: a non-finite time is written as 0.
     seconds: f64,
+    /// Extension (`--any-input`): input cells verified.
+    #[serde(skip_serializing_if = "is_zero")]
+    input_cells: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl<'a> From<&'a Report> for JsonReport<'a> {
@@ -97,6 +109,7 @@ impl<'a> From<&'a ErrorReport> for JsonError<'a> {
             message: &error.message,
             locations: error.locations.iter().map(JsonLocation::from).collect(),
             trace: error.trace.iter().map(JsonStep::from).collect(),
+            input: &error.input,
         }
     }
 }
@@ -137,6 +150,7 @@ impl From<&Stats> for JsonStats {
             } else {
                 0.0
             },
+            input_cells: stats.input_cells,
         }
     }
 }
@@ -154,6 +168,7 @@ mod tests {
             reason: None,
             errors: vec![ErrorReport {
                 replay: String::new(),
+                input: Vec::new(),
                 kind: ErrorKind::Deadlock,
                 message: "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
                     .to_string(),
@@ -191,6 +206,7 @@ mod tests {
                 instructions: 999,
                 pruned: 7,
                 peak_rss_bytes: Some(1 << 20),
+                input_cells: 0,
             },
         }
     }
@@ -344,6 +360,7 @@ mod tests {
             .iter()
             .map(|&kind| ErrorReport {
                 replay: String::new(),
+                input: Vec::new(),
                 kind,
                 ..template.clone()
             })

@@ -109,6 +109,10 @@ pub struct ErrorReport {
     pub trace: Vec<TraceStep>,
     /// The schedule that reproduces this error with `mpi-check --replay`.
     pub replay: String,
+    /// The input values that lead to it (`--any-input`), with the range of
+    /// each that leads to the same executions.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub input: Vec<crate::input::InputValue>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -126,6 +130,9 @@ pub struct Stats {
     /// Peak resident memory of the checker, in bytes, if known.
     #[serde(skip)]
     pub peak_rss_bytes: Option<u64>,
+    /// Input cells verified (`--any-input`; 0 otherwise).
+    #[serde(skip)]
+    pub input_cells: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -419,6 +419,7 @@ mod tests {
             errors: vec![
                 ErrorReport {
                     replay: String::new(),
+                    input: Vec::new(),
                     kind: ErrorKind::Deadlock,
                     message:
                         "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
@@ -444,6 +445,7 @@ mod tests {
                 },
                 ErrorReport {
                     replay: String::new(),
+                    input: Vec::new(),
                     kind: ErrorKind::Assertion,
                     message: "assertion `x == 1` failed".to_string(),
                     locations: vec![loc(2, "my dir/prog.c", 30, None)],
@@ -451,6 +453,7 @@ mod tests {
                 },
                 ErrorReport {
                     replay: String::new(),
+                    input: Vec::new(),
                     kind: ErrorKind::Deadlock,
                     message: "another deadlock".to_string(),
                     locations: Vec::new(),

@@ -32,6 +32,10 @@
 //!   as wide as the largest line number shown in the block (at least 2).
 //! - The trace lists one step per line: step number, rank and `file:line`,
 //!   each column padded to its widest entry in that trace, then the event.
+//! - With input tracking (`--any-input`), an error lists one
+//!   `input: NAME = VALUE (any value in MIN..=MAX)` line per input that
+//!   matters before its trace, its replay carries `+NAME=VALUE` for values
+//!   the run chose, and the statistics line ends with `over N input cells`.
 //! - Blocks are separated by one empty line; the last line is the
 //!   deterministic statistics line. Lines carry no trailing whitespace and the
 //!   text ends with a newline.
@@ -83,11 +87,18 @@ fn header(report: &Report) -> String {
 
 /// `explored N executions, M transitions`, pluralized, with no timings.
 fn stats_line(stats: &Stats) -> String {
-    format!(
+    let mut line = format!(
         "explored {}, {}",
         counted(stats.executions, "execution", "executions"),
         counted(stats.transitions, "transition", "transitions"),
-    )
+    );
+    if stats.input_cells > 0 {
+        line.push_str(&format!(
+            " over {}",
+            counted(stats.input_cells, "input cell", "input cells")
+        ));
+    }
+    line
 }
 
 fn counted(n: u64, one: &str, many: &str) -> String {
@@ -124,6 +135,17 @@ fn render_error(out: &mut String, error: &ErrorReport, sources: &mut SourceCache
         render_location(out, loc, snippet.as_deref(), width);
     }
 
+    for v in &error.input {
+        let range = if v.min == v.max {
+            "this value".to_string()
+        } else {
+            format!("any value in {}..={}", v.min, v.max)
+        };
+        push_line(
+            out,
+            &format!("  input: {} = {} ({range})", v.symbol, v.value),
+        );
+    }
     render_trace(out, &error.trace);
     if !error.replay.is_empty() {
         push_line(out, &format!("  replay: --replay {}", error.replay));
@@ -297,6 +319,7 @@ int main(int argc, char **argv) {
             instructions: 1000,
             pruned: 3,
             peak_rss_bytes: Some(4096),
+            input_cells: 0,
         }
     }
 
@@ -307,6 +330,7 @@ int main(int argc, char **argv) {
             reason: None,
             errors: vec![ErrorReport {
                 replay: String::new(),
+                input: Vec::new(),
                 kind: ErrorKind::Deadlock,
                 message: "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
                     .to_string(),

@@ -7,6 +7,7 @@
 use runtime_model::model::{Arg, InstKind, LibcFunc, Reg};
 use runtime_model::mpi_api::MpiFunc;
 
+use super::aggregates;
 use super::function::FunctionLifter;
 use super::intrinsics;
 use super::ir::{LLVMTypeKind, LLVMValueKind, Value};
@@ -27,13 +28,64 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
     if let Some(intrinsic) = name.strip_prefix("llvm.") {
         return intrinsics::lift_intrinsic(fl, inst, intrinsic, &args);
     }
-    let dst = result_reg(fl, inst)?;
     if !callee.is_declaration() {
         let func = fl.cx().symbols.function_id(callee);
-        let args = operands(fl, &args)?;
+        let mut args = if callee.is_var_arg() {
+            variadic_args(fl, inst, callee, &args)?
+        } else {
+            operands(fl, &args)?
+        };
+        // An aggregate result: the call's register names a block the callee
+        // fills through its hidden last parameter (see `aggregates`).
+        if aggregates::is_aggregate(inst.ty()) {
+            let area = fl.reg_of(inst)?;
+            fl.emit(InstKind::Alloca {
+                dst: area,
+                elem_size: fl.layout().alloc_size(inst.ty()),
+                count: runtime_model::model::Operand::Const(1),
+            });
+            args.push(runtime_model::model::Operand::Reg(area));
+            fl.emit(InstKind::Call {
+                dst: None,
+                func,
+                args,
+            });
+            return Ok(());
+        }
+        let dst = result_reg(fl, inst)?;
         fl.emit(InstKind::Call { dst, func, args });
         return Ok(());
     }
+    // A library function returning `double _Complex` (`{ double, double }`):
+    // its result goes to a block the call's register names, passed last.
+    if aggregates::is_aggregate(inst.ty()) {
+        if let Some(func @ (LibcFunc::Muldc3 | LibcFunc::Divdc3)) = LibcFunc::from_c_name(&name) {
+            let area = fl.reg_of(inst)?;
+            fl.emit(InstKind::Alloca {
+                dst: area,
+                elem_size: fl.layout().alloc_size(inst.ty()),
+                count: runtime_model::model::Operand::Const(1),
+            });
+            let mut typed = Vec::with_capacity(args.len() + 1);
+            for &a in &args {
+                typed.push(Arg {
+                    ty: fl.register_ty(a.ty())?,
+                    value: fl.operand(a)?,
+                });
+            }
+            typed.push(Arg {
+                ty: runtime_model::model::Ty::Ptr,
+                value: runtime_model::model::Operand::Reg(area),
+            });
+            fl.emit(InstKind::Libc {
+                dst: None,
+                func,
+                args: typed,
+            });
+            return Ok(());
+        }
+    }
+    let dst = result_reg(fl, inst)?;
     if let Some(unprefixed) = mpi_name(&name) {
         let func = MpiFunc::from_name(&unprefixed).ok_or_else(|| fl.unsupported(name.clone()))?;
         if args.len() != func.params().len() {
@@ -56,10 +108,69 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
             .collect();
         return emit_libc(fl, dst, func, &kept);
     }
+    if name == "qsort" {
+        // `sort::expand_qsort` replaced every call whose comparator it knows.
+        return Err(fl.unsupported(
+            "qsort whose comparator is not a function named at the call \
+             (int f(const void *, const void *))",
+        ));
+    }
     Err(ExtractError::UnsupportedCall {
         location: fl.pos().describe(),
         callee: name,
     })
+}
+
+/// Size of one slot of the variable-argument area: the x86-64 System V
+/// ABI passes each variable argument the registers do not hold in eight
+/// bytes of the overflow area, which is what clang's `va_arg` reads when
+/// `va_start` says the registers are used up (see `intrinsics::va_start`).
+pub const VA_SLOT: u64 = 8;
+
+/// The arguments of a call to a variadic function of the program: the
+/// fixed ones, then the address of a fresh area where the call stores the
+/// variable ones, one per slot, in order (C's default argument promotions
+/// make every one an `int`, `long`, `double` or pointer, at most a slot).
+fn variadic_args<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    call: Value<'m>,
+    callee: Value<'m>,
+    args: &[Value<'m>],
+) -> Result<Vec<runtime_model::model::Operand>, ExtractError> {
+    use runtime_model::model::Operand;
+    let fixed = callee.params().len().min(args.len());
+    let mut out = operands(fl, &args[..fixed])?;
+    let extra = &args[fixed..];
+    let area = fl.fresh_reg();
+    fl.emit(InstKind::Alloca {
+        dst: area,
+        elem_size: VA_SLOT,
+        // Exactly as many slots as arguments: `vprintf` reads them all.
+        count: Operand::Const(extra.len() as u64),
+    });
+    for (i, &a) in extra.iter().enumerate() {
+        let ty = fl.register_ty(a.ty())?;
+        if call.call_arg_is_byval((fixed + i) as u32) || ty.size() > VA_SLOT {
+            return Err(fl.unsupported(
+                "a struct passed as a variable argument (only scalars and pointers are modeled)",
+            ));
+        }
+        let value = fl.operand(a)?;
+        let slot = fl.fresh_reg();
+        fl.emit(InstKind::Gep {
+            dst: slot,
+            base: Operand::Reg(area),
+            offset: (i as u64 * VA_SLOT) as i64,
+            indices: Vec::new(),
+        });
+        fl.emit(InstKind::Store {
+            ty,
+            value,
+            ptr: Operand::Reg(slot),
+        });
+    }
+    out.push(Operand::Reg(area));
+    Ok(out)
 }
 
 /// Looks through `alias = @f` to the function it names.
@@ -95,6 +206,40 @@ fn mpi_name(name: &str) -> Option<String> {
     }
 }
 
+/// The math functions of `<math.h>` whose arguments and result are all
+/// `double`, so that the `float` form `<name>f` is the same computation.
+pub const FLOAT_MATH: &[LibcFunc] = &[
+    LibcFunc::Sqrt,
+    LibcFunc::Fabs,
+    LibcFunc::Pow,
+    LibcFunc::Exp,
+    LibcFunc::Exp2,
+    LibcFunc::Log,
+    LibcFunc::Log2,
+    LibcFunc::Log10,
+    LibcFunc::Floor,
+    LibcFunc::Ceil,
+    LibcFunc::Round,
+    LibcFunc::Trunc,
+    LibcFunc::Rint,
+    LibcFunc::Fmin,
+    LibcFunc::Fmax,
+    LibcFunc::Sin,
+    LibcFunc::Cos,
+    LibcFunc::Tan,
+    LibcFunc::Asin,
+    LibcFunc::Acos,
+    LibcFunc::Atan,
+    LibcFunc::Atan2,
+    LibcFunc::Sinh,
+    LibcFunc::Cosh,
+    LibcFunc::Tanh,
+    LibcFunc::Cbrt,
+    LibcFunc::Fmod,
+    LibcFunc::Hypot,
+    LibcFunc::Copysign,
+];
+
 /// The modeled C function behind `name`, and the argument positions to drop.
 ///
 /// glibc's fortified variants (`_FORTIFY_SOURCE`) take extra flag and size
@@ -110,8 +255,47 @@ fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
         ("__memset_chk", LibcFunc::Memset, &[3]),
         ("__strcpy_chk", LibcFunc::Strcpy, &[2]),
         ("__strncpy_chk", LibcFunc::Strncpy, &[3]),
+        ("__vprintf_chk", LibcFunc::Vprintf, &[0]),
+        ("__vfprintf_chk", LibcFunc::Vfprintf, &[1]),
+        ("__vsprintf_chk", LibcFunc::Vsprintf, &[1, 2]),
+        ("__vsnprintf_chk", LibcFunc::Vsnprintf, &[2, 3]),
+    ];
+    // Other names for modeled functions: `long long` is `long` on the LP64
+    // targets clang compiles for here, and nearbyint differs from rint only
+    // in not raising the inexact exception, which the model does not have.
+    const SYNONYMS: &[(&str, LibcFunc)] = &[
+        ("atoll", LibcFunc::Atol),
+        ("strtoll", LibcFunc::Strtol),
+        ("strtoull", LibcFunc::Strtoul),
+        ("strtoimax", LibcFunc::Strtol),
+        ("strtoumax", LibcFunc::Strtoul),
+        ("nearbyint", LibcFunc::Rint),
+        ("putc", LibcFunc::Fputc),
+        ("fopen64", LibcFunc::Fopen),
+        // `cabs(z)` receives `double _Complex` as its two parts.
+        ("cabs", LibcFunc::Hypot),
+        // glibc redirects sscanf to its ISO C99 / C23 conforming versions.
+        ("__isoc99_sscanf", LibcFunc::Sscanf),
+        ("__isoc23_sscanf", LibcFunc::Sscanf),
+        ("__isoc23_strtol", LibcFunc::Strtol),
+        ("__isoc23_strtoll", LibcFunc::Strtol),
+        ("__isoc23_strtoul", LibcFunc::Strtoul),
+        ("__isoc23_strtoull", LibcFunc::Strtoul),
     ];
     if let Some(func) = LibcFunc::from_c_name(name) {
+        return Some((func, &[]));
+    }
+    if let Some(&(_, func)) = SYNONYMS.iter().find(|(n, _)| *n == name) {
+        return Some((func, &[]));
+    }
+    // `sinf`, `sqrtf`...: the `float` forms of the math functions. The
+    // checker computes in the width of the argument it is given, so the
+    // `float` argument gives a `float` result rounded from the double one.
+    if let Some(func) = name
+        .strip_suffix('f')
+        .and_then(LibcFunc::from_c_name)
+        .filter(|f| FLOAT_MATH.contains(f))
+    {
         return Some((func, &[]));
     }
     FORTIFIED
@@ -147,7 +331,15 @@ fn operands<'m>(
     fl: &mut FunctionLifter<'_, 'm>,
     args: &[Value<'m>],
 ) -> Result<Vec<runtime_model::model::Operand>, ExtractError> {
-    args.iter().map(|&a| fl.operand(a)).collect()
+    args.iter()
+        .map(|&a| {
+            if aggregates::is_aggregate(a.ty()) {
+                aggregates::operand(fl, a)
+            } else {
+                fl.operand(a)
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -168,6 +360,11 @@ mod tests {
             Some((LibcFunc::Printf, &[0usize][..]))
         );
         assert_eq!(libc_function("printf"), Some((LibcFunc::Printf, &[][..])));
-        assert_eq!(libc_function("rand"), None);
+        assert_eq!(libc_function("strtoll"), Some((LibcFunc::Strtol, &[][..])));
+        assert_eq!(libc_function("sinf"), Some((LibcFunc::Sin, &[][..])));
+        assert_eq!(libc_function("fmodf"), Some((LibcFunc::Fmod, &[][..])));
+        // Only math functions have `f` forms: "atof" is not "ato" + f.
+        assert_eq!(libc_function("labsf"), None);
+        assert_eq!(libc_function("qsort_r"), None);
     }
 }

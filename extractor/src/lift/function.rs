@@ -9,7 +9,7 @@ use runtime_model::model::{
 
 use super::debug_loc::{function_pos, instruction_pos, SourcePos};
 use super::ir::{BasicBlock, LLVMOpcode, LLVMTypeKind, LLVMValueKind, Layout, Type, Value};
-use super::{instructions, terminators, types, values, ModuleCx};
+use super::{aggregates, instructions, terminators, types, values, ModuleCx};
 use crate::error::ExtractError;
 
 /// Lifts function `func` (which has a body).
@@ -20,15 +20,41 @@ pub fn lift_function<'m>(cx: &mut ModuleCx<'m>, func: Value<'m>) -> Result<Funct
         .value_type()
         .and_then(|t| t.return_type())
         .ok_or_else(|| ExtractError::Internal(format!("{name} has no function type")))?;
-    let ret = types::result_ty(ret_ty, &pos)?;
+    // An aggregate result is stored where a hidden last parameter says
+    // (see `aggregates`).
+    let returns_aggregate = aggregates::is_aggregate(ret_ty);
+    let ret = if returns_aggregate {
+        None
+    } else {
+        types::result_ty(ret_ty, &pos)?
+    };
     let params = func.params();
-    let param_tys = params
+    let mut param_tys = params
         .iter()
-        .map(|p| types::register_ty(p.ty(), &pos))
+        .map(|p| {
+            if aggregates::is_aggregate(p.ty()) {
+                Ok(Ty::Ptr)
+            } else {
+                types::register_ty(p.ty(), &pos)
+            }
+        })
         .collect::<Result<Vec<_>, _>>()?;
+    // A variadic function gets one more parameter: the address of the area
+    // where its caller stored the variable arguments (see `calls.rs`).
+    let variadic = func.is_var_arg();
+    if variadic {
+        param_tys.push(Ty::Ptr);
+    }
+    if returns_aggregate {
+        param_tys.push(Ty::Ptr);
+    }
 
     let blocks = func.blocks();
-    let mut lifter = FunctionLifter::new(cx, func, name, &params, &blocks, pos);
+    let hidden = HiddenParams {
+        va_area: variadic,
+        ret_area: returns_aggregate,
+    };
+    let mut lifter = FunctionLifter::new(cx, func, name, &params, hidden, &blocks, pos);
     // Emitted before any block is lifted, so it opens the entry block.
     lifter.copy_byval_params(&params)?;
     let model_blocks = blocks
@@ -46,6 +72,14 @@ pub fn lift_function<'m>(cx: &mut ModuleCx<'m>, func: Value<'m>) -> Result<Funct
     })
 }
 
+/// Parameters the model function has beyond the LLVM ones, in this order.
+struct HiddenParams {
+    /// Where a variadic function's variable arguments are.
+    va_area: bool,
+    /// Where a function returning an aggregate stores its result.
+    ret_area: bool,
+}
+
 /// State while lifting one function; the instruction lifters emit through it.
 pub struct FunctionLifter<'a, 'm> {
     cx: &'a mut ModuleCx<'m>,
@@ -59,6 +93,11 @@ pub struct FunctionLifter<'a, 'm> {
     insts: Vec<Inst>,
     /// Source position of the instruction being lifted.
     pos: SourcePos,
+    /// The hidden parameter of a variadic function: where its variable
+    /// arguments are.
+    va_area: Option<Reg>,
+    /// The hidden parameter of a function returning an aggregate.
+    ret_area: Option<Reg>,
 }
 
 impl<'a, 'm> FunctionLifter<'a, 'm> {
@@ -67,6 +106,7 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
         func: Value<'m>,
         name: String,
         params: &[Value<'m>],
+        hidden: HiddenParams,
         blocks: &[BasicBlock<'m>],
         pos: SourcePos,
     ) -> Self {
@@ -78,6 +118,14 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
             regs.insert(p, i as Reg);
         }
         let mut num_regs = params.len() as Reg;
+        let mut next_hidden = |present: bool| {
+            present.then(|| {
+                num_regs += 1;
+                num_regs - 1
+            })
+        };
+        let va_area = next_hidden(hidden.va_area);
+        let ret_area = next_hidden(hidden.ret_area);
         for inst in blocks.iter().flat_map(|b| b.instructions()) {
             if inst.ty().kind() != LLVMTypeKind::LLVMVoidTypeKind {
                 regs.insert(inst, num_regs);
@@ -98,6 +146,8 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
             block_ids,
             insts: Vec::new(),
             pos,
+            va_area,
+            ret_area,
         }
     }
 
@@ -127,7 +177,12 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
 
     fn phi(&mut self, inst: Value<'m>) -> Result<Phi, ExtractError> {
         let dst = self.reg_of(inst)?;
-        let ty = self.register_ty(inst.ty())?;
+        // An aggregate phi chooses between block addresses.
+        let ty = if aggregates::is_aggregate(inst.ty()) {
+            Ty::Ptr
+        } else {
+            self.register_ty(inst.ty())?
+        };
         let incoming = inst
             .incoming()
             .into_iter()
@@ -205,6 +260,16 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
             .get(&inst)
             .copied()
             .ok_or_else(|| self.internal(format!("value {} has no register", inst.name())))
+    }
+
+    /// The register holding a variadic function's argument area.
+    pub fn va_area(&self) -> Option<Reg> {
+        self.va_area
+    }
+
+    /// The register holding where an aggregate result goes.
+    pub fn ret_area(&self) -> Option<Reg> {
+        self.ret_area
     }
 
     /// A register for an intermediate result that LLVM does not name.

@@ -5,7 +5,7 @@ use runtime_model::model::{BinOp, CastOp, FloatPredicate, GepIndex, InstKind, In
 
 use super::function::FunctionLifter;
 use super::ir::{LLVMAtomicOrdering, LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, Value};
-use super::{calls, gep};
+use super::{aggregates, calls, gep};
 use crate::error::ExtractError;
 
 pub fn lift_instruction<'m>(
@@ -54,10 +54,8 @@ pub fn lift_instruction<'m>(
             Ok(())
         }
         LLVMVAArg => Err(fl.unsupported("va_arg (a function with a variable argument list)")),
-        LLVMExtractValue | LLVMInsertValue => {
-            Err(fl
-                .unsupported("struct or array value held in a register (extractvalue/insertvalue)"))
-        }
+        LLVMExtractValue => aggregates::extract_value(fl, inst),
+        LLVMInsertValue => aggregates::insert_value(fl, inst),
         LLVMExtractElement | LLVMInsertElement | LLVMShuffleVector => {
             Err(fl.unsupported("vector operation (SIMD)"))
         }
@@ -283,6 +281,9 @@ fn check_not_atomic(fl: &FunctionLifter<'_, '_>, inst: Value<'_>) -> Result<(), 
 
 fn load<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<(), ExtractError> {
     check_not_atomic(fl, inst)?;
+    if aggregates::is_aggregate(inst.ty()) {
+        return aggregates::load(fl, inst);
+    }
     let dst = fl.reg_of(inst)?;
     let ty = fl.register_ty(inst.ty())?;
     let ptr = fl.operand_at(inst, 0)?;
@@ -293,6 +294,9 @@ fn load<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<(), Extr
 fn store<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<(), ExtractError> {
     check_not_atomic(fl, inst)?;
     let stored = fl.raw_operand(inst, 0)?;
+    if aggregates::is_aggregate(stored.ty()) {
+        return aggregates::store(fl, inst);
+    }
     let ty = fl.register_ty(stored.ty())?;
     let value = fl.operand(stored)?;
     let ptr = fl.operand_at(inst, 1)?;

@@ -3,7 +3,9 @@
 //! Intrinsic names carry type suffixes (`llvm.memcpy.p0.p0.i64`), so they
 //! are matched by prefix; `name` here has the `llvm.` already removed.
 
-use runtime_model::model::{BinOp, CastOp, InstKind, IntPredicate, LibcFunc, Operand};
+use runtime_model::model::{
+    Arg, BinOp, CastOp, FloatPredicate, InstKind, IntPredicate, LibcFunc, Operand, Ty,
+};
 
 use super::calls::{emit_libc, result_reg};
 use super::function::FunctionLifter;
@@ -19,17 +21,49 @@ const DROPPED: &[&str] = &[
     "stackrestore",
 ];
 
-/// `llvm.<x>.f64` intrinsics that are the C math function `<x>`.
-const MATH_F64: &[(&str, LibcFunc)] = &[
-    ("sqrt.f64", LibcFunc::Sqrt),
-    ("pow.f64", LibcFunc::Pow),
-    ("exp.f64", LibcFunc::Exp),
-    ("log.f64", LibcFunc::Log),
-    ("floor.f64", LibcFunc::Floor),
-    ("ceil.f64", LibcFunc::Ceil),
-    ("minnum.f64", LibcFunc::Fmin),
-    ("maxnum.f64", LibcFunc::Fmax),
+/// `llvm.<x>.f64` / `llvm.<x>.f32` intrinsics that are the C math function
+/// `<x>` (or its `float` form); the checker computes in the argument's width.
+/// Clang emits them for the math functions that cannot set `errno`
+/// (`floor`, `round`, `fabs`, ...) and for `__builtin_*` forms.
+const MATH: &[(&str, LibcFunc)] = &[
+    ("sqrt", LibcFunc::Sqrt),
+    ("pow", LibcFunc::Pow),
+    ("exp", LibcFunc::Exp),
+    ("exp2", LibcFunc::Exp2),
+    ("log", LibcFunc::Log),
+    ("log2", LibcFunc::Log2),
+    ("log10", LibcFunc::Log10),
+    ("floor", LibcFunc::Floor),
+    ("ceil", LibcFunc::Ceil),
+    ("round", LibcFunc::Round),
+    ("trunc", LibcFunc::Trunc),
+    ("rint", LibcFunc::Rint),
+    // Without floating-point exceptions these three are the same function.
+    ("nearbyint", LibcFunc::Rint),
+    ("roundeven", LibcFunc::Rint),
+    ("minnum", LibcFunc::Fmin),
+    ("maxnum", LibcFunc::Fmax),
+    ("sin", LibcFunc::Sin),
+    ("cos", LibcFunc::Cos),
+    ("tan", LibcFunc::Tan),
+    ("asin", LibcFunc::Asin),
+    ("acos", LibcFunc::Acos),
+    ("atan", LibcFunc::Atan),
+    ("atan2", LibcFunc::Atan2),
+    ("sinh", LibcFunc::Sinh),
+    ("cosh", LibcFunc::Cosh),
+    ("tanh", LibcFunc::Tanh),
+    ("copysign", LibcFunc::Copysign),
+    ("fabs", LibcFunc::Fabs),
 ];
+
+/// The math function of `llvm.<x>.f64` / `llvm.<x>.f32` (`name` without `llvm.`).
+fn math_intrinsic(name: &str) -> Option<LibcFunc> {
+    let base = name
+        .strip_suffix(".f64")
+        .or_else(|| name.strip_suffix(".f32"))?;
+    MATH.iter().find(|(n, _)| *n == base).map(|&(_, f)| f)
+}
 
 pub fn lift_intrinsic<'m>(
     fl: &mut FunctionLifter<'_, 'm>,
@@ -50,13 +84,25 @@ pub fn lift_intrinsic<'m>(
     if let Some(&(_, func)) = memory.iter().find(|(p, _)| name.starts_with(p)) {
         return emit_libc(fl, None, func, args.get(..3).unwrap_or(args));
     }
-    if let Some(&(_, func)) = MATH_F64.iter().find(|(n, _)| *n == name) {
+    if let Some(func) = math_intrinsic(name) {
         let dst = result_reg(fl, inst)?;
         return emit_libc(fl, dst, func, args);
     }
-    if name.starts_with("fabs.") {
+    // `ctlz`/`cttz` carry an `i1 is_zero_poison` flag: with it set, a zero
+    // argument gives poison, for which the width (the flag-clear result)
+    // is one possible value.
+    let bits = [
+        ("ctpop.", LibcFunc::Popcount),
+        ("ctlz.", LibcFunc::Clz),
+        ("cttz.", LibcFunc::Ctz),
+        ("bswap.", LibcFunc::Bswap),
+    ];
+    if let Some(&(_, func)) = bits.iter().find(|(p, _)| name.starts_with(p)) {
         let dst = result_reg(fl, inst)?;
-        return emit_libc(fl, dst, LibcFunc::Fabs, args);
+        return emit_libc(fl, dst, func, args.get(..1).unwrap_or(args));
+    }
+    if name.starts_with("is.fpclass.") {
+        return fp_class(fl, inst, args);
     }
     if name.starts_with("fmuladd.") || name.starts_with("fma.") {
         return multiply_add(fl, inst, args);
@@ -105,10 +151,194 @@ pub fn lift_intrinsic<'m>(
         });
         return Ok(());
     }
-    if name.starts_with("va_start") || name.starts_with("va_copy") {
-        return Err(fl.unsupported("variable argument lists (va_start)"));
+    if name.starts_with("va_start") {
+        return va_start(fl, args);
+    }
+    if name.starts_with("va_copy") {
+        // A `va_list` is a plain 24-byte record here: copying it copies
+        // the position in the argument area.
+        let (dst, src) = (operand(fl, args, 0)?, operand(fl, args, 1)?);
+        fl.emit(InstKind::Libc {
+            dst: None,
+            func: LibcFunc::Memcpy,
+            args: vec![
+                Arg {
+                    ty: Ty::Ptr,
+                    value: dst,
+                },
+                Arg {
+                    ty: Ty::Ptr,
+                    value: src,
+                },
+                Arg {
+                    ty: Ty::I64,
+                    value: Operand::Const(VA_LIST_SIZE),
+                },
+            ],
+        });
+        return Ok(());
+    }
+    // `va_end` releases nothing in this representation.
+    if name.starts_with("va_end") {
+        return Ok(());
     }
     Err(fl.unsupported(format!("call to llvm.{name}")))
+}
+
+/// `is.fpclass(x, mask)`: whether `x` is in one of the classes of `mask`
+/// (bits: 0-1 NaN, 2/9 -inf/+inf, 3/8 -/+normal, 4/7 -/+subnormal, 5/6
+/// -/+zero). Clang emits it for `isnan`, `isinf`, `isfinite`, `isnormal`;
+/// those test both signs of a class, the only masks modeled here: each class
+/// is a comparison of `x` or `fabs(x)`, and the result their disjunction.
+fn fp_class<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+    args: &[Value<'m>],
+) -> Result<(), ExtractError> {
+    const NAN: u64 = 0x003;
+    const INF: u64 = 0x204;
+    const NORMAL: u64 = 0x108;
+    const SUBNORMAL: u64 = 0x090;
+    const ZERO: u64 = 0x060;
+    let dst = fl.reg_of(inst)?;
+    let x_val = args
+        .first()
+        .copied()
+        .ok_or_else(|| fl.internal("is.fpclass without an operand".into()))?;
+    let ty = fl.register_ty(x_val.ty())?;
+    let x = fl.operand(x_val)?;
+    let mask = args
+        .get(1)
+        .and_then(|m| m.const_int_zext())
+        .ok_or_else(|| fl.unsupported("llvm.is.fpclass with a variable class mask"))?;
+    let classes = [NAN, INF, NORMAL, SUBNORMAL, ZERO];
+    let covered = classes
+        .iter()
+        .filter(|c| mask & **c == **c)
+        .fold(0, |a, c| a | c);
+    if covered != mask & 0x3ff {
+        return Err(fl.unsupported(format!(
+            "llvm.is.fpclass testing one sign of a class (mask {mask:#x})"
+        )));
+    }
+    let float = |v: f64| match ty {
+        Ty::F32 => Operand::Const((v as f32).to_bits() as u64),
+        _ => Operand::Const(v.to_bits()),
+    };
+    let min_normal = match ty {
+        Ty::F32 => f32::MIN_POSITIVE as f64,
+        _ => f64::MIN_POSITIVE,
+    };
+    let magnitude = fl.fresh_reg();
+    fl.emit(InstKind::Libc {
+        dst: Some(magnitude),
+        func: LibcFunc::Fabs,
+        args: vec![Arg { ty, value: x }],
+    });
+    let ax = Operand::Reg(magnitude);
+    let cmp = |fl: &mut FunctionLifter<'_, 'm>, pred, lhs, rhs| {
+        let r = fl.fresh_reg();
+        fl.emit(InstKind::FCmp {
+            dst: r,
+            pred,
+            ty,
+            lhs,
+            rhs,
+        });
+        Operand::Reg(r)
+    };
+    let mut terms = Vec::new();
+    if mask & NORMAL == NORMAL && mask & SUBNORMAL == SUBNORMAL && mask & ZERO == ZERO {
+        // `isfinite`: ordered and below infinity.
+        terms.push(cmp(fl, FloatPredicate::Olt, ax, float(f64::INFINITY)));
+    } else {
+        if mask & ZERO == ZERO {
+            terms.push(cmp(fl, FloatPredicate::Oeq, ax, float(0.0)));
+        }
+        // Normal: min_normal <= |x| < inf; subnormal: 0 < |x| < min_normal.
+        for (class, lo_pred, lo, hi) in [
+            (NORMAL, FloatPredicate::Oge, min_normal, f64::INFINITY),
+            (SUBNORMAL, FloatPredicate::Ogt, 0.0, min_normal),
+        ] {
+            if mask & class != class {
+                continue;
+            }
+            let a = cmp(fl, lo_pred, ax, float(lo));
+            let b = cmp(fl, FloatPredicate::Olt, ax, float(hi));
+            let both = fl.fresh_reg();
+            fl.emit(InstKind::Binary {
+                dst: both,
+                op: BinOp::And,
+                ty: Ty::I1,
+                lhs: a,
+                rhs: b,
+            });
+            terms.push(Operand::Reg(both));
+        }
+    }
+    if mask & NAN == NAN {
+        terms.push(cmp(fl, FloatPredicate::Uno, x, x));
+    }
+    if mask & INF == INF {
+        terms.push(cmp(fl, FloatPredicate::Oeq, ax, float(f64::INFINITY)));
+    }
+    let mut acc = Operand::Const(0);
+    for t in terms {
+        let r = fl.fresh_reg();
+        fl.emit(InstKind::Binary {
+            dst: r,
+            op: BinOp::Or,
+            ty: Ty::I1,
+            lhs: acc,
+            rhs: t,
+        });
+        acc = Operand::Reg(r);
+    }
+    fl.emit(InstKind::Cast {
+        dst,
+        op: CastOp::BitCast,
+        from: Ty::I1,
+        to: Ty::I1,
+        value: acc,
+    });
+    Ok(())
+}
+
+/// Size of the x86-64 System V `va_list` record (`__va_list_tag`):
+/// `{ u32 gp_offset, u32 fp_offset, ptr overflow_arg_area, ptr reg_save_area }`.
+const VA_LIST_SIZE: u64 = 24;
+
+/// `va_start(ap)`: the checker fills `ap` so that clang's inline `va_arg`
+/// code finds the registers used up (gp_offset 48, fp_offset 304) and reads
+/// every variable argument from the overflow area, which is the area the
+/// caller filled (`calls::variadic_args`). That layout is the x86-64
+/// System V ABI's, the target clang compiles for on such a host; on others
+/// `va_list` differs and stays unsupported.
+fn va_start<'m>(fl: &mut FunctionLifter<'_, 'm>, args: &[Value<'m>]) -> Result<(), ExtractError> {
+    if !cfg!(target_arch = "x86_64") {
+        return Err(
+            fl.unsupported("variable argument lists (va_start) on a target other than x86-64")
+        );
+    }
+    let Some(area) = fl.va_area() else {
+        return Err(fl.unsupported("va_start outside a variadic function"));
+    };
+    let ap = operand(fl, args, 0)?;
+    fl.emit(InstKind::Libc {
+        dst: None,
+        func: LibcFunc::VaStart,
+        args: vec![
+            Arg {
+                ty: Ty::Ptr,
+                value: ap,
+            },
+            Arg {
+                ty: Ty::Ptr,
+                value: Operand::Reg(area),
+            },
+        ],
+    });
+    Ok(())
 }
 
 fn operand<'m>(

@@ -665,6 +665,50 @@ impl<'m> Value<'m> {
         }
     }
 
+    /// Whether argument `index` of a call is passed `byval` (a struct copy
+    /// the callee owns, behind a pointer).
+    pub fn call_arg_is_byval(self, index: u32) -> bool {
+        if self.opcode() != Some(LLVMOpcode::LLVMCall) {
+            return false;
+        }
+        let name = "byval";
+        // SAFETY: a call instruction; attribute index `index + 1` names
+        // argument `index` (LLVM answers null when it has no such attribute).
+        unsafe {
+            let kind = llvm::LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
+            !llvm::LLVMGetCallSiteEnumAttribute(self.raw, index + 1, kind).is_null()
+        }
+    }
+
+    /// The constant indices of an `extractvalue` / `insertvalue`.
+    pub fn aggregate_indices(self) -> Vec<u32> {
+        if !self.has_opcode(&[LLVMOpcode::LLVMExtractValue, LLVMOpcode::LLVMInsertValue]) {
+            return Vec::new();
+        }
+        // SAFETY: an extractvalue or insertvalue, whose index list LLVM
+        // owns and sizes with LLVMGetNumIndices.
+        unsafe {
+            let n = llvm::LLVMGetNumIndices(self.raw) as usize;
+            let p = llvm::LLVMGetIndices(self.raw);
+            if p.is_null() || n == 0 {
+                return Vec::new();
+            }
+            std::slice::from_raw_parts(p, n).to_vec()
+        }
+    }
+
+    /// Whether a function takes a variable argument list (`...`).
+    pub fn is_var_arg(self) -> bool {
+        if !self.is_function() {
+            return false;
+        }
+        self.value_type().is_some_and(|t| {
+            t.kind() == LLVMTypeKind::LLVMFunctionTypeKind
+                // SAFETY: a function type.
+                && unsafe { llvm::LLVMIsFunctionVarArg(t.raw) } != 0
+        })
+    }
+
     /// File and line of a function's `DISubprogram`.
     pub fn subprogram_loc(self) -> Option<DebugLoc> {
         if !self.is_function() {

@@ -8,10 +8,13 @@
 //! - `function`: registers and blocks of one function;
 //! - `instructions`, `terminators`, `calls`, `intrinsics`: one LLVM
 //!   instruction to model instructions;
+//! - `aggregates`: struct and array values (small structs returned by
+//!   value), held in memory;
 //! - `gep`, `values`, `globals`, `types`: addresses, constants, initial
 //!   bytes and register types;
 //! - `debug_loc`: source positions and the location table.
 
+mod aggregates;
 mod calls;
 mod debug_loc;
 mod function;

@@ -1,7 +1,8 @@
 //! Block terminators: branches, switches, returns.
 
-use runtime_model::model::Terminator;
+use runtime_model::model::{Operand, Terminator};
 
+use super::aggregates;
 use super::function::FunctionLifter;
 use super::ir::{LLVMOpcode, Value};
 use crate::error::ExtractError;
@@ -19,6 +20,15 @@ pub fn lift_terminator<'m>(
     match inst.opcode() {
         Some(LLVMRet) => {
             let value = match inst.operand(0) {
+                // An aggregate result goes where the caller said.
+                Some(v) if aggregates::is_aggregate(v.ty()) => {
+                    let area = fl.ret_area().ok_or_else(|| {
+                        fl.internal("aggregate return without a result area".into())
+                    })?;
+                    let src = aggregates::operand(fl, v)?;
+                    aggregates::copy(fl, Operand::Reg(area), src, v.ty());
+                    None
+                }
                 Some(v) => Some(fl.operand(v)?),
                 None => None,
             };

@@ -262,13 +262,13 @@ fn unsupported_library_call_names_the_function_and_line() {
     let p = Program::new(
         "#include <stdlib.h>\n\
          int main(void) {\n\
-           return rand();\n\
+           return system(\"true\");\n\
          }\n",
     );
-    let err = p.lift().expect_err("rand is not modeled");
+    let err = p.lift().expect_err("system is not modeled");
     assert_eq!(
         err.to_string(),
-        format!("{}: unsupported call to rand", p.at(3))
+        format!("{}: unsupported call to system", p.at(3))
     );
 }
 
@@ -508,7 +508,7 @@ fn long_double_is_unsupported() {
 }
 
 #[test]
-fn small_structs_returned_in_registers_are_unsupported() {
+fn small_structs_returned_in_registers_go_through_a_result_area() {
     let p = Program::new(
         "struct P { double x, y; };\n\
          static struct P make(void) { struct P p = {1, 2}; return p; }\n\
@@ -517,7 +517,28 @@ fn small_structs_returned_in_registers_are_unsupported() {
            return (int)p.x;\n\
          }\n",
     );
-    let err = p.lift().expect_err("{ double, double } return");
+    let model = p.lift_ok();
+    // `{ double, double }` is returned through a hidden pointer parameter.
+    let make = function(&model, "make");
+    assert_eq!(make.params, vec![Ty::Ptr]);
+    assert_eq!(make.ret, None);
+    let main = insts(&model, "main");
+    assert!(main
+        .iter()
+        .any(|k| matches!(k, InstKind::Call { dst: None, args, .. } if args.len() == 1)));
+}
+
+#[test]
+fn vector_operations_stay_unsupported() {
+    let p = Program::new(
+        "typedef double v2 __attribute__((vector_size(16)));\n\
+         int main(int argc, char **argv) {\n\
+           v2 a = {argc, 2.0};\n\
+           a = a * a;\n\
+           return (int)a[0];\n\
+         }\n",
+    );
+    let err = p.lift().expect_err("SIMD");
     assert!(matches!(err, ExtractError::Unsupported { .. }), "{err}");
 }
 
@@ -636,4 +657,184 @@ fn addresses_of_things_outside_the_program_are_unsupported() {
             p.at(3)
         )
     );
+}
+
+#[test]
+fn qsort_with_a_named_comparator_becomes_a_sort_calling_it() {
+    let p = Program::new(
+        "#include <stdlib.h>\n\
+         static int up(const void *a, const void *b) {\n\
+           return *(const int *)a - *(const int *)b;\n\
+         }\n\
+         int main(void) {\n\
+           int v[3] = {3, 1, 2};\n\
+           qsort(v, 3, sizeof v[0], up);\n\
+           return v[0];\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    let main = insts(&model, "main");
+    let sort = model
+        .functions
+        .iter()
+        .position(|f| f.name.starts_with("qsort.up."))
+        .expect("a sort made for the call");
+    assert!(main.iter().any(
+        |k| matches!(k, InstKind::Call { func, args, .. } if *func as usize == sort && args.len() == 3)
+    ));
+    let up = model
+        .functions
+        .iter()
+        .position(|f| f.name == "up")
+        .expect("up");
+    let calls_up = model.functions[sort]
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .any(|i| matches!(&i.kind, InstKind::Call { func, .. } if *func as usize == up));
+    assert!(calls_up, "the sort calls the comparator directly");
+    // Every instruction of the sort is placed at the qsort call.
+    let at = model.functions[sort].blocks[1].insts.first().map(|i| i.loc);
+    if let Some(loc) = at {
+        assert_eq!(model.locations[loc as usize].line, 7);
+    }
+}
+
+#[test]
+fn qsort_with_a_comparator_variable_is_unsupported() {
+    let p = Program::new(
+        "#include <stdlib.h>\n\
+         static int up(const void *a, const void *b) { return 0; }\n\
+         static int down(const void *a, const void *b) { return 0; }\n\
+         int main(int argc, char **argv) {\n\
+           int v[2] = {0, 1};\n\
+           qsort(v, 2, sizeof v[0], argc > 1 ? up : down);\n\
+           return 0;\n\
+         }\n",
+    );
+    let err = p.lift().expect_err("comparator not known at the call");
+    assert!(
+        err.to_string()
+            .starts_with(&format!("{}: unsupported: qsort", p.at(6))),
+        "{err}"
+    );
+}
+
+#[test]
+fn variadic_calls_pass_an_argument_area() {
+    let p = Program::new(
+        "#include <stdarg.h>\n\
+         #include <stdio.h>\n\
+         static void say(const char *f, ...) {\n\
+           va_list ap;\n\
+           va_start(ap, f);\n\
+           vprintf(f, ap);\n\
+           va_end(ap);\n\
+         }\n\
+         int main(void) {\n\
+           say(\"%d %f\\n\", 1, 2.0);\n\
+           return 0;\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    let say = function(&model, "say");
+    assert_eq!(
+        say.params,
+        vec![Ty::Ptr, Ty::Ptr],
+        "the area is a hidden parameter"
+    );
+    let main = insts(&model, "main");
+    assert!(main.iter().any(|k| matches!(
+        k,
+        InstKind::Alloca {
+            elem_size: 8,
+            count: Operand::Const(2),
+            ..
+        }
+    )));
+    let stores: Vec<Ty> = main
+        .iter()
+        .filter_map(|k| match k {
+            InstKind::Store { ty, .. } => Some(*ty),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(stores, vec![Ty::I32, Ty::F64]);
+    assert!(main
+        .iter()
+        .any(|k| matches!(k, InstKind::Call { args, .. } if args.len() == 2)));
+    let body = insts(&model, "say");
+    assert!(body.iter().any(|k| matches!(
+        k,
+        InstKind::Libc {
+            func: LibcFunc::VaStart,
+            ..
+        }
+    )));
+    assert!(body.iter().any(|k| matches!(
+        k,
+        InstKind::Libc {
+            func: LibcFunc::Vprintf,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn math_forms_and_classification() {
+    let p = Program::new(
+        "#include <math.h>\n\
+         #include <ctype.h>\n\
+         int main(int argc, char **argv) {\n\
+           float f = sinf((float)argc);\n\
+           double d = round(argc * 0.5) + trunc(f) + fmod(d, 2.0);\n\
+           return isnan(d) + isinf(d) + isfinite(f) + isdigit(argv[0][0]);\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    let body = insts(&model, "main");
+    let libc: Vec<(LibcFunc, Ty)> = body
+        .iter()
+        .filter_map(|k| match k {
+            InstKind::Libc { func, args, .. } => Some((*func, args.first()?.ty)),
+            _ => None,
+        })
+        .collect();
+    for expected in [
+        (LibcFunc::Sin, Ty::F32),
+        (LibcFunc::Round, Ty::F64),
+        (LibcFunc::Trunc, Ty::F64),
+        (LibcFunc::Fmod, Ty::F64),
+        (LibcFunc::Isdigit, Ty::I32),
+    ] {
+        assert!(libc.contains(&expected), "{expected:?} in {libc:?}");
+    }
+    // isnan: unordered comparison of d with itself.
+    assert!(body.iter().any(|k| matches!(
+        k,
+        InstKind::FCmp {
+            pred: runtime_model::model::FloatPredicate::Uno,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn complex_arithmetic_uses_cabs_and_a_result_block() {
+    let p = Program::new(
+        "#include <complex.h>\n\
+         int main(int argc, char **argv) {\n\
+           double complex z = argc + 2.0 * I;\n\
+           z = z * z / (z + 1.0);\n\
+           return cabs(z) > 1.0;\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    let body = insts(&model, "main");
+    let has = |f: LibcFunc| {
+        body.iter()
+            .any(|k| matches!(k, InstKind::Libc { func, .. } if *func == f))
+    };
+    assert!(has(LibcFunc::Hypot), "cabs is hypot of the two parts");
+    assert!(has(LibcFunc::Muldc3) && has(LibcFunc::Divdc3));
 }

@@ -66,7 +66,16 @@ pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Eff
         },
         InstKind::Libc { func, args, .. } => {
             let args: Vec<Operand> = args.iter().map(|a| a.value).collect();
-            libc_effects(*func, &args, site, all)
+            let mut e = libc_effects(*func, &args, site, all);
+            // The v*printf functions read the arguments a `va_list` points
+            // to, and what those point to (`%s`): everything reachable.
+            if matches!(
+                func,
+                LibcFunc::Vprintf | LibcFunc::Vfprintf | LibcFunc::Vsprintf | LibcFunc::Vsnprintf
+            ) {
+                e.reads = pt.reachable(&e.reads);
+            }
+            e
         }
         InstKind::Binary { .. }
         | InstKind::FNeg { .. }
@@ -94,6 +103,21 @@ fn libc_effects(
             e.writes = site();
             e.lifetime = site();
         }
+        Strdup | Fopen => {
+            e.reads = all(args);
+            e.writes = site();
+            e.lifetime = site();
+        }
+        Fclose => e.lifetime = arg(0),
+        Fwrite => e.reads = arg(0),
+        // The result block (last argument) is written.
+        Muldc3 | Divdc3 => e.writes = rest(4),
+        // sscanf reads its string and format and writes through the rest.
+        Sscanf => {
+            e.reads = all(args.get(..2).unwrap_or(args));
+            e.writes = rest(2);
+        }
+        Perror | Fputs => e.reads = arg(0),
         Realloc => {
             e.reads = arg(0);
             e.writes = site();
@@ -105,20 +129,39 @@ fn libc_effects(
             e.reads = arg(1);
             e.writes = arg(0);
         }
+        // Concatenation reads the destination's string to find its end.
+        Strcat | Strncat => {
+            e.reads = all(args.get(..2).unwrap_or(args));
+            e.writes = arg(0);
+        }
         Memset => e.writes = arg(0),
-        Sprintf | Snprintf => {
+        Sprintf | Snprintf | Vsprintf | Vsnprintf => {
             e.reads = rest(1);
             e.writes = arg(0);
         }
-        Strtol => {
+        Strtol | Strtoul | Strtod => {
             e.reads = arg(0);
             e.writes = arg(1);
         }
-        Strlen | Strcmp | Strncmp | Atoi | Atol | Printf | Fprintf | Puts | Fflush | AssertFail => {
+        // The variable arguments are read through the `va_list`, whose
+        // contents `VaStart` made point to them (and which it reads).
+        VaStart => {
+            e.reads = arg(1);
+            e.writes = arg(0);
+        }
+        Strlen | Strcmp | Strncmp | Atoi | Atol | Atof | Printf | Fprintf | Vprintf | Vfprintf
+        | Puts | Fflush | AssertFail | Strchr | Strrchr | Strstr | Memcmp | Memchr => {
             e.reads = all(args)
         }
         Putchar | Abort | Exit | Sleep | Usleep | Sqrt | Fabs | Pow | Exp | Log | Floor | Ceil
-        | Fmin | Fmax | Abs | Labs => {}
+        | Fmin | Fmax | Abs | Labs | Llabs | Sin | Cos | Tan | Asin | Acos | Atan | Sinh | Cosh
+        | Tanh | Exp2 | Log2 | Log10 | Cbrt | Round | Trunc | Rint | Atan2 | Fmod | Hypot
+        | Copysign | Isalnum | Isalpha | Isdigit | Isxdigit | Isspace | Isupper | Islower
+        | Ispunct | Isprint | Toupper | Tolower | Popcount | Clz | Ctz | Bswap | Fputc => {}
+        // `time(&t)` writes `t`; `getenv` reads its name.
+        Time => e.writes = arg(0),
+        Getenv => e.reads = arg(0),
+        Rand | Srand | Clock => {}
     }
     e
 }

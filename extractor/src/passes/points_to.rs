@@ -162,6 +162,8 @@ pub struct PointsTo {
     /// Allocation site of each allocating instruction, by (block, index).
     alloc_sites: HashMap<(usize, usize), Site>,
     regs: Vec<Sites>,
+    /// What each site's contents may point into.
+    contents: Vec<Sites>,
 }
 
 impl PointsTo {
@@ -184,6 +186,7 @@ impl PointsTo {
             num_globals,
             alloc_sites,
             regs: vec![Sites::none(); f.num_regs as usize],
+            contents: Vec::new(),
         };
         // Pointer parameters of the entry function point to memory the
         // runtime provides (`argv`, whose elements point to its strings).
@@ -208,7 +211,34 @@ impl PointsTo {
             solver.changed = false;
             solver.sweep();
         }
-        solver.pt
+        let mut pt = solver.pt;
+        pt.contents = solver.contents;
+        pt
+    }
+
+    /// `sites` and every site reachable from them through stored addresses
+    /// (what a function reading a `va_list`'s arguments, and the strings
+    /// they point to, may read).
+    pub fn reachable(&self, sites: &Sites) -> Sites {
+        if sites.is_any() {
+            return Sites::anything();
+        }
+        let mut out = sites.clone();
+        let mut todo: Vec<Site> = sites.iter().collect();
+        while let Some(s) = todo.pop() {
+            let Some(c) = self.contents.get(s as usize) else {
+                continue;
+            };
+            if c.is_any() {
+                return Sites::anything();
+            }
+            for t in c.iter() {
+                if out.union_with(&Sites::one(t)) {
+                    todo.push(t);
+                }
+            }
+        }
+        out
     }
 
     pub fn num_sites(&self) -> u32 {
@@ -261,7 +291,11 @@ fn allocates(kind: &InstKind) -> bool {
         kind,
         InstKind::Alloca { .. }
             | InstKind::Libc {
-                func: LibcFunc::Malloc | LibcFunc::Calloc | LibcFunc::Realloc,
+                func: LibcFunc::Malloc
+                    | LibcFunc::Calloc
+                    | LibcFunc::Realloc
+                    | LibcFunc::Strdup
+                    | LibcFunc::Fopen,
                 ..
             }
     )
@@ -437,6 +471,25 @@ impl Solver<'_> {
                 let site = self.pt.alloc_site(b, i).expect("allocation has a site");
                 self.def(dst, &Sites::one(site));
             }
+            Fopen => {
+                let site = self.pt.alloc_site(b, i).expect("allocation has a site");
+                self.def(dst, &Sites::one(site));
+            }
+            Fclose | Fwrite | Muldc3 | Divdc3 => {}
+            Strdup => {
+                let site = Sites::one(self.pt.alloc_site(b, i).expect("allocation has a site"));
+                self.store_into(&site, &self.load_from(&self.arg(args, 0)));
+                self.def(dst, &site);
+            }
+            // Parsed text may be a printed address (`%p`): what the string
+            // holds may land in every output.
+            Sscanf => {
+                let text = self.load_from(&self.arg(args, 0));
+                for a in args.iter().skip(2) {
+                    let p = self.val(*a);
+                    self.store_into(&p, &text);
+                }
+            }
             Realloc => {
                 let site = Sites::one(self.pt.alloc_site(b, i).expect("allocation has a site"));
                 let old = self.arg(args, 0);
@@ -446,7 +499,7 @@ impl Solver<'_> {
                 self.def(dst, &v);
                 self.store_into(&site, &self.load_from(&old));
             }
-            Memcpy | Memmove | Strcpy | Strncpy => {
+            Memcpy | Memmove | Strcpy | Strncpy | Strcat | Strncat => {
                 let (d, s) = (self.arg(args, 0), self.arg(args, 1));
                 self.store_into(&d, &self.load_from(&s));
                 self.def(dst, &d);
@@ -455,7 +508,12 @@ impl Solver<'_> {
                 let d = self.arg(args, 0);
                 self.def(dst, &d);
             }
-            Sprintf | Snprintf => {
+            // `ap` holds the address of the argument area.
+            VaStart => {
+                let area = self.arg(args, 1);
+                self.store_into(&self.arg(args, 0), &area);
+            }
+            Sprintf | Snprintf | Vsprintf | Vsnprintf => {
                 // Printed numbers (`%p`, `%ld` of an address) can be parsed
                 // back by strtol: the text carries the sites.
                 let mut v = Sites::none();
@@ -466,24 +524,37 @@ impl Solver<'_> {
                 }
                 self.store_into(&self.arg(args, 0), &v);
             }
-            Strtol => {
+            Strtol | Strtoul | Strtod => {
                 let s = self.arg(args, 0);
                 self.store_into(&self.arg(args, 1), &s);
                 self.def(dst, &self.load_from(&s));
             }
-            Atoi | Atol => {
+            // The search functions return a pointer into their first argument.
+            Strchr | Strrchr | Strstr | Memchr => {
+                let s = self.arg(args, 0);
+                self.def(dst, &s);
+            }
+            Atoi | Atol | Atof => {
                 let v = self.load_from(&self.arg(args, 0));
                 self.def(dst, &v);
             }
-            Sqrt | Fabs | Pow | Exp | Log | Floor | Ceil | Fmin | Fmax | Abs | Labs => {
+            Sqrt | Fabs | Pow | Exp | Log | Floor | Ceil | Fmin | Fmax | Abs | Labs | Llabs
+            | Sin | Cos | Tan | Asin | Acos | Atan | Sinh | Cosh | Tanh | Exp2 | Log2 | Log10
+            | Cbrt | Round | Trunc | Rint | Atan2 | Fmod | Hypot | Copysign | Isalnum | Isalpha
+            | Isdigit | Isxdigit | Isspace | Isupper | Islower | Ispunct | Isprint | Toupper
+            | Tolower | Popcount | Clz | Ctz | Bswap => {
                 let mut v = Sites::none();
                 for a in args {
                     v.union_with(&self.val(*a));
                 }
                 self.def(dst, &v);
             }
-            Free | Strlen | Strcmp | Strncmp | Printf | Fprintf | Puts | Putchar | Fflush
-            | AssertFail | Abort | Exit | Sleep | Usleep => {}
+            Free | Strlen | Strcmp | Strncmp | Memcmp | Printf | Fprintf | Vprintf | Vfprintf
+            | Puts | Putchar | Perror | Fputs | Fputc | Fflush | AssertFail | Abort | Exit
+            | Sleep | Usleep | Rand | Srand | Time | Clock => {}
+            // The environment's strings are the runtime's, like argv's (the
+            // site after `argv`, see `analyze`).
+            Getenv => self.def(dst, &Sites::one(self.argv + 1)),
         }
     }
 }

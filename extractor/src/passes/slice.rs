@@ -179,6 +179,8 @@ fn leaves_buffer_pending(f: MpiFunc) -> bool {
         | TypeIndexed
         | TypeCreateHindexed
         | TypeCreateIndexedBlock
+        | TypeCreateHindexedBlock
+        | TypeCreateDarray
         | TypeCreateStruct
         | TypeCreateSubarray
         | TypeCreateResized
@@ -340,7 +342,9 @@ impl<'a> Cone<'a> {
         match kind {
             InstKind::Mpi { .. } | InstKind::Call { .. } => true,
             InstKind::Libc { func, .. } => {
-                func.is_terminating() || (self.keep_output_calls && func.is_output_only())
+                func.is_terminating()
+                    || func.has_hidden_state()
+                    || (self.keep_output_calls && func.is_output_only())
             }
             _ => false,
         }

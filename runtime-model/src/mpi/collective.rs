@@ -13,9 +13,21 @@
 //! completes-before graph (EXPLORATION.md).
 
 use super::p2p::EventRef;
+use crate::datatype::{match_signatures, Signature};
 use crate::mpi_api::MpiFunc;
 use crate::reduce;
+use std::ops::Range;
 use std::sync::Arc;
+
+/// What one block of a collective carries: `count` elements of `datatype`
+/// as the member passed them, and their type signature (MPI 3.1 §3.3.1),
+/// which the members' blocks of one transfer must share (§5.1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Typed {
+    pub count: i32,
+    pub datatype: i32,
+    pub signature: Signature,
+}
 
 /// One member's call of a collective.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,8 +46,45 @@ pub struct Contribution {
     pub event: EventRef,
     /// Call-specific integers (e.g. color and key of MPI_Comm_split; the
     /// per-peer [`Blocks`] of the collectives that move blocks; the segment
-    /// lengths of MPI_Reduce_scatter).
+    /// lengths of MPI_Reduce_scatter; the new handle of MPI_Comm_idup).
     pub args: Vec<i64>,
+    /// Typed view of the blocks, aligned with [`Blocks`]: per peer, what
+    /// this member sends (`send_types`) and receives (`recv_types`). A
+    /// reduction has one entry in `send_types`, its whole vector. Empty
+    /// where signatures are not compared.
+    pub send_types: Vec<Option<Arc<Typed>>>,
+    pub recv_types: Vec<Option<Arc<Typed>>>,
+    /// On an intercommunicator (MPI 3.1 §5.2.2) the collective rendezvous
+    /// on a communicator over both groups, the first group then the second;
+    /// this is the range of the caller's remote group in it. `None` on an
+    /// intracommunicator.
+    pub remote: Option<Range<usize>>,
+}
+
+impl Contribution {
+    /// A call that moves no data (the communicator-creating collectives):
+    /// its function, root and call-specific integers only.
+    pub fn control(
+        func: MpiFunc,
+        root: Option<usize>,
+        event: EventRef,
+        args: Vec<i64>,
+    ) -> Contribution {
+        Contribution {
+            func,
+            root,
+            op: None,
+            datatype: 0,
+            send: None,
+            recv_block: 0,
+            send_block: 0,
+            event,
+            args,
+            send_types: vec![],
+            recv_types: vec![],
+            remote: None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -56,10 +105,13 @@ pub enum Mismatch {
         first: EventRef,
         first_func: MpiFunc,
     },
+    /// Members name different roots. `None` is a member of an
+    /// intercommunicator's root group other than the root (it passes
+    /// `MPI_PROC_NULL`); both `None` means no member is the root.
     Root {
         first: EventRef,
-        first_root: usize,
-        root: usize,
+        first_root: Option<usize>,
+        root: Option<usize>,
     },
     Op {
         first: EventRef,
@@ -74,6 +126,35 @@ pub enum Mismatch {
         first_bytes: u64,
         bytes: u64,
     },
+    /// Members pass different values of arguments that must agree (e.g.
+    /// MPI_Cart_create's dims and periods, MPI 3.1 §7.5.1).
+    Args { first: EventRef },
+    /// Same amount of data, different type signatures (MPI 3.1 §5.1): the
+    /// earlier member's block `first_type` and the arriving member's `ty`
+    /// differ at basic element `index`, whose types are `first_elem` and
+    /// `elem`.
+    Type {
+        first: EventRef,
+        first_type: Arc<Typed>,
+        ty: Arc<Typed>,
+        index: u64,
+        first_elem: Option<i32>,
+        elem: Option<i32>,
+    },
+}
+
+impl Mismatch {
+    /// The earlier member's call the arriving one does not fit.
+    pub fn first(&self) -> EventRef {
+        match self {
+            Mismatch::Function { first, .. }
+            | Mismatch::Root { first, .. }
+            | Mismatch::Op { first, .. }
+            | Mismatch::Size { first, .. }
+            | Mismatch::Args { first }
+            | Mismatch::Type { first, .. } => *first,
+        }
+    }
 }
 
 /// The blocking collective a nonblocking one performs (MPI 3.1 §5.12: same
@@ -99,6 +180,8 @@ pub fn blocking_form(f: MpiFunc) -> MpiFunc {
         IreduceScatterBlock => ReduceScatterBlock,
         Iscan => Scan,
         Iexscan => Exscan,
+        // MPI 3.1 §6.4.2: the nonblocking form of MPI_Comm_dup.
+        CommIdup => CommDup,
         other => other,
     }
 }
@@ -118,6 +201,16 @@ pub enum Shape {
     Blocks,
     /// Reductions: Reduce, Allreduce, Reduce_scatter(_block), Scan, Exscan.
     Reduction,
+}
+
+/// Collectives with a `root` argument (MPI 3.1 §5.2.2 gives them special
+/// root values on an intercommunicator).
+pub fn is_rooted(f: MpiFunc) -> bool {
+    use MpiFunc::*;
+    matches!(
+        blocking_form(f),
+        Bcast | Reduce | Gather | Gatherv | Scatter | Scatterv
+    )
 }
 
 pub fn shape(f: MpiFunc) -> Shape {
@@ -178,6 +271,23 @@ impl Blocks {
     }
 }
 
+/// Two blocks of one transfer with the same amount of data must have equal
+/// type signatures (MPI 3.1 §5.1). Compared as a message and its receive:
+/// untyped `MPI_BYTE` storage matches byte-wise as in point-to-point.
+fn compare_types(first: EventRef, a: &Arc<Typed>, b: &Arc<Typed>) -> Result<(), Mismatch> {
+    match match_signatures(&a.signature, &b.signature) {
+        Err(m) if !m.is_truncation() => Err(Mismatch::Type {
+            first,
+            first_type: a.clone(),
+            ty: b.clone(),
+            index: m.index,
+            first_elem: m.sent,
+            elem: m.expected,
+        }),
+        _ => Ok(()),
+    }
+}
+
 impl Instance {
     pub fn new(size: usize) -> Instance {
         Instance {
@@ -199,11 +309,13 @@ impl Instance {
                     first_func: f.func,
                 });
             }
-            if f.root != c.root {
+            if c.remote.is_some() && is_rooted(c.func) {
+                self.check_inter_root(rank, &c)?;
+            } else if f.root != c.root {
                 return Err(Mismatch::Root {
                     first: f.event,
-                    first_root: f.root.unwrap_or(0),
-                    root: c.root.unwrap_or(0),
+                    first_root: f.root,
+                    root: c.root,
                 });
             }
             if f.op != c.op {
@@ -215,32 +327,96 @@ impl Instance {
             }
             self.check_sizes(rank, &c)?;
         }
+        let no_root = c.remote.is_some()
+            && is_rooted(c.func)
+            && c.root.is_none()
+            && self
+                .arrivals
+                .iter()
+                .enumerate()
+                .all(|(i, a)| i == rank || a.as_ref().is_some_and(|a| a.root.is_none()));
+        if no_root {
+            // Every member of both groups passed MPI_PROC_NULL: no root.
+            return Err(Mismatch::Root {
+                first: self.first().map_or(c.event, |f| f.event),
+                first_root: None,
+                root: None,
+            });
+        }
         self.arrivals[rank] = Some(c);
         Ok(())
     }
 
-    /// Type signatures must agree (MPI 3.1 §5.1); compared here by the
-    /// amount of data each pairwise transfer carries.
+    /// Roots on an intercommunicator (MPI 3.1 §5.2.2): the root passes
+    /// `MPI_ROOT` (its own index here), the rest of its group
+    /// `MPI_PROC_NULL` (`None`), the other group the root's rank (its
+    /// index here). Once some member names the root, every member's value
+    /// follows from it.
+    fn check_inter_root(&self, rank: usize, c: &Contribution) -> Result<(), Mismatch> {
+        let earlier = || {
+            self.arrivals
+                .iter()
+                .enumerate()
+                .filter_map(|(i, a)| Some((i, a.as_ref()?)))
+        };
+        let Some((named_by, x)) = earlier()
+            .chain(std::iter::once((rank, c)))
+            .find_map(|(_, a)| a.root.map(|x| (a, x)))
+        else {
+            return Ok(());
+        };
+        let expected = |i: usize, a: &Contribution| {
+            let names = i == x || a.remote.as_ref().is_some_and(|r| r.contains(&x));
+            names.then_some(x)
+        };
+        if c.root != expected(rank, c) {
+            return Err(Mismatch::Root {
+                first: named_by.event,
+                first_root: named_by.root,
+                root: c.root,
+            });
+        }
+        match earlier().find(|&(i, a)| a.root != expected(i, a)) {
+            Some((_, a)) => Err(Mismatch::Root {
+                first: a.event,
+                first_root: a.root,
+                root: c.root,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Type signatures must agree (MPI 3.1 §5.1): first the amount of data
+    /// each pairwise transfer carries (`Size`, a count mismatch), then the
+    /// signatures element by element (`Type`).
     fn check_sizes(&self, rank: usize, c: &Contribution) -> Result<(), Mismatch> {
-        let len = |x: &Contribution| x.send.as_ref().map_or(0, |s| s.len() as u64);
         match shape(c.func) {
             Shape::Reduction => {
-                if let Some(f) = self.first() {
-                    if len(f) != len(c) {
-                        return Err(Mismatch::Size {
-                            first: f.event,
-                            first_bytes: len(f),
-                            bytes: len(c),
-                        });
-                    }
-                    // Reduce_scatter: every member passes the same recvcounts.
-                    if f.args != c.args {
-                        return Err(Mismatch::Size {
-                            first: f.event,
-                            first_bytes: f.args.iter().sum::<i64>().max(0) as u64,
-                            bytes: c.args.iter().sum::<i64>().max(0) as u64,
-                        });
-                    }
+                // Members that contribute (on an intercommunicator the
+                // root's group of MPI_Reduce does not).
+                let Some(cs) = &c.send else { return Ok(()) };
+                let Some(f) = self.arrivals.iter().flatten().find(|a| a.send.is_some()) else {
+                    return Ok(());
+                };
+                let fs = f.send.as_ref().map_or(0, |s| s.len() as u64);
+                if fs != cs.len() as u64 {
+                    return Err(Mismatch::Size {
+                        first: f.event,
+                        first_bytes: fs,
+                        bytes: cs.len() as u64,
+                    });
+                }
+                // Reduce_scatter: every member passes the same recvcounts.
+                if f.args != c.args {
+                    return Err(Mismatch::Size {
+                        first: f.event,
+                        first_bytes: f.args.iter().sum::<i64>().max(0) as u64,
+                        bytes: c.args.iter().sum::<i64>().max(0) as u64,
+                    });
+                }
+                let at = |x: &Contribution| x.send_types.first().cloned().flatten();
+                if let (Some(a), Some(b)) = (at(f), at(c)) {
+                    compare_types(f.event, &a, &b)?;
                 }
             }
             Shape::Blocks => {
@@ -249,12 +425,23 @@ impl Instance {
                     let Some(other) = other else { continue };
                     let theirs = Blocks::from_args(&other.args);
                     let at = |v: &[Option<(u64, u64)>], i: usize| v.get(i).copied().flatten();
+                    let ty = |v: &[Option<Arc<Typed>>], i: usize| v.get(i).cloned().flatten();
                     // (what the earlier member passes, what this one passes)
                     let pairs = [
-                        (at(&theirs.send, rank), at(&mine.recv, j)),
-                        (at(&theirs.recv, rank), at(&mine.send, j)),
+                        (
+                            at(&theirs.send, rank),
+                            at(&mine.recv, j),
+                            ty(&other.send_types, rank),
+                            ty(&c.recv_types, j),
+                        ),
+                        (
+                            at(&theirs.recv, rank),
+                            at(&mine.send, j),
+                            ty(&other.recv_types, rank),
+                            ty(&c.send_types, j),
+                        ),
                     ];
-                    for (a, b) in pairs {
+                    for (a, b, ta, tb) in pairs {
                         if let (Some((_, first_bytes)), Some((_, bytes))) = (a, b) {
                             if first_bytes != bytes {
                                 return Err(Mismatch::Size {
@@ -262,6 +449,9 @@ impl Instance {
                                     first_bytes,
                                     bytes,
                                 });
+                            }
+                            if let (Some(ta), Some(tb)) = (ta, tb) {
+                                compare_types(other.event, &ta, &tb)?;
                             }
                         }
                     }
@@ -287,8 +477,23 @@ impl Instance {
         if self.synchronizing {
             return (0..n).collect();
         }
-        let root = me.root.unwrap_or(0);
         use MpiFunc::*;
+        if let Some(remote) = &me.remote {
+            // Intercommunicator (MPI 3.1 §5.2.2): data flows between the
+            // groups; a barrier returns once the other group has entered
+            // (§5.3).
+            return match blocking_form(me.func) {
+                _ if shape(me.func) == Shape::Blocks => {
+                    let mine = Blocks::from_args(&me.args);
+                    (0..n)
+                        .filter(|&j| mine.recv.get(j).copied().flatten().is_some())
+                        .collect()
+                }
+                Reduce if me.root != Some(rank) => vec![],
+                _ => remote.clone().collect(),
+            };
+        }
+        let root = me.root.unwrap_or(0);
         match blocking_form(me.func) {
             Bcast | Scatter | Scatterv if rank != root => vec![root],
             Bcast | Scatter | Scatterv => vec![],
@@ -335,15 +540,23 @@ impl Instance {
             return Ok(vec![]);
         };
         let n = self.arrivals.len();
-        let mut reduce_of = |members: std::ops::Range<usize>| -> Result<Vec<u8>, E> {
+        let mut reduce_of = |members: Range<usize>| -> Result<Vec<u8>, E> {
             let contributions: Vec<Arc<[u8]>> = members.map(|r| self.send_of(r)).collect();
             let views: Vec<&[u8]> = contributions.iter().map(|c| &c[..]).collect();
             reduce(me.op.unwrap_or(0), me.datatype, &views)
         };
+        // The members whose contributions a reduction combines: on an
+        // intercommunicator, the other group's (MPI 3.1 §5.9.1, §5.9.6).
+        let all = me.remote.clone().unwrap_or(0..n);
         use MpiFunc::*;
         Ok(match blocking_form(me.func) {
+            // The new communicator's handle, written at completion.
+            CommDup if me.func == CommIdup => match me.args.first() {
+                Some(&handle) => vec![(0, Arc::from((handle as i32).to_le_bytes().to_vec()))],
+                None => vec![],
+            },
             Reduce if me.root != Some(rank) => vec![],
-            Reduce | Allreduce => vec![(0, Arc::from(reduce_of(0..n)?))],
+            Reduce | Allreduce => vec![(0, Arc::from(reduce_of(all)?))],
             ReduceScatter | ReduceScatterBlock => {
                 // Member i gets segment i of the reduced vector (MPI 3.1 §5.10).
                 let all = reduce_of(0..n)?;
@@ -410,6 +623,9 @@ mod tests {
             send_block: 0,
             event: (rank, 0),
             args,
+            send_types: vec![],
+            recv_types: vec![],
+            remote: None,
         }
     }
 
@@ -498,5 +714,133 @@ mod tests {
             .arrive(1, contribution(MpiFunc::Barrier, 1, None, vec![]))
             .is_err());
         assert_eq!(blocking_form(MpiFunc::Ialltoallw), MpiFunc::Alltoallw);
+    }
+
+    fn typed(dt: i32, count: u64) -> Option<Arc<Typed>> {
+        Some(Arc::new(Typed {
+            count: count as i32,
+            datatype: dt,
+            signature: Signature::basic(dt, count).unwrap(),
+        }))
+    }
+
+    /// A broadcast from member 0 of `count` elements, as member `rank` of
+    /// two passes it with datatype `dt`.
+    fn bcast(rank: usize, dt: i32, sig: Option<Arc<Typed>>) -> Contribution {
+        let mut b = Blocks::new(2);
+        let mut c = contribution(MpiFunc::Bcast, rank, None, vec![]);
+        c.root = Some(0);
+        c.op = None;
+        c.datatype = dt;
+        c.send_types = vec![None; 2];
+        c.recv_types = vec![None; 2];
+        if rank == 0 {
+            b.send[1] = Some((0, 16));
+            c.send = Some(int_bytes(&[1, 2, 3, 4]));
+            c.send_types[1] = sig;
+        } else {
+            b.recv[0] = Some((0, 16));
+            c.recv_types[0] = sig;
+        }
+        c.args = b.to_args();
+        c
+    }
+
+    #[test]
+    fn equal_sizes_with_different_signatures_are_a_type_mismatch() {
+        let mut inst = Instance::new(2);
+        inst.arrive(0, bcast(0, h::MPI_INT, typed(h::MPI_INT, 4)))
+            .unwrap();
+        let err = inst
+            .arrive(1, bcast(1, h::MPI_FLOAT, typed(h::MPI_FLOAT, 4)))
+            .unwrap_err();
+        assert!(matches!(
+            err,
+            Mismatch::Type {
+                index: 0,
+                first_elem: Some(h::MPI_INT),
+                elem: Some(h::MPI_FLOAT),
+                ..
+            }
+        ));
+        // One element of a contiguous type of 4 ints has the signature of
+        // 4 MPI_INT: no mismatch (MPI 3.1 §5.1 compares signatures).
+        let four = crate::datatype::TypeMap::contiguous(
+            4,
+            &crate::datatype::TypeMap::predefined(h::MPI_INT).unwrap(),
+        )
+        .unwrap();
+        let derived = Some(Arc::new(Typed {
+            count: 1,
+            datatype: 0x8c10_0000u32 as i32,
+            signature: four.signature(1).unwrap(),
+        }));
+        let mut inst = Instance::new(2);
+        inst.arrive(0, bcast(0, h::MPI_INT, derived)).unwrap();
+        inst.arrive(1, bcast(1, h::MPI_INT, typed(h::MPI_INT, 4)))
+            .unwrap();
+    }
+
+    /// Member `rank` of an intercommunicator's collective over groups
+    /// {0, 1} and {2, 3, 4}.
+    fn inter(func: MpiFunc, rank: usize, value: i32) -> Contribution {
+        let mut c = contribution(func, rank, Some(int_bytes(&[value])), vec![]);
+        c.remote = Some(if rank < 2 { 2..5 } else { 0..2 });
+        c
+    }
+
+    #[test]
+    fn intercommunicator_allreduce_combines_the_other_group() {
+        let mut inst = Instance::new(5);
+        for r in 0..5 {
+            inst.arrive(r, inter(MpiFunc::Allreduce, r, 1 << r))
+                .unwrap();
+        }
+        assert_eq!(
+            inst.result_for(0).unwrap(),
+            vec![(0, int_bytes(&[4 + 8 + 16]))]
+        );
+        assert_eq!(inst.result_for(3).unwrap(), vec![(0, int_bytes(&[1 + 2]))]);
+        // A barrier returns once the other group has entered (MPI 3.1 §5.3).
+        let mut inst = Instance::new(5);
+        for r in [0, 1, 2] {
+            inst.arrive(r, inter(MpiFunc::Barrier, r, 0)).unwrap();
+        }
+        assert!(!inst.can_leave(0));
+        assert!(inst.can_leave(2));
+    }
+
+    #[test]
+    fn intercommunicator_roots_must_agree() {
+        let rooted = |rank: usize, root: Option<usize>| {
+            let mut c = inter(MpiFunc::Reduce, rank, 1);
+            c.root = root;
+            c
+        };
+        // Member 0 is the root (MPI_ROOT), member 1 passes MPI_PROC_NULL,
+        // the other group names member 0.
+        let mut inst = Instance::new(5);
+        inst.arrive(0, rooted(0, Some(0))).unwrap();
+        inst.arrive(1, rooted(1, None)).unwrap();
+        inst.arrive(2, rooted(2, Some(0))).unwrap();
+        // The other group naming member 1, which passed MPI_PROC_NULL.
+        assert!(matches!(
+            inst.arrive(3, rooted(3, Some(1))),
+            Err(Mismatch::Root { root: Some(1), .. })
+        ));
+        // Nobody passes MPI_ROOT.
+        let mut inst = Instance::new(5);
+        for r in 0..4 {
+            inst.arrive(r, rooted(r, None))
+                .unwrap_or_else(|_| panic!("{r}"));
+        }
+        assert!(matches!(
+            inst.arrive(4, rooted(4, None)),
+            Err(Mismatch::Root {
+                first_root: None,
+                root: None,
+                ..
+            })
+        ));
     }
 }

@@ -7,6 +7,8 @@ pub mod comm;
 pub mod p2p;
 
 use crate::handles as h;
+use crate::model::LocId;
+use crate::mpi_api::MpiFunc;
 use collective::Instance;
 use comm::Cart;
 use p2p::{EventRef, P2p};
@@ -177,6 +179,52 @@ pub struct GroupRendezvous {
     pub comm: CommId,
 }
 
+/// The kinds of MPI object a process makes and must free before
+/// MPI_Finalize (MPI 3.1 §8.7; predefined objects are never freed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ObjectKind {
+    Communicator,
+    Group,
+    Datatype,
+    Op,
+    /// A buffer given to MPI_Buffer_attach (MPI 3.1 §3.6.1).
+    AttachedBuffer,
+}
+
+impl ObjectKind {
+    /// How reports name the kind.
+    pub fn name(self) -> &'static str {
+        match self {
+            ObjectKind::Communicator => "communicator",
+            ObjectKind::Group => "group",
+            ObjectKind::Datatype => "datatype",
+            ObjectKind::Op => "operation",
+            ObjectKind::AttachedBuffer => "buffer",
+        }
+    }
+
+    /// The call that frees an object of this kind.
+    pub fn free_call(self) -> &'static str {
+        match self {
+            ObjectKind::Communicator => "MPI_Comm_free",
+            ObjectKind::Group => "MPI_Group_free",
+            ObjectKind::Datatype => "MPI_Type_free",
+            ObjectKind::Op => "MPI_Op_free",
+            ObjectKind::AttachedBuffer => "MPI_Buffer_detach",
+        }
+    }
+}
+
+/// Where a process was handed an object: the call that made it, so a leak
+/// report points at the creation line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Origin {
+    pub kind: ObjectKind,
+    pub handle: i32,
+    pub loc: LocId,
+    pub func: MpiFunc,
+}
+
 /// The MPI library state shared by all processes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
@@ -201,6 +249,14 @@ pub struct World {
     pub attr_cells: Vec<Vec<(i32, u64)>>,
     pub intercomm_halves: Vec<IntercommHalf>,
     pub group_rendezvous: Vec<GroupRendezvous>,
+    /// Per process, the MPI call it is issuing or blocked in (set by the
+    /// checker when the call is issued). A communicator or group handed to
+    /// a process is made by that call: a collective that completes because
+    /// of another member's call still hands each member its handle inside
+    /// the member's own call.
+    pub current_call: Vec<Option<(LocId, MpiFunc)>>,
+    /// Per process, the objects it was handed, in order, with their origin.
+    pub origins: Vec<Vec<Origin>>,
 }
 
 impl World {
@@ -228,6 +284,23 @@ impl World {
             attr_cells: vec![Vec::new(); np],
             intercomm_halves: Vec::new(),
             group_rendezvous: Vec::new(),
+            current_call: vec![None; np],
+            origins: vec![Vec::new(); np],
+        }
+    }
+
+    /// Records that process `rank` was handed object `handle` by the call
+    /// it is in (nothing outside a call: tests build worlds directly).
+    pub fn record_origin(&mut self, rank: usize, kind: ObjectKind, handle: i32) {
+        if let (Some(Some((loc, func))), Some(list)) =
+            (self.current_call.get(rank), self.origins.get_mut(rank))
+        {
+            list.push(Origin {
+                kind,
+                handle,
+                loc: *loc,
+                func: *func,
+            });
         }
     }
 
@@ -293,6 +366,7 @@ impl World {
         if self.comms[comm].members.first() == Some(&rank) {
             self.comms[comm].handle = handle;
         }
+        self.record_origin(rank, ObjectKind::Communicator, handle);
         handle
     }
 
@@ -327,7 +401,9 @@ impl World {
     pub fn new_group(&mut self, rank: usize, members: Vec<usize>) -> i32 {
         let groups = &mut self.groups[rank];
         groups.push(Some(members));
-        GROUP_HANDLE_BASE.wrapping_add((groups.len() - 1) as i32)
+        let handle = GROUP_HANDLE_BASE.wrapping_add((groups.len() - 1) as i32);
+        self.record_origin(rank, ObjectKind::Group, handle);
+        handle
     }
 
     /// MPI_Group_free (MPI 3.1 §6.3.3). Freeing `MPI_GROUP_EMPTY` is allowed
@@ -393,6 +469,32 @@ mod tests {
         assert_eq!(c.local_group(3), &[1, 3, 4]);
         assert_eq!(c.rank_of(4), Some(2));
         assert_eq!(c.rank_of(2), Some(1));
+    }
+
+    #[test]
+    fn objects_handed_inside_a_call_remember_it() {
+        let mut w = World::new(2);
+        // Outside any call (a world built by hand): nothing to remember.
+        let g0 = w.new_group(0, vec![0]);
+        assert!(w.origins[0].is_empty());
+        w.current_call[1] = Some((7, MpiFunc::CommDup));
+        let c = w.add_comm(Comm::new(0, vec![0, 1]));
+        let h1 = w.bind_comm(1, c, h::MPI_ERRORS_ARE_FATAL);
+        w.current_call[0] = Some((3, MpiFunc::CommGroup));
+        let g1 = w.new_group(0, vec![0, 1]);
+        assert_eq!(
+            w.origins[1],
+            vec![Origin {
+                kind: ObjectKind::Communicator,
+                handle: h1,
+                loc: 7,
+                func: MpiFunc::CommDup
+            }]
+        );
+        assert_eq!(w.origins[0].len(), 1);
+        assert_eq!((w.origins[0][0].handle, w.origins[0][0].loc), (g1, 3));
+        assert_ne!(g0, g1);
+        assert_eq!(ObjectKind::Group.free_call(), "MPI_Group_free");
     }
 
     #[test]

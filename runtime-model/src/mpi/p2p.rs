@@ -103,6 +103,10 @@ pub struct PersistentOp {
     pub comm: usize,
     /// The operation the last MPI_Start posted, while it is active.
     pub active: Option<ReqId>,
+    /// Started at least once since MPI_*_init: completing a request that
+    /// was never started is legal (it is inactive, MPI 3.1 §3.9) but is the
+    /// forgotten MPI_Start users make (`missing-start`).
+    pub started: bool,
 }
 
 /// What a completed receive reports (MPI 3.1 §3.2.5).
@@ -144,6 +148,13 @@ pub struct Request {
     /// Position among its owner's requests: what its handle names, so
     /// handle values do not depend on how processes interleave.
     pub local: usize,
+    /// The MPI_Request_free that freed it: a later use of a copy of the
+    /// handle names it in the report (MPI 3.1 §3.7.3).
+    pub freed_at: Option<EventRef>,
+    /// A posting call that wrote another request into the variable holding
+    /// this one's handle while it was pending: the handle was lost, which a
+    /// leak report at MPI_Finalize explains.
+    pub overwritten_at: Option<EventRef>,
 }
 
 impl Request {
@@ -263,6 +274,8 @@ impl P2p {
             cancel_failed: false,
             message: false,
             local,
+            freed_at: None,
+            overwritten_at: None,
         });
         id
     }

@@ -1,0 +1,541 @@
+//! Who waits for whom when an execution is stuck (issue 4, class 1): the
+//! wait-for graph of the blocked processes, and the words that explain a
+//! deadlock with it — the cycle when there is one ("wait-for cycle: rank 0
+//! waits for rank 1 in MPI_Recv at line 12, rank 1 waits for rank 0 in
+//! MPI_Ssend at line 20"), otherwise the chain that ends in a process that
+//! finished without doing what the chain waits for.
+//!
+//! Two places build the graph: a stuck execution of the permissive semantics
+//! (`blocked`: each blocked call and the requests, messages or collective
+//! members it waits for) and a stuck completes-before replay (`replayed`:
+//! the unsatisfied dependencies of each stuck call).
+
+use super::state::*;
+use crate::mpi::decode::comm_name;
+use petgraph::graphmap::DiGraphMap;
+use runtime_model::model::LocId;
+use runtime_model::mpi::p2p::{ReqId, ReqOp};
+use runtime_model::mpi_api::MpiFunc;
+use std::collections::{BTreeSet, HashMap, VecDeque};
+
+/// What a waiting process needs from a process it waits for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Need {
+    /// A message it must send.
+    Message,
+    /// A receive it must post (a synchronous send, a buffer detach).
+    Receive,
+    /// Its arrival at collective `instance` of a communicator.
+    Collective {
+        comm: String,
+        instance: usize,
+        func: MpiFunc,
+    },
+    /// An MPI call it must reach (a completes-before dependency).
+    Call,
+}
+
+impl Need {
+    /// What a finished process did not do, for the end of a chain.
+    fn missed(&self) -> String {
+        match self {
+            Need::Message => "sending a matching message".into(),
+            Need::Receive => "posting a matching receive".into(),
+            Need::Collective {
+                comm,
+                instance,
+                func,
+            } => format!(
+                "calling {} on {comm} (collective #{})",
+                func.name(),
+                instance + 1
+            ),
+            Need::Call => "reaching the call it waits for".into(),
+        }
+    }
+}
+
+/// One blocked process.
+#[derive(Clone, Debug)]
+pub struct Waiter {
+    pub rank: usize,
+    pub func: MpiFunc,
+    pub loc: LocId,
+    /// The processes it waits for, and for what.
+    pub on: Vec<(usize, Need)>,
+    /// Waits for any one of `on` (a wildcard receive or probe, Waitany,
+    /// Waitsome) rather than for all of them.
+    pub any: bool,
+    /// What it waits for when no process can provide it.
+    pub otherwise: Option<String>,
+}
+
+/// The blocked processes of a stuck execution.
+#[derive(Clone, Debug, Default)]
+pub struct WaitFor {
+    pub waiters: Vec<Waiter>,
+}
+
+/// How a process that is not blocked ended, e.g. "finished (MPI_Finalize at
+/// line 22)"; `None` when nothing is known of it.
+pub type Ending<'a> = &'a dyn Fn(usize) -> Option<String>;
+
+impl WaitFor {
+    fn waiter(&self, rank: usize) -> Option<&Waiter> {
+        self.waiters.iter().find(|w| w.rank == rank)
+    }
+
+    fn graph(&self) -> DiGraphMap<usize, ()> {
+        let mut g = DiGraphMap::new();
+        for w in &self.waiters {
+            g.add_node(w.rank);
+        }
+        for w in &self.waiters {
+            for &(t, _) in &w.on {
+                if self.waiter(t).is_some() {
+                    g.add_edge(w.rank, t, ());
+                }
+            }
+        }
+        g
+    }
+
+    /// A cycle of blocked processes, as ranks in wait-for order starting at
+    /// the lowest rank of the first cyclic component: the shortest way from
+    /// that rank back to itself.
+    pub fn cycle(&self) -> Option<Vec<usize>> {
+        let g = self.graph();
+        let mut comps: Vec<Vec<usize>> = petgraph::algo::tarjan_scc(&g)
+            .into_iter()
+            .filter(|c| c.len() > 1 || g.contains_edge(c[0], c[0]))
+            .collect();
+        for c in &mut comps {
+            c.sort_unstable();
+        }
+        comps.sort();
+        let comp = comps.first()?;
+        let start = comp[0];
+        // Breadth-first search inside the component for the way back.
+        let mut parent: HashMap<usize, usize> = HashMap::new();
+        let mut queue = VecDeque::from([start]);
+        while let Some(n) = queue.pop_front() {
+            let mut next: Vec<usize> = g.neighbors(n).filter(|m| comp.contains(m)).collect();
+            next.sort_unstable();
+            for m in next {
+                if m == start {
+                    let mut path = vec![n];
+                    let mut at = n;
+                    while at != start {
+                        at = parent[&at];
+                        path.push(at);
+                    }
+                    path.reverse();
+                    return Some(path);
+                }
+                if let std::collections::hash_map::Entry::Vacant(e) = parent.entry(m) {
+                    e.insert(n);
+                    queue.push_back(m);
+                }
+            }
+        }
+        None
+    }
+
+    /// The deadlock in words: the wait-for cycle, or the chains of waiting
+    /// processes ending in processes that finished, then any blocked process
+    /// neither covers.
+    pub fn describe(&self, line: &dyn Fn(LocId) -> u32, ending: Ending) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let mut covered: BTreeSet<usize> = BTreeSet::new();
+        if let Some(cycle) = self.cycle() {
+            let clauses: Vec<String> = cycle
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &r)| {
+                    let next = cycle[(i + 1) % cycle.len()];
+                    let w = self.waiter(r)?;
+                    // Waiting for any one of several: the cycle goes
+                    // through one of them, the others are named too.
+                    let mut targets = vec![next];
+                    if w.any {
+                        targets.extend(w.on.iter().map(|(t, _)| *t).filter(|&t| t != next));
+                    }
+                    Some(clause(w, &targets, line))
+                })
+                .collect();
+            parts.push(format!("wait-for cycle: {}", clauses.join(", ")));
+            covered.extend(cycle);
+        }
+        // Chains start at processes no other uncovered blocked process
+        // waits for, so each chain is as long as it can be.
+        let waited_on: BTreeSet<usize> = self
+            .waiters
+            .iter()
+            .filter(|w| !covered.contains(&w.rank))
+            .flat_map(|w| w.on.iter().map(|(t, _)| *t).filter(|&t| t != w.rank))
+            .collect();
+        let mut starts: Vec<usize> = self
+            .waiters
+            .iter()
+            .map(|w| w.rank)
+            .filter(|r| !covered.contains(r) && !waited_on.contains(r))
+            .collect();
+        let rest: Vec<usize> = self
+            .waiters
+            .iter()
+            .map(|w| w.rank)
+            .filter(|r| !covered.contains(r) && !starts.contains(r))
+            .collect();
+        starts.extend(rest);
+        let mut ends: Vec<(usize, Need)> = Vec::new();
+        for start in starts {
+            if covered.contains(&start) {
+                continue;
+            }
+            parts.push(self.chain(start, &mut covered, &mut ends, line));
+        }
+        // Finished processes the chains wait for, grouped by what they did
+        // not do.
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        for (t, need) in ends {
+            let Some(how) = ending(t) else { continue };
+            let missed = need.missed();
+            match groups.iter_mut().find(|(m, _)| *m == missed) {
+                Some((_, v)) => v.push(format!("rank {t} {how}")),
+                None => groups.push((missed, vec![format!("rank {t} {how}")])),
+            }
+        }
+        for (missed, who) in groups {
+            parts.push(format!("{} without {missed}", list(&who, "and")));
+        }
+        parts.join("; ")
+    }
+
+    /// `start` and the blocked processes it waits for, in turn, until one
+    /// already described or one that is not blocked; those not blocked go
+    /// to `ends`.
+    fn chain(
+        &self,
+        start: usize,
+        covered: &mut BTreeSet<usize>,
+        ends: &mut Vec<(usize, Need)>,
+        line: &dyn Fn(LocId) -> u32,
+    ) -> String {
+        let mut clauses = Vec::new();
+        let mut at = Some(start);
+        while let Some(r) = at.take() {
+            let Some(w) = self.waiter(r) else { break };
+            covered.insert(r);
+            let targets: Vec<usize> = w.on.iter().map(|(t, _)| *t).collect();
+            clauses.push(clause(w, &targets, line));
+            for (t, need) in &w.on {
+                if self.waiter(*t).is_none() && !ends.iter().any(|(e, _)| e == t) {
+                    ends.push((*t, need.clone()));
+                }
+            }
+            at = targets
+                .iter()
+                .copied()
+                .find(|t| self.waiter(*t).is_some() && !covered.contains(t));
+        }
+        clauses.join(", ")
+    }
+}
+
+/// "rank 0 waits for rank 1 in MPI_Recv at line 12".
+fn clause(w: &Waiter, targets: &[usize], line: &dyn Fn(LocId) -> u32) -> String {
+    let at = format!("in {} at line {}", w.func.name(), line(w.loc));
+    if targets.is_empty() {
+        let what = w
+            .otherwise
+            .as_deref()
+            .unwrap_or("an event that never happens");
+        return format!("rank {} waits {at} for {what}", w.rank);
+    }
+    let names: Vec<String> = targets
+        .iter()
+        .map(|&t| {
+            if t == w.rank {
+                "itself".to_string()
+            } else {
+                format!("rank {t}")
+            }
+        })
+        .collect();
+    let who = list(&names, if w.any { "or" } else { "and" });
+    format!("rank {} waits for {who} {at}", w.rank)
+}
+
+/// "a, b and c".
+fn list(items: &[String], conj: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {conj} {last}", init.join(", ")),
+    }
+}
+
+/// The wait-for graph of a stuck execution of the permissive semantics.
+pub fn blocked(state: &State) -> WaitFor {
+    let mut waiters = Vec::new();
+    for rank in 0..state.np() {
+        let Phase::Blocked { func, loc, block } = &state.procs[rank].phase else {
+            continue;
+        };
+        let mut w = Waiter {
+            rank,
+            func: *func,
+            loc: *loc,
+            on: Vec::new(),
+            any: false,
+            otherwise: None,
+        };
+        match block {
+            Block::Requests { slots, mode, .. } => {
+                let pending: Vec<ReqId> = slots
+                    .iter()
+                    .filter_map(|s| s.req)
+                    .filter(|&r| !state.request_complete(r))
+                    .collect();
+                // Waitany/Waitsome need one request; a single wildcard
+                // receive needs one sender.
+                w.any = !matches!(mode, WaitMode::All)
+                    || (pending.len() == 1
+                        && state.world.p2p.requests[pending[0]].is_wildcard_recv());
+                for r in pending {
+                    request_needs(state, r, &mut w);
+                }
+            }
+            Block::Collective { comm, instance, .. } => {
+                collective_needs(state, rank, *comm, *instance, &mut w.on);
+            }
+            Block::Probe { comm, source, .. } => {
+                w.any = source.is_none();
+                message_needs(state, rank, *comm, *source, &mut w.on);
+            }
+            Block::Detach { messages } => {
+                for &m in messages {
+                    let r = &state.world.p2p.requests[m];
+                    if let (ReqOp::Send(op), true) = (&r.op, r.is_unmatched()) {
+                        w.on.push((op.dest, Need::Receive));
+                    }
+                }
+            }
+            Block::Poll { .. } => {
+                w.otherwise = Some("an operation that can never complete".into());
+            }
+            Block::Cancel { .. } => w.otherwise = Some("the outcome of a cancel".into()),
+        }
+        dedup(&mut w.on);
+        waiters.push(w);
+    }
+    WaitFor { waiters }
+}
+
+fn dedup(on: &mut Vec<(usize, Need)>) {
+    let mut seen = Vec::new();
+    on.retain(|(t, _)| {
+        if seen.contains(t) {
+            return false;
+        }
+        seen.push(*t);
+        true
+    });
+}
+
+/// What an incomplete request of `w.rank` waits for.
+fn request_needs(state: &State, r: ReqId, w: &mut Waiter) {
+    match &state.world.p2p.requests[r].op {
+        ReqOp::Recv(op) => message_needs(state, w.rank, op.comm, op.source, &mut w.on),
+        ReqOp::Send(op) => w.on.push((op.dest, Need::Receive)),
+        ReqOp::Collective { comm, instance, .. } => {
+            collective_needs(state, w.rank, *comm, *instance, &mut w.on)
+        }
+        ReqOp::Persistent(p) => {
+            if let Some(a) = p.active {
+                request_needs(state, a, w);
+            }
+        }
+        ReqOp::Null { .. } => {}
+    }
+}
+
+/// The senders a receive or probe from `source` (`None`: any) on `comm`
+/// waits for.
+fn message_needs(
+    state: &State,
+    rank: usize,
+    comm: usize,
+    source: Option<usize>,
+    on: &mut Vec<(usize, Need)>,
+) {
+    match source {
+        Some(s) => on.push((s, Need::Message)),
+        None => {
+            if let Some(c) = state.world.comms.get(comm) {
+                for &p in c.peers(rank).iter().filter(|&&p| p != rank) {
+                    on.push((p, Need::Message));
+                }
+            }
+        }
+    }
+}
+
+/// The members collective `instance` of `comm` still needs before `rank`
+/// may leave it: all members, or only its data sources when collectives do
+/// not synchronize (`Instance::needs`).
+fn collective_needs(
+    state: &State,
+    rank: usize,
+    comm: usize,
+    instance: usize,
+    on: &mut Vec<(usize, Need)>,
+) {
+    let c = &state.world.comms[comm];
+    let inst = &c.instances[instance];
+    let func = inst
+        .arrivals
+        .iter()
+        .flatten()
+        .map(|a| a.func)
+        .next()
+        .unwrap_or(MpiFunc::Barrier);
+    let need = Need::Collective {
+        comm: comm_name(c.handle),
+        instance,
+        func,
+    };
+    let members: Vec<usize> = match c.members.iter().position(|&m| m == rank) {
+        Some(me) => inst.needs(me),
+        None => (0..inst.arrivals.len()).collect(),
+    };
+    for m in members {
+        if inst.arrivals.get(m).is_some_and(Option::is_none) {
+            if let Some(&world) = c.members.get(m) {
+                on.push((world, need.clone()));
+            }
+        }
+    }
+}
+
+/// The wait-for graph of a stuck completes-before replay: each process
+/// stopped at call `pos[p]` waits for the processes whose calls its
+/// unsatisfied dependencies name.
+pub fn replayed(events: &[LogEvent], deps: &[Dep], kinds: &[DepKind], pos: &[usize]) -> WaitFor {
+    let mut waiters = Vec::new();
+    for (p, &at) in pos.iter().enumerate() {
+        let Some(e) = events.iter().find(|e| e.rank == p && e.index == at) else {
+            continue;
+        };
+        let mut w = Waiter {
+            rank: p,
+            func: e.func,
+            loc: e.loc,
+            on: Vec::new(),
+            any: false,
+            otherwise: None,
+        };
+        for d in deps
+            .iter()
+            .filter(|d| d.waiter == (p, at) && kinds.contains(&d.kind))
+        {
+            match d.needs {
+                Some((q, j)) if pos.get(q).is_some_and(|&r| r < j) => {
+                    w.on.push((q, Need::Call));
+                }
+                Some(_) => {}
+                None => {
+                    w.otherwise = Some("a receive that is never posted".into());
+                }
+            }
+        }
+        dedup(&mut w.on);
+        waiters.push(w);
+    }
+    WaitFor { waiters }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(rank: usize, on: &[usize], line: u32) -> Waiter {
+        Waiter {
+            rank,
+            func: MpiFunc::Recv,
+            loc: line,
+            on: on.iter().map(|&t| (t, Need::Message)).collect(),
+            any: false,
+            otherwise: None,
+        }
+    }
+
+    fn finished(r: usize) -> Option<String> {
+        Some(format!("finished (MPI_Finalize at line {})", 90 + r))
+    }
+
+    #[test]
+    fn three_rank_cycle_starts_at_lowest_rank() {
+        let g = WaitFor {
+            waiters: vec![w(2, &[0], 30), w(0, &[1], 10), w(1, &[2], 20)],
+        };
+        assert_eq!(g.cycle(), Some(vec![0, 1, 2]));
+        assert_eq!(
+            g.describe(&|l| l, &finished),
+            "wait-for cycle: rank 0 waits for rank 1 in MPI_Recv at line 10, \
+             rank 1 waits for rank 2 in MPI_Recv at line 20, \
+             rank 2 waits for rank 0 in MPI_Recv at line 30"
+        );
+    }
+
+    #[test]
+    fn chain_ends_in_the_finished_rank() {
+        let g = WaitFor {
+            waiters: vec![w(1, &[0], 20), w(2, &[1], 30)],
+        };
+        assert_eq!(g.cycle(), None);
+        assert_eq!(
+            g.describe(&|l| l, &finished),
+            "rank 2 waits for rank 1 in MPI_Recv at line 30, \
+             rank 1 waits for rank 0 in MPI_Recv at line 20; \
+             rank 0 finished (MPI_Finalize at line 90) without sending a matching message"
+        );
+    }
+
+    #[test]
+    fn blocked_rank_outside_the_cycle_is_still_described() {
+        let g = WaitFor {
+            waiters: vec![w(0, &[1], 10), w(1, &[0], 20), w(2, &[0], 30)],
+        };
+        assert_eq!(
+            g.describe(&|l| l, &finished),
+            "wait-for cycle: rank 0 waits for rank 1 in MPI_Recv at line 10, \
+             rank 1 waits for rank 0 in MPI_Recv at line 20; \
+             rank 2 waits for rank 0 in MPI_Recv at line 30"
+        );
+    }
+
+    #[test]
+    fn wildcard_waits_for_any_and_names_every_finished_sender() {
+        let mut any = w(0, &[1, 2], 10);
+        any.any = true;
+        let g = WaitFor { waiters: vec![any] };
+        assert_eq!(
+            g.describe(&|l| l, &finished),
+            "rank 0 waits for rank 1 or rank 2 in MPI_Recv at line 10; \
+             rank 1 finished (MPI_Finalize at line 91) and \
+             rank 2 finished (MPI_Finalize at line 92) without sending a matching message"
+        );
+    }
+
+    #[test]
+    fn self_wait_is_a_cycle() {
+        let g = WaitFor {
+            waiters: vec![w(0, &[0], 10)],
+        };
+        assert_eq!(
+            g.describe(&|l| l, &finished),
+            "wait-for cycle: rank 0 waits for itself in MPI_Recv at line 10"
+        );
+    }
+}
