@@ -9,7 +9,9 @@ pub enum ExtractError {
     /// clang rejected the program; carries clang's diagnostics.
     Compile(String),
     /// The program uses something the model does not support, at `location`
-    /// (`file:line`, or empty when no source position is known).
+    /// (`file:line`, or empty when no source position is known). Inside a
+    /// function body this is not fatal: the lifter and the inliner put an
+    /// `InstKind::Unsupported` placeholder there (see `deferred_reason`).
     Unsupported { location: String, what: String },
     /// A call to an external function the model does not know.
     UnsupportedCall { location: String, callee: String },
@@ -22,6 +24,21 @@ impl ExtractError {
         ExtractError::Unsupported {
             location: location.into(),
             what: what.into(),
+        }
+    }
+
+    /// For an unsupported construct inside a function body, the text of the
+    /// placeholder that replaces it (`unsupported call to strerror`): the
+    /// message without its location, which the placeholder's own location
+    /// supplies. `None` for the errors that cannot wait until the construct
+    /// runs (bad input, clang errors, bugs of this tool).
+    pub fn deferred_reason(&self) -> Option<String> {
+        match self {
+            ExtractError::Unsupported { what, .. } => Some(format!("unsupported: {what}")),
+            ExtractError::UnsupportedCall { callee, .. } => {
+                Some(format!("unsupported call to {callee}"))
+            }
+            ExtractError::Input(_) | ExtractError::Compile(_) | ExtractError::Internal(_) => None,
         }
     }
 }

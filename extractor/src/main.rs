@@ -15,12 +15,14 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use inkwell::context::Context;
-use runtime_model::model::{ExtractStats, Model};
+use runtime_model::model::{ExtractStats, InstKind, Model};
 
 use cli::Cli;
 use error::ExtractError;
 
-/// Exit status for every failure: bad input, clang errors, unsupported code.
+/// Exit status for every failure: bad input, clang errors, unsupported code
+/// that cannot wait until it runs (a global initializer). Unsupported code in
+/// function bodies is only a warning: the checker stops where it runs.
 const EXIT_FAILURE: u8 = 2;
 
 fn main() -> ExitCode {
@@ -66,6 +68,9 @@ fn run(cli: &Cli) -> Result<String, ExtractError> {
         .map_err(|e| ExtractError::Internal(format!("the extracted model is invalid: {e}")))?;
     std::fs::write(&cli.output, model.to_json())
         .map_err(|e| ExtractError::Input(format!("cannot write {}: {e}", cli.output.display())))?;
+    for site in unsupported_sites(&model) {
+        eprintln!("mpi-extract: warning: {site} (the check is inconclusive if it runs)");
+    }
     let n = cli.sources.len();
     Ok(format!(
         "mpi-extract: wrote {} ({n} source{}, {functions_inlined} function{} inlined, \
@@ -74,6 +79,35 @@ fn run(cli: &Cli) -> Result<String, ExtractError> {
         if n == 1 { "" } else { "s" },
         if functions_inlined == 1 { "" } else { "s" },
     ))
+}
+
+/// The unsupported constructs left in the model as placeholders, one per
+/// source line and construct (`prog.c:12: unsupported call to strerror`),
+/// sorted by file and line. Copies made by inlining share one entry.
+fn unsupported_sites(model: &Model) -> Vec<String> {
+    let mut sites = std::collections::BTreeSet::new();
+    for inst in model
+        .functions
+        .iter()
+        .flat_map(|f| &f.blocks)
+        .flat_map(|b| &b.insts)
+    {
+        if let InstKind::Unsupported { what } = &inst.kind {
+            let (file, line) = model
+                .locations
+                .get(inst.loc as usize)
+                .map(|l| {
+                    let file = model.files.get(l.file as usize).map(String::as_str);
+                    (file.unwrap_or("?"), l.line)
+                })
+                .unwrap_or(("?", 0));
+            sites.insert((file, line, what.as_str()));
+        }
+    }
+    sites
+        .into_iter()
+        .map(|(file, line, what)| format!("{file}:{line}: {what}"))
+        .collect()
 }
 
 /// Instructions and phis of the entry function (what the slicer counts).

@@ -23,6 +23,9 @@ use serde::{Deserialize, Serialize};
 /// Identifies the format in the file's `format` field.
 pub const MODEL_FORMAT: &str = "mpi-model";
 /// Bumped on every incompatible change; the checker refuses other versions.
+/// Adding an instruction kind (`Unsupported`) kept version 1: every older
+/// model still reads, and a checker that predates a kind refuses a model
+/// using it with a parse error (exit 2), never a wrong verdict.
 pub const MODEL_VERSION: u32 = 1;
 
 pub type Reg = u32;
@@ -325,6 +328,17 @@ pub enum InstKind {
         dst: Option<Reg>,
         func: FuncId,
         args: Vec<Operand>,
+    },
+    /// A construct the model does not cover (a call to an unknown library
+    /// function, a call through a function pointer, SIMD, recursion...),
+    /// e.g. `unsupported call to strerror`. `mpi-extract` puts it where the
+    /// construct was instead of refusing the program, because such code is
+    /// often on error paths that never run. Reaching it halts the execution
+    /// and the check is inconclusive (BRIEF: exit 2 when the program uses
+    /// something not supported); since nothing after it runs, its missing
+    /// effects cannot matter. It reads and defines no register.
+    Unsupported {
+        what: String,
     },
 }
 
@@ -1006,6 +1020,7 @@ impl InstKind {
             InstKind::Mpi { dst, args, .. } | InstKind::Call { dst, args, .. } => {
                 (*dst, args.clone())
             }
+            InstKind::Unsupported { .. } => (None, Vec::new()),
         }
     }
 }

@@ -237,43 +237,127 @@ fn extract_without_main() {
     );
 }
 
-#[test]
-fn extract_rand_is_unsupported_with_location() {
-    let dir = tmp();
-    let model = dir.path().join("m.json");
-    let r = extract(&["calls_rand.c", "-o", model.to_str().unwrap()]);
-    assert_fails_one_line(&r, 2, &["calls_rand.c:10: unsupported call to random"]);
-    assert!(
-        !model.exists(),
-        "a failed extraction must not write a model"
-    );
-}
-
-#[test]
-fn extract_mutual_recursion_is_unsupported_with_cycle() {
-    let dir = tmp();
-    let model = dir.path().join("m.json");
-    let r = extract(&["mutual_recursion.c", "-o", model.to_str().unwrap()]);
-    assert_fails_one_line(&r, 2, &["unsupported: recursion (f -> g -> f)"]);
-    // The location is one of the two calls closing the cycle: f's call of
-    // g (line 10) or g's call of f (line 15).
-    assert!(
-        r.stderr.contains("mutual_recursion.c:10: unsupported")
-            || r.stderr.contains("mutual_recursion.c:15: unsupported"),
-        "expected mutual_recursion.c:<line of a recursive call>:\n{}",
+/// Extracts `fixture` to `dir/m.json`: it must succeed with exactly the
+/// given unsupported-construct warnings (`file:line: what`) before the
+/// summary line.
+fn extract_with_warnings(fixture: &str, dir: &Path, sites: &[&str]) -> PathBuf {
+    let model = dir.join("m.json");
+    let r = extract(&[fixture, "-o", model.to_str().expect("utf-8 path")]);
+    assert_no_panic(&r);
+    assert_eq!(
+        r.code,
+        Some(0),
+        "unsupported code must not fail:\n{}",
         r.show()
     );
+    assert!(model.exists(), "no model written:\n{}", r.show());
+    let warnings: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("mpi-extract: warning: "))
+        .collect();
+    let want: Vec<String> = sites
+        .iter()
+        .map(|s| format!("mpi-extract: warning: {s} (the check is inconclusive if it runs)"))
+        .collect();
+    assert_eq!(warnings, want, "{}", r.show());
+    assert!(
+        r.stderr
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("mpi-extract: wrote ")),
+        "the summary comes last:\n{}",
+        r.show()
+    );
+    model
+}
+
+/// The check of `model` is inconclusive and its JSON reason names `site`
+/// (`file:line:`) and `what`.
+fn assert_inconclusive_at(model: &Path, args: &[&str], site: &str, what: &str) {
+    let mut all = vec!["--format", "json"];
+    all.extend_from_slice(args);
+    let r = check(model, &all);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(2), "{}", r.show());
+    let v = r.json();
+    assert_eq!(v["verdict"], "inconclusive", "{v:#}");
+    let reason = v["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.starts_with(site) && reason.ends_with(what),
+        "reason should be {site}<column>: {what}: {v:#}"
+    );
 }
 
 #[test]
-fn extract_call_through_function_pointer_is_unsupported() {
+fn extract_unsupported_call_warns_and_the_check_is_inconclusive_when_it_runs() {
     let dir = tmp();
-    let model = dir.path().join("m.json");
-    let r = extract(&["function_pointer.c", "-o", model.to_str().unwrap()]);
-    assert_fails_one_line(&r, 2, &["function_pointer.c:12", "unsupported"]);
+    let model = extract_with_warnings(
+        "calls_rand.c",
+        dir.path(),
+        &["calls_rand.c:11: unsupported call to random"],
+    );
+    assert_inconclusive_at(
+        &model,
+        &[],
+        "calls_rand.c:11:",
+        "unsupported call to random",
+    );
+    let text = check(&model, &[]);
     assert!(
-        !model.exists(),
-        "a failed extraction must not write a model"
+        text.stdout
+            .starts_with("mpi-check: inconclusive (np = 2): calls_rand.c:11:"),
+        "{}",
+        text.show()
+    );
+}
+
+#[test]
+fn extract_unsupported_call_never_reached_is_verified() {
+    // strerror and exit on the error path of an MPI call that succeeds.
+    let dir = tmp();
+    let model = extract_with_warnings(
+        "unsupported_not_reached.c",
+        dir.path(),
+        &["unsupported_not_reached.c:16: unsupported call to strerror"],
+    );
+    let r = check(&model, &[]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert!(r.stdout.starts_with("mpi-check: verified"), "{}", r.show());
+}
+
+#[test]
+fn extract_mutual_recursion_warns_with_the_cycle_and_is_inconclusive_when_it_recurses() {
+    // The call closing the cycle is g's call of f (line 16): the search of
+    // the call graph starts at main, which calls f.
+    let dir = tmp();
+    let model = extract_with_warnings(
+        "mutual_recursion.c",
+        dir.path(),
+        &["mutual_recursion.c:16: unsupported: recursion (f -> g -> f)"],
+    );
+    assert_inconclusive_at(
+        &model,
+        &[],
+        "mutual_recursion.c:16:",
+        "unsupported: recursion (f -> g -> f)",
+    );
+}
+
+#[test]
+fn extract_call_through_function_pointer_warns_and_is_inconclusive_when_it_runs() {
+    let dir = tmp();
+    let model = extract_with_warnings(
+        "function_pointer.c",
+        dir.path(),
+        &["function_pointer.c:13: unsupported: call through a function pointer"],
+    );
+    assert_inconclusive_at(
+        &model,
+        &[],
+        "function_pointer.c:13:",
+        "unsupported: call through a function pointer",
     );
 }
 

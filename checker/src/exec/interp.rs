@@ -610,6 +610,10 @@ impl Process {
                 });
                 return Ok(None);
             }
+            // Code mpi-extract could not model, reached: the execution stops
+            // and the check is inconclusive, naming the construct (a tool
+            // limit, not a bug in the program).
+            InstKind::Unsupported { what } => return Err(Fault::Unsupported(what.clone())),
         }
         if let Some(fr) = self.frames.last_mut() {
             fr.ip += 1;

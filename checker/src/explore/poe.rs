@@ -8,10 +8,12 @@
 //! missed (EXPLORATION.md "Count executions as classes").
 
 use super::finish;
-use super::state::{Halt, Phase, State};
+use super::state::{Block, Halt, Phase, State, WaitMode};
 use super::step::{self, Choice};
 use super::Search;
 use crate::mpi::completion::PollOutcome;
+use runtime_model::mpi::p2p::{P2p, ReqId, ReqOp};
+use std::collections::BTreeSet;
 
 /// What follows a settled state.
 pub enum Next {
@@ -23,41 +25,212 @@ pub enum Next {
 }
 
 /// Applies every transition that has no alternative.
+///
+/// The transitions are taken in rounds, in a fixed order: every Ready
+/// process runs to its next fence (by rank), then the first deterministic
+/// match (by receiver rank, then posting order) is applied, then every
+/// blocked process whose call can finish finishes (by rank), until a round
+/// changes nothing. The order is kept because it is observable: it is the
+/// order of the trace, and when several errors are reachable it decides
+/// which one stops the execution.
+///
+/// What makes a round cheap on many ranks is that it only looks at what
+/// may have changed, and skips exactly the work that would find nothing
+/// (so the transitions, and their order, are those of a full rescan):
+/// - Ready processes are kept in a set: within `settle` a process becomes
+///   Ready only when its own blocking call finishes here (MPI calls finish
+///   the caller's call only), so the set is known.
+/// - The first deterministic match of each receiver is cached: it depends
+///   on that receiver's two matching queues only (MPI 3.1 §3.5: a receive
+///   matches messages sent to its process), and every change of them marks
+///   the receiver as touched (`P2p::take_touched`).
+/// - A process blocked in a Wait/Waitall, a blocking send or receive, or a
+///   Sendrecv on point-to-point requests can only finish once one of its
+///   requests is matched or cancelled, which touches it; it is tried again
+///   only then. One blocked in a collective (or waiting for nonblocking
+///   collectives) can besides only be released by a member's arrival,
+///   which takes a collective or communicator call: it is tried again
+///   after such a call (`State::group_calls`). Every other blocked process
+///   (probes, detach, Waitany/Waitsome, polls, cancels) is tried in every
+///   round, as before.
 pub fn settle(search: &Search, state: &mut State) -> Result<(), Halt> {
     let model = search.model;
     let budget = search.config.budget;
+    let np = state.np();
+    let mut ready: BTreeSet<usize> = (0..np)
+        .filter(|&r| state.procs[r].phase == Phase::Ready)
+        .collect();
+    // Every process is tried once; afterwards only as said above.
+    let mut unblock: BTreeSet<usize> = (0..np).collect();
+    let mut retry: Vec<usize> = Vec::new();
+    let mut collective_waiters: BTreeSet<usize> = BTreeSet::new();
+    let mut group_calls = state.group_calls;
+    let mut matches = FirstMatches::new(np);
+    // Not needed: the caches start from scratch.
+    state.world.p2p.take_touched();
+    // A match waits while a cancel of either side is undecided: the
+    // cancel may win that race (MPI 3.1 §3.8.4), `next` branches on it.
+    // A process blocks in MPI_Cancel only by running, and stays blocked
+    // until `next` decides, so the list only grows here.
+    let mut undecided = step::undecided_cancels(state);
     loop {
         search.check_limits(state)?;
         let mut changed = false;
-        for rank in 0..state.np() {
-            if state.procs[rank].phase == Phase::Ready {
-                step::run_process(state, model, rank, budget, false)?;
-                changed = true;
+        for rank in std::mem::take(&mut ready) {
+            step::run_process(state, model, rank, budget, false)?;
+            changed = true;
+            unblock.insert(rank);
+            if let Phase::Blocked {
+                block: Block::Cancel { req },
+                ..
+            } = &state.procs[rank].phase
+            {
+                undecided.push(*req);
             }
         }
-        // A match waits while a cancel of either side is undecided: the
-        // cancel may win that race (MPI 3.1 §3.8.4), `next` branches on it.
-        let undecided = step::undecided_cancels(state);
-        let ready = state
-            .world
-            .p2p
-            .deterministic_matches()
-            .into_iter()
-            .find(|(r, s)| !undecided.contains(r) && !undecided.contains(s));
-        if let Some((r, s)) = ready {
+        note_touched(state, &mut unblock, &mut matches);
+        let first = if undecided.is_empty() {
+            matches.first(&state.world.p2p)
+        } else {
+            state
+                .world
+                .p2p
+                .deterministic_matches()
+                .into_iter()
+                .find(|(r, s)| !undecided.contains(r) && !undecided.contains(s))
+        };
+        if let Some((r, s)) = first {
             state.apply_match(r, s, false);
             state.transitions += 1;
             changed = true;
+            note_touched(state, &mut unblock, &mut matches);
         }
-        for rank in 0..state.np() {
+        if state.group_calls != group_calls {
+            group_calls = state.group_calls;
+            unblock.append(&mut collective_waiters);
+        }
+        // By rank, as a scan of every process would: a process touched by
+        // one that finishes is tried in this round if its rank is higher,
+        // in the next round otherwise.
+        let mut cursor = 0;
+        while let Some(&rank) = unblock.range(cursor..).next() {
+            unblock.remove(&rank);
+            cursor = rank + 1;
             if state.try_unblock(model, rank)? {
                 state.transitions += 1;
                 changed = true;
+                ready.insert(rank);
+                note_touched(state, &mut unblock, &mut matches);
+            } else {
+                match waits_for(state, rank) {
+                    Wakes::Touched => {}
+                    Wakes::TouchedOrGroupCall => {
+                        collective_waiters.insert(rank);
+                    }
+                    Wakes::Anything => retry.push(rank),
+                }
             }
         }
+        unblock.extend(retry.drain(..));
         if !changed {
             return Ok(());
         }
+    }
+}
+
+/// Moves the ranks the point-to-point state touched since the last call
+/// into the caches that depend on them.
+fn note_touched(state: &mut State, unblock: &mut BTreeSet<usize>, matches: &mut FirstMatches) {
+    for rank in state.world.p2p.take_touched() {
+        unblock.insert(rank);
+        matches.invalidate(rank);
+    }
+}
+
+/// What may let a process that could not finish its blocking call finish it.
+enum Wakes {
+    /// A match or cancel of one of its requests (which touches it).
+    Touched,
+    /// That, or a member's arrival at a collective instance.
+    TouchedOrGroupCall,
+    /// Anything: tried in every round.
+    Anything,
+}
+
+/// What `rank`'s blocking call waits for. Blocked waiting for all of a set
+/// of its own requests (`Block::Requests` in `WaitMode::All`), the call
+/// finishes exactly when they are all complete (`try_unblock`); a send or
+/// receive completes only by being matched or cancelled (`Request::
+/// is_complete`), which touches its owner, and a nonblocking collective
+/// when its instance lets the member leave, which only arrivals change
+/// (`Instance::can_leave`), as for a blocking collective. A Ready process
+/// runs in the next round and an exited one never changes.
+fn waits_for(state: &State, rank: usize) -> Wakes {
+    let requests = &state.world.p2p.requests;
+    match &state.procs[rank].phase {
+        Phase::Ready | Phase::Exited { .. } => Wakes::Touched,
+        Phase::Blocked {
+            block:
+                Block::Requests {
+                    slots,
+                    mode: WaitMode::All,
+                    ..
+                },
+            ..
+        } => {
+            let mut wakes = Wakes::Touched;
+            for id in slots.iter().filter_map(|s| s.req) {
+                let r = &requests[id];
+                match r.op {
+                    _ if r.owner != rank => return Wakes::Anything,
+                    ReqOp::Send(_) | ReqOp::Recv(_) | ReqOp::Null { .. } | ReqOp::Persistent(_) => {
+                    }
+                    ReqOp::Collective { .. } => wakes = Wakes::TouchedOrGroupCall,
+                }
+            }
+            wakes
+        }
+        Phase::Blocked {
+            block: Block::Collective { .. },
+            ..
+        } => Wakes::TouchedOrGroupCall,
+        Phase::Blocked { .. } => Wakes::Anything,
+    }
+}
+
+/// Per receiver, its first deterministic match, recomputed only after its
+/// queues changed; and the receivers that have one, in rank order.
+struct FirstMatches {
+    first: Vec<Option<(ReqId, ReqId)>>,
+    have: BTreeSet<usize>,
+    stale: Vec<usize>,
+}
+
+impl FirstMatches {
+    fn new(np: usize) -> FirstMatches {
+        FirstMatches {
+            first: vec![None; np],
+            have: BTreeSet::new(),
+            stale: (0..np).collect(),
+        }
+    }
+
+    fn invalidate(&mut self, rank: usize) {
+        self.stale.push(rank);
+    }
+
+    /// The first of `P2p::deterministic_matches`.
+    fn first(&mut self, p2p: &P2p) -> Option<(ReqId, ReqId)> {
+        for rank in self.stale.drain(..) {
+            let m = p2p.first_deterministic_match_to(rank);
+            self.first[rank] = m;
+            if m.is_some() {
+                self.have.insert(rank);
+            } else {
+                self.have.remove(&rank);
+            }
+        }
+        self.have.first().and_then(|&rank| self.first[rank])
     }
 }
 

@@ -262,6 +262,11 @@ pub struct State {
     pub max_polls: u32,
     /// Derived datatypes and user-defined operations of each process.
     pub dtypes: crate::mpi::datatypes::Tables,
+    /// MPI calls issued so far that may change collective or communicator
+    /// state (every call but point-to-point ones and local queries, see
+    /// `step::point_to_point_or_local`): the reduced search tries processes
+    /// blocked in collectives again only after one.
+    pub group_calls: u64,
 }
 
 impl State {
@@ -319,6 +324,7 @@ impl State {
             max_calls: usize::MAX,
             max_polls: u32::MAX,
             dtypes: Default::default(),
+            group_calls: 0,
         }
     }
 

@@ -662,7 +662,8 @@ impl Process {
                     t.frames.push(regs);
                 }
             }
-            InstKind::Libc { .. } | InstKind::Mpi { .. } => {}
+            // An unsupported construct halts before any value flows on.
+            InstKind::Libc { .. } | InstKind::Mpi { .. } | InstKind::Unsupported { .. } => {}
         }
     }
 

@@ -118,6 +118,7 @@ impl State {
             F::Finalize => {
                 self.log_call(&site, None, None);
                 self.procs[rank].lifecycle = Lifecycle::Finalized;
+                self.release_freed_at_finalize(rank);
                 self.trace_event(rank, loc, "MPI_Finalize()".into());
                 self.check_finalize_leaks(model, &site)?;
             }

@@ -145,7 +145,8 @@ impl State {
             )
         });
         if let Some(r) = request {
-            self.guard_collective(site, &a, &part, crank, r)?;
+            let n = self.world.comms[comm].size();
+            self.guard_collective(site, &a, &part, crank, n, r)?;
         }
         let sep = if part.desc.is_empty() { "" } else { ", " };
         self.trace_event(
@@ -193,17 +194,21 @@ impl State {
 
     /// Hands the buffers of a nonblocking collective to its request
     /// (MPI 3.1 §5.12: send buffers must not be modified, receive buffers
-    /// not accessed, until it completes). Only the whole-buffer forms are
-    /// guarded: a broadcast's buffer, a reduction's send and receive buffers.
-    /// `me` is the caller's rank in the communicator the call rendezvous
-    /// on. On an intercommunicator, a member of the root's group other than
-    /// the root (`MPI_PROC_NULL`) hands over no buffer.
+    /// not accessed, until it completes): the buffers the caller's role
+    /// makes significant, block by block with their counts, displacements
+    /// and datatypes (a root's receive buffer of `MPI_Igather`, every
+    /// member's send buffer, ...). `me` is the caller's rank in the
+    /// communicator the call rendezvous on. On an intercommunicator, a
+    /// member of the root's group other than the root (`MPI_PROC_NULL`)
+    /// hands over no buffer, and only the broadcast and reduction buffers
+    /// are guarded (the block layouts there index the remote group).
     fn guard_collective(
         &mut self,
         site: &Site,
         a: &Args,
         part: &Part,
         me: usize,
+        n: usize,
         req: runtime_model::mpi::p2p::ReqId,
     ) -> Result<(), Halt> {
         use MpiFunc as F;
@@ -224,9 +229,158 @@ impl State {
                     self.guard_buffer(site, req, rbuf, part.block, true)?;
                 }
             }
+            _ if part.remote.is_some() => {}
+            F::Scan | F::Exscan => {
+                let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
+                let (count, dt) = (a.int("count"), a.int("datatype"));
+                if !in_place(sbuf) {
+                    self.guard_typed(site, req, sbuf, count, dt, false)?;
+                }
+                self.guard_typed(site, req, rbuf, count, dt, true)?;
+            }
+            F::ReduceScatter | F::ReduceScatterBlock => {
+                let (sbuf, rbuf, dt) = (a.ptr("sendbuf"), a.ptr("recvbuf"), a.int("datatype"));
+                let counts = if a.has("recvcounts") {
+                    self.counts(site, a.ptr("recvcounts"), n, "recvcounts")?
+                } else {
+                    vec![a.int("recvcount"); n]
+                };
+                let total: i32 = counts.iter().sum();
+                if in_place(sbuf) {
+                    // The input is taken from the receive buffer (MPI 3.1 §5.10.1).
+                    self.guard_typed(site, req, rbuf, total, dt, true)?;
+                } else {
+                    self.guard_typed(site, req, sbuf, total, dt, false)?;
+                    self.guard_typed(site, req, rbuf, counts[me], dt, true)?;
+                }
+            }
+            F::Gather | F::Gatherv | F::Allgather | F::Allgatherv => {
+                let gather = matches!(blocking_form(site.func), F::Gather | F::Gatherv);
+                let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
+                if !in_place(sbuf) {
+                    let (sn, st) = (a.int("sendcount"), a.int("sendtype"));
+                    self.guard_typed(site, req, sbuf, sn, st, false)?;
+                }
+                // A gather's receive buffer is significant at the root only
+                // (MPI 3.1 §5.5).
+                if !gather || is_root {
+                    let rt = a.int("recvtype");
+                    for (c, off) in self.gather_layout(site, a, n)? {
+                        self.guard_typed(site, req, rbuf.wrapping_add(off), c, rt, true)?;
+                    }
+                }
+            }
+            F::Scatter | F::Scatterv => {
+                let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
+                // The send buffer is significant at the root only (§5.6).
+                if is_root {
+                    let st = a.int("sendtype");
+                    let extent = self.extent(site, st)?;
+                    let blocks: Vec<(i32, u64)> = if a.has("sendcounts") {
+                        let cs = self.counts(site, a.ptr("sendcounts"), n, "sendcounts")?;
+                        let ds = self.read_ints(site, a.ptr("displs"), n, "displs")?;
+                        cs.iter()
+                            .zip(&ds)
+                            .map(|(&c, &d)| Ok((c, self.displacement(site, d, extent)?)))
+                            .collect::<Result<_, Halt>>()?
+                    } else {
+                        let c = a.int("sendcount");
+                        (0..n as u64)
+                            .map(|j| (c, j * c.max(0) as u64 * extent))
+                            .collect()
+                    };
+                    for (c, off) in blocks {
+                        self.guard_typed(site, req, sbuf.wrapping_add(off), c, st, false)?;
+                    }
+                }
+                if !in_place(rbuf) {
+                    let (rn, rt) = (a.int("recvcount"), a.int("recvtype"));
+                    self.guard_typed(site, req, rbuf, rn, rt, true)?;
+                }
+            }
+            F::Alltoall | F::Alltoallv | F::Alltoallw => {
+                let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
+                if !in_place(sbuf) {
+                    let send = self.alltoall_layout(site, a, n, "send")?;
+                    for (c, off, dt) in send {
+                        self.guard_typed(site, req, sbuf.wrapping_add(off), c, dt, false)?;
+                    }
+                }
+                let recv = self.alltoall_layout(site, a, n, "recv")?;
+                for (c, off, dt) in recv {
+                    self.guard_typed(site, req, rbuf.wrapping_add(off), c, dt, true)?;
+                }
+            }
             _ => {}
         }
         Ok(())
+    }
+
+    /// Guards `count` elements of `dt` at `buf` for request `req`: the
+    /// byte ranges of its type map, so the holes of a derived datatype stay
+    /// the program's (MPI 3.1 §4.1: only the type map's bytes are accessed).
+    fn guard_typed(
+        &mut self,
+        site: &Site,
+        req: runtime_model::mpi::p2p::ReqId,
+        buf: u64,
+        count: i32,
+        dt: i32,
+        write: bool,
+    ) -> Result<(), Halt> {
+        match self.derived_ranges(site, count, dt)? {
+            Some(ranges) => {
+                for (off, len) in ranges {
+                    self.guard_buffer(site, req, buf.wrapping_add(off as u64), len, write)?;
+                }
+                Ok(())
+            }
+            None => {
+                let len = self.packed_size(site, count, dt)?;
+                self.guard_buffer(site, req, buf, len, write)
+            }
+        }
+    }
+
+    /// One side (`"send"` or `"recv"`) of an all-to-all call: per peer,
+    /// (count, byte offset, datatype), from `<side>count`, the v-form's
+    /// counts and displacements in extents, or the w-form's byte
+    /// displacements and datatypes (MPI 3.1 §5.8).
+    fn alltoall_layout(
+        &self,
+        site: &Site,
+        a: &Args,
+        n: usize,
+        side: &str,
+    ) -> Result<Vec<(i32, u64, i32)>, Halt> {
+        let d = &side[..1];
+        let (count, counts) = (format!("{side}count"), format!("{side}counts"));
+        let (ty, types, displs) = (
+            format!("{side}type"),
+            format!("{side}types"),
+            format!("{d}displs"),
+        );
+        if a.has(&types) {
+            let cs = self.counts(site, a.ptr(&counts), n, &counts)?;
+            let ds = self.read_ints(site, a.ptr(&displs), n, &displs)?;
+            let ts = self.read_ints(site, a.ptr(&types), n, &types)?;
+            return (0..n)
+                .map(|j| Ok((cs[j], self.displacement(site, ds[j], 1)?, ts[j])))
+                .collect();
+        }
+        let dt = a.int(&ty);
+        let extent = self.extent(site, dt)?;
+        if a.has(&counts) {
+            let cs = self.counts(site, a.ptr(&counts), n, &counts)?;
+            let ds = self.read_ints(site, a.ptr(&displs), n, &displs)?;
+            return (0..n)
+                .map(|j| Ok((cs[j], self.displacement(site, ds[j], extent)?, dt)))
+                .collect();
+        }
+        let c = a.int(&count);
+        Ok((0..n as u64)
+            .map(|j| (c, j * c.max(0) as u64 * extent, dt))
+            .collect())
     }
 
     fn read_ints(&self, site: &Site, addr: u64, n: usize, what: &str) -> Result<Vec<i32>, Halt> {
@@ -271,6 +425,10 @@ impl State {
                 return Err(site.invalid(format!("operation 0x{op:x} was freed by MPI_Op_free")));
             }
             return Ok(());
+        }
+        // MPI 3.1 §5.9.2: MPI_OP_NULL names no operation (MPI_ERR_OP).
+        if op == h::MPI_OP_NULL {
+            return Err(site.invalid("op is MPI_OP_NULL, which is not an operation"));
         }
         if h::predefined_op_name(op).is_none() {
             return Err(site.invalid(format!("invalid operation 0x{op:x}")));
@@ -1161,14 +1319,29 @@ impl State {
                 )
             }
             Mismatch::Size {
-                first_bytes, bytes, ..
-            } => (
-                ErrorKind::CountMismatch,
-                format!(
-                    "{head}: rank {} passes count/datatype amounting to {bytes} bytes but rank {} passed {first_bytes} bytes for the same transfer; the type signatures must match (expected {first_bytes} bytes)",
-                    site.rank, first.0
-                ),
-            ),
+                first_bytes,
+                bytes,
+                first_type,
+                ty,
+                ..
+            } => {
+                // Name the count and datatype each side passed when the
+                // block has one (a reduction's vector, a pairwise block).
+                let amount = |t: &Option<Arc<Typed>>, b: u64| match t {
+                    Some(t) => format!("{} {} ({b} bytes)", t.count, type_name_of(t.datatype)),
+                    None => format!("count/datatype amounting to {b} bytes"),
+                };
+                (
+                    ErrorKind::CountMismatch,
+                    format!(
+                        "{head}: rank {} passes {} but rank {} passed {} for the same transfer; the amounts of data must be equal (MPI 3.1 §5.1, expected {first_bytes} bytes)",
+                        site.rank,
+                        amount(&ty, bytes),
+                        first.0,
+                        amount(&first_type, first_bytes)
+                    ),
+                )
+            }
             Mismatch::Args { .. } => (
                 ErrorKind::CollectiveMismatch,
                 format!(

@@ -202,6 +202,7 @@ impl State {
                         kind: DepKind::Always,
                     });
                 }
+                self.release_freed_send(id);
             }
             ReqOp::Send(op) => {
                 // Unmatched sends get their dependency when (if) they match:

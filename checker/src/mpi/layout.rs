@@ -53,7 +53,7 @@ impl State {
 
     /// The byte ranges of `count` items of a derived `datatype`, or `None`
     /// for a predefined one.
-    fn derived_ranges(
+    pub(crate) fn derived_ranges(
         &self,
         site: &Site,
         count: i32,

@@ -189,14 +189,14 @@ impl State {
         let line = |l: LocId| line_of(model, l);
         let requests = &self.world.p2p.requests;
         let mut leaks = Vec::new();
-        for (id, r) in requests.iter().enumerate() {
-            if r.owner != rank || r.freed || r.message || r.persistent_of.is_some() {
+        // Only this rank's requests, and the creation line (a walk of the
+        // event log) only for a leak: a program of many ranks finalizing
+        // after many completed requests must not pay per request.
+        for &id in self.world.p2p.owned_by(rank) {
+            let r = &requests[id];
+            if r.freed || r.message || r.persistent_of.is_some() {
                 continue;
             }
-            let posted = self.event_loc(r.posted_at);
-            let from = posted.map_or(String::new(), |(l, f)| {
-                format!(" made by {} at line {}", f.name(), line(l))
-            });
             let active = match &r.op {
                 ReqOp::Persistent(p) => p
                     .active
@@ -204,6 +204,10 @@ impl State {
                 _ if r.completed_at.is_some() => continue,
                 _ => Some(id),
             };
+            let posted = self.event_loc(r.posted_at);
+            let from = posted.map_or(String::new(), |(l, f)| {
+                format!(" made by {} at line {}", f.name(), line(l))
+            });
             let Some(active) = active else {
                 leaks.push(Leak {
                     what: format!("persistent request {}{from}", id + 1),

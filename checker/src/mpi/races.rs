@@ -12,7 +12,7 @@ use super::decode::Site;
 use crate::explore::state::*;
 use crate::report::ErrorKind;
 use runtime_model::model::{LocId, Model, Pointer};
-use runtime_model::mpi::p2p::ReqId;
+use runtime_model::mpi::p2p::{ReqId, ReqOp, SendMode};
 use runtime_model::mpi_api::MpiFunc as F;
 
 /// Whether `func` leaves its buffers with a pending operation when it
@@ -29,6 +29,19 @@ pub(crate) fn posts_pending(func: F) -> bool {
             | F::Start
             | F::Startall
     ) || (func.is_collective() && func.name().starts_with("MPI_I"))
+}
+
+/// The owner id of a guard: the request, and whether the range is one of
+/// its send buffers (reads allowed). A fault names only the owner id, and a
+/// collective holds both kinds (a reduction's send and receive buffers), so
+/// the id says which one the program touched.
+fn guard_id(req: ReqId, send: bool) -> u64 {
+    ((req as u64) << 1) | send as u64
+}
+
+/// The request and buffer kind behind a guard's owner id.
+fn guard_owner(id: u64) -> (ReqId, bool) {
+    ((id >> 1) as ReqId, id & 1 == 1)
 }
 
 impl State {
@@ -79,7 +92,7 @@ impl State {
         let Some(g) = hit else {
             return Ok(());
         };
-        let owner = g.owner as ReqId;
+        let (owner, _) = guard_owner(g.owner);
         let what = self.buffer_word(owner, g.reads_allowed);
         let (their, mine) = (
             self.poster(owner),
@@ -122,7 +135,7 @@ impl State {
             self.procs[site.rank]
                 .proc
                 .mem
-                .guard(addr, len, !write, req as u64);
+                .guard(addr, len, !write, guard_id(req, !write));
         }
         Ok(())
     }
@@ -131,7 +144,51 @@ impl State {
     /// program's again.
     pub(crate) fn release_buffers(&mut self, rank: usize, req: ReqId) {
         if !self.procs[rank].proc.mem.guards().is_empty() {
-            self.procs[rank].proc.mem.release(req as u64);
+            let mem = &mut self.procs[rank].proc.mem;
+            mem.release(guard_id(req, true));
+            mem.release(guard_id(req, false));
+        }
+    }
+
+    /// Whether request `id` is a send (not a buffered one: its data is
+    /// copied at the call, MPI 3.1 §3.6) whose matching receive has not
+    /// completed yet: the only event that tells the sender its buffer is
+    /// free once the request is freed (MPI 3.1 §3.7.3).
+    pub(crate) fn send_in_flight(&self, id: ReqId) -> bool {
+        let requests = &self.world.p2p.requests;
+        match &requests[id].op {
+            ReqOp::Send(op) if op.mode != SendMode::Buffered && !requests[id].cancelled => requests
+                [id]
+                .partner
+                .is_none_or(|r| requests[r].completed_at.is_none()),
+            _ => false,
+        }
+    }
+
+    /// Receive `recv` completed: a freed send it matched gives its buffer
+    /// back to the sender (MPI 3.1 §3.7.3).
+    pub(crate) fn release_freed_send(&mut self, recv: ReqId) {
+        let requests = &self.world.p2p.requests;
+        if let Some(s) = requests[recv].partner {
+            if requests[s].freed {
+                let owner = requests[s].owner;
+                self.release_buffers(owner, s);
+            }
+        }
+    }
+
+    /// `rank` finalizes: buffers of its freed sends are its own again
+    /// (MPI 3.1 §8.7: communication must be complete by then, which the
+    /// end-of-execution checks report otherwise).
+    pub(crate) fn release_freed_at_finalize(&mut self, rank: usize) {
+        let freed: Vec<ReqId> = (0..self.world.p2p.requests.len())
+            .filter(|&r| {
+                let q = &self.world.p2p.requests[r];
+                q.owner == rank && q.freed
+            })
+            .collect();
+        for r in freed {
+            self.release_buffers(rank, r);
         }
     }
 
@@ -145,20 +202,21 @@ impl State {
         write: bool,
         owner: u64,
     ) -> Finding {
-        let owner = owner as ReqId;
-        let reads_allowed = self.procs[rank]
-            .proc
-            .mem
-            .guards()
-            .iter()
-            .find(|g| g.owner == owner as u64)
-            .is_some_and(|g| g.reads_allowed);
-        let what = self.buffer_word(owner, reads_allowed);
+        let (owner, send) = guard_owner(owner);
+        let what = self.buffer_word(owner, send);
         let poster = self.poster(owner);
-        let call = poster.map_or("a nonblocking operation".to_string(), |(l, f)| {
-            let line = model.locations.get(l as usize).map_or(0, |x| x.line);
-            format!("{} (line {line})", f.name())
+        let line_of = |l: LocId| model.locations.get(l as usize).map_or(0, |x| x.line);
+        let mut call = poster.map_or("a nonblocking operation".to_string(), |(l, f)| {
+            format!("{} (line {})", f.name(), line_of(l))
         });
+        // A freed request: say why its buffer is still not the program's.
+        if let Some(r) = self.world.p2p.requests.get(owner).filter(|r| r.freed) {
+            let at = r.freed_at.and_then(|e| self.event_loc(e));
+            call.push_str(&format!(
+                ", freed by MPI_Request_free{} while its receive had not completed (MPI 3.1 §3.7.3: the send buffer may be reused only once the program knows the send completed)",
+                at.map_or(String::new(), |(l, _)| format!(" at line {}", line_of(l)))
+            ));
+        }
         let mut f = Finding::new(
             ErrorKind::LocalRace,
             format!(

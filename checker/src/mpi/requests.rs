@@ -387,11 +387,18 @@ impl State {
                 self.handle_label(site.rank, handle)
             ),
         );
-        // The program cannot tell when a freed operation completes; its
-        // buffers are not watched any longer (no false alarms).
-        self.release_buffers(site.rank, req);
-        if let ReqOp::Persistent(p) = &self.world.p2p.requests[req].op {
-            if let Some(a) = p.active {
+        // MPI 3.1 §3.7.3: a freed operation still runs, and the program
+        // may reuse a send buffer only once it knows the send completed
+        // (Example 3.12: a reply sent after the receive). A send whose
+        // receive has not completed keeps its buffer until it does
+        // (`release_freed_send`); other buffers are released now, since the
+        // program cannot tell when a freed receive lands (no false alarms).
+        let active = match &self.world.p2p.requests[req].op {
+            ReqOp::Persistent(p) => p.active,
+            _ => Some(req),
+        };
+        if let Some(a) = active {
+            if !self.send_in_flight(a) {
                 self.release_buffers(site.rank, a);
             }
         }

@@ -2,7 +2,8 @@
 //!
 //! Every callee outside the program must be one the checker models; any
 //! other is reported here, at its call site, so the user learns at once what
-//! is unsupported instead of the checker failing later.
+//! is unsupported (`mpi-extract` warns, and the call becomes a placeholder
+//! that makes the check inconclusive if it runs, see `FunctionLifter::defer`).
 
 use runtime_model::model::{Arg, InstKind, LibcFunc, Reg};
 use runtime_model::mpi_api::MpiFunc;

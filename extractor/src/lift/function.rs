@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 
 use runtime_model::model::{
-    Arg, Block, BlockId, Function, Inst, InstKind, LibcFunc, LocId, Operand, Phi, Reg, Ty,
+    Arg, Block, BlockId, Function, Inst, InstKind, LibcFunc, LocId, Operand, Phi, Reg, Terminator,
+    Ty,
 };
 
 use super::debug_loc::{function_pos, instruction_pos, SourcePos};
@@ -153,26 +154,64 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
 
     fn lift_block(&mut self, block: BasicBlock<'m>) -> Result<Block, ExtractError> {
         let mut phis = Vec::new();
+        // Set once a construct was replaced by its `Unsupported` placeholder:
+        // the rest of the block never runs (the placeholder halts), so it is
+        // not lifted and the block ends in `unreachable`. Its registers stay
+        // undefined, which is harmless: every use is dominated by the
+        // placeholder (SSA), hence never runs either.
+        let mut halted = false;
         for inst in block.instructions() {
             self.pos = instruction_pos(inst, self.func);
-            if inst.opcode() == Some(LLVMOpcode::LLVMPHI) {
-                phis.push(self.phi(inst)?);
-            } else if inst.is_terminator() {
-                let term = terminators::lift_terminator(self, inst)?;
+            if inst.is_terminator() {
+                let term = if halted {
+                    Terminator::Unreachable
+                } else {
+                    let mark = self.insts.len();
+                    match terminators::lift_terminator(self, inst) {
+                        Ok(term) => term,
+                        Err(e) => {
+                            self.defer(e, mark)?;
+                            Terminator::Unreachable
+                        }
+                    }
+                };
                 return Ok(Block {
                     phis,
                     insts: std::mem::take(&mut self.insts),
                     term,
                     term_loc: self.loc(),
                 });
+            }
+            if halted {
+                continue;
+            }
+            let mark = self.insts.len();
+            let lifted = if inst.opcode() == Some(LLVMOpcode::LLVMPHI) {
+                self.phi(inst).map(|phi| phis.push(phi))
             } else {
-                instructions::lift_instruction(self, inst)?;
+                instructions::lift_instruction(self, inst)
+            };
+            if let Err(e) = lifted {
+                self.defer(e, mark)?;
+                halted = true;
             }
         }
         Err(ExtractError::Internal(format!(
             "a block of {} has no terminator",
             self.name
         )))
+    }
+
+    /// Replaces what the instruction that failed with `e` emitted (from
+    /// `mark` on) with an `Unsupported` placeholder, when `e` is about an
+    /// unsupported construct: the program is refused only if an execution
+    /// reaches it (unknown calls are common on error paths that never run,
+    /// e.g. `strerror` after a failed `fopen`). Other errors are returned.
+    fn defer(&mut self, e: ExtractError, mark: usize) -> Result<(), ExtractError> {
+        let what = e.deferred_reason().ok_or(e)?;
+        self.insts.truncate(mark);
+        self.emit(InstKind::Unsupported { what });
+        Ok(())
     }
 
     fn phi(&mut self, inst: Value<'m>) -> Result<Phi, ExtractError> {

@@ -13,6 +13,11 @@
 //! - `gep`, `values`, `globals`, `types`: addresses, constants, initial
 //!   bytes and register types;
 //! - `debug_loc`: source positions and the location table.
+//!
+//! An unsupported construct in a function body does not fail lifting: it
+//! becomes an `InstKind::Unsupported` placeholder that ends its block, so the
+//! check is inconclusive only if an execution reaches it. What cannot wait
+//! (globals' initial values, the program's start) still fails.
 
 mod aggregates;
 mod calls;

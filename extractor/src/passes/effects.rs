@@ -84,6 +84,9 @@ pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Eff
         | InstKind::Cast { .. }
         | InstKind::Select { .. }
         | InstKind::Gep { .. } => Effects::default(),
+        // Reaching it halts the execution: the effects the construct would
+        // have had are never observed.
+        InstKind::Unsupported { .. } => Effects::default(),
     }
 }
 

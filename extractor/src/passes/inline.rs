@@ -1,13 +1,14 @@
 //! Inlining of user functions into the entry function (seed 000 §5,
 //! "Simplification" (i): inline all user defined functions; recursion is not
-//! supported).
+//! supported: each call that closes a cycle becomes an `Unsupported`
+//! placeholder, so a check is inconclusive only if a recursive call runs).
 //!
 //! Every `Call` in the entry function is replaced by a copy of the callee's
 //! blocks: the calling block is split at the call, the callee's `Ret`s become
 //! branches to the continuation block, and the return value reaches the call's
 //! destination register through a phi there. Inlined code is inlined again
-//! until no call is left, which terminates because recursion is refused up
-//! front. Source positions of inlined instructions get an `inlined_at` chain
+//! until no call is left, which terminates because the calls closing cycles
+//! were replaced up front. Source positions of inlined instructions get an `inlined_at` chain
 //! (innermost first) ending at the call site in `main`, so traces can show the
 //! user the whole call stack.
 
@@ -32,7 +33,7 @@ pub fn inline_into_entry(model: &mut Model) -> Result<u32, ExtractError> {
 }
 
 fn inline_within(model: &mut Model, max_size: usize) -> Result<u32, ExtractError> {
-    check_recursion(model)?;
+    break_recursion(model);
     let entry = model.entry as usize;
     let Model {
         functions,
@@ -41,7 +42,7 @@ fn inline_within(model: &mut Model, max_size: usize) -> Result<u32, ExtractError
         ..
     } = model;
     // Work on the entry's blocks outside the function table so callees can be
-    // read while main grows (recursion was refused, so main is never a callee).
+    // read while main grows (no call cycle is left, so main is never a callee).
     let mut blocks = std::mem::take(&mut functions[entry].blocks);
     let mut num_regs = functions[entry].num_regs;
     let mut locs = LocInterner::new(locations);
@@ -57,6 +58,12 @@ fn inline_within(model: &mut Model, max_size: usize) -> Result<u32, ExtractError
             .iter()
             .position(|i| matches!(i.kind, InstKind::Call { .. }));
         if let Some(i) = call {
+            if let Some(what) = arity_mismatch(&blocks[b].insts[i].kind, functions) {
+                // Not inlinable: the call becomes a placeholder, and the
+                // block is scanned again for the calls after it.
+                blocks[b].insts[i].kind = InstKind::Unsupported { what };
+                continue;
+            }
             // The block now ends at the call; what followed moved to a new
             // block at the end, which the loop reaches later.
             let mut site = CallSite {
@@ -102,11 +109,34 @@ fn file_line(model_files: &[String], locations: &[Location], loc: LocId) -> Stri
     }
 }
 
-/// Refuses recursion reachable from the entry function: inlining it would not
-/// terminate. The error names the call site that closes the cycle and the
-/// cycle itself, e.g. `a.c:7: unsupported: recursion (f -> g -> f)`.
-fn check_recursion(model: &Model) -> Result<(), ExtractError> {
-    let calls: Vec<Vec<(FuncId, LocId)>> = model.functions.iter().map(call_sites).collect();
+/// Why a call cannot be inlined because its argument count differs from the
+/// callee's parameter count (a variadic user function), if it does.
+fn arity_mismatch(kind: &InstKind, functions: &[Function]) -> Option<String> {
+    let InstKind::Call { func, args, .. } = kind else {
+        return None;
+    };
+    let callee = functions.get(*func as usize)?;
+    (args.len() != callee.params.len()).then(|| {
+        format!(
+            "unsupported: call to {} with {} arguments for {} parameters (variadic user functions are not supported)",
+            callee.name,
+            args.len(),
+            callee.params.len()
+        )
+    })
+}
+
+/// Replaces every call closing a cycle of user functions reachable from the
+/// entry (inlining it would not terminate) with an `Unsupported` placeholder
+/// naming the cycle, e.g. `unsupported: recursion (f -> g -> f)` at the call
+/// in `g`. The calls are the back edges of a depth-first search of the call
+/// graph, whose removal leaves it acyclic. The recursive call is only
+/// unsupported when it runs: a check whose executions never recurse stays
+/// complete, and one that does is inconclusive at that call (its missing
+/// effects cannot matter, the execution stops there).
+fn break_recursion(model: &mut Model) {
+    let calls: Vec<Vec<CallSiteRef>> = model.functions.iter().map(call_sites).collect();
+    let mut back_edges: Vec<(usize, usize, usize, String)> = Vec::new();
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         Unvisited,
@@ -120,7 +150,7 @@ fn check_recursion(model: &Model) -> Result<(), ExtractError> {
     mark[model.entry as usize] = Mark::OnPath;
     while let Some((f, next)) = path.last_mut() {
         let f = *f as usize;
-        let Some(&(g, loc)) = calls[f].get(*next) else {
+        let Some(&(g, block, inst)) = calls[f].get(*next) else {
             mark[f] = Mark::Done;
             path.pop();
             continue;
@@ -134,10 +164,8 @@ fn check_recursion(model: &Model) -> Result<(), ExtractError> {
                     .map(|(h, _)| model.functions[*h as usize].name.as_str())
                     .collect();
                 names.push(&model.functions[g as usize].name);
-                return Err(ExtractError::unsupported(
-                    file_line(&model.files, &model.locations, loc),
-                    format!("recursion ({})", names.join(" -> ")),
-                ));
+                let what = format!("unsupported: recursion ({})", names.join(" -> "));
+                back_edges.push((f, block, inst, what));
             }
             Mark::Unvisited => {
                 mark[g as usize] = Mark::OnPath;
@@ -146,19 +174,25 @@ fn check_recursion(model: &Model) -> Result<(), ExtractError> {
             Mark::Done => {}
         }
     }
-    Ok(())
+    for (f, block, inst, what) in back_edges {
+        model.functions[f].blocks[block].insts[inst].kind = InstKind::Unsupported { what };
+    }
 }
 
-/// The calls of a function with their locations, in block order.
-fn call_sites(f: &Function) -> Vec<(FuncId, LocId)> {
-    f.blocks
-        .iter()
-        .flat_map(|b| &b.insts)
-        .filter_map(|i| match i.kind {
-            InstKind::Call { func, .. } => Some((func, i.loc)),
-            _ => None,
-        })
-        .collect()
+/// A call instruction: (callee, block index, instruction index).
+type CallSiteRef = (FuncId, usize, usize);
+
+/// The calls of a function, in block order.
+fn call_sites(f: &Function) -> Vec<CallSiteRef> {
+    let mut out = Vec::new();
+    for (b, block) in f.blocks.iter().enumerate() {
+        for (i, inst) in block.insts.iter().enumerate() {
+            if let InstKind::Call { func, .. } = inst.kind {
+                out.push((func, b, i));
+            }
+        }
+    }
+    out
 }
 
 /// The location table with deduplication: identical entries share one id.
@@ -230,15 +264,12 @@ impl CallSite<'_, '_> {
         let callee = &functions[func as usize];
         let nparams = callee.params.len();
         if args.len() != nparams {
-            return Err(ExtractError::unsupported(
-                file_line(self.files, self.locs.table, call.loc),
-                format!(
-                    "call to {} with {} arguments for {} parameters (variadic user functions are not supported)",
-                    callee.name,
-                    args.len(),
-                    nparams
-                ),
-            ));
+            // `arity_mismatch` turned such calls into placeholders.
+            return Err(ExtractError::Internal(format!(
+                "inlining a call to {} with {} arguments for {nparams} parameters",
+                callee.name,
+                args.len()
+            )));
         }
         let size: usize = callee.blocks.iter().map(block_size).sum::<usize>() + 1;
         if size > *self.budget {
@@ -547,7 +578,7 @@ mod tests {
     }
 
     #[test]
-    fn recursion_is_refused_at_the_call_closing_the_cycle() {
+    fn recursion_becomes_a_placeholder_at_the_call_closing_the_cycle() {
         let mut mb = ModelBuilder::new();
         let (f, g) = (mb.reserve("f"), mb.reserve("g"));
         let l7 = mb.loc(7, 3, "g");
@@ -565,15 +596,42 @@ mod tests {
         m.ret(0, None);
         let main = mb.add(m.finish());
         let mut model = mb.finish(main);
-        let err = inline_into_entry(&mut model).unwrap_err();
+        // f and g are inlined once each; g's call of f became the
+        // placeholder, at g's line 7 inlined into main.
+        assert_eq!(inline_into_entry(&mut model).unwrap(), 2);
         assert_eq!(
-            err.to_string(),
-            "a.c:7: unsupported: recursion (f -> g -> f)"
+            placeholders(&model),
+            [("unsupported: recursion (f -> g -> f)".to_string(), l7)]
         );
+        model.validate().unwrap();
+        // Running it reaches the placeholder and stops there.
+        assert_eq!(run(&model, &[]), ["unsupported: recursion (f -> g -> f)"]);
+    }
+
+    /// The placeholders of the entry function with the innermost position of
+    /// each (the callee location before inlining).
+    fn placeholders(model: &Model) -> Vec<(String, LocId)> {
+        let innermost = |loc: LocId| {
+            let l = &model.locations[loc as usize];
+            model
+                .locations
+                .iter()
+                .position(|k| k.line == l.line && k.column == l.column && k.inlined_at.is_none())
+                .map_or(loc, |k| k as LocId)
+        };
+        model.functions[model.entry as usize]
+            .blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .filter_map(|i| match &i.kind {
+                InstKind::Unsupported { what } => Some((what.clone(), innermost(i.loc))),
+                _ => None,
+            })
+            .collect()
     }
 
     #[test]
-    fn direct_recursion_is_refused() {
+    fn direct_recursion_runs_until_the_recursive_call() {
         let mut mb = ModelBuilder::new();
         let f = mb.reserve("fact");
         let l4 = mb.loc(4, 10, "fact");
@@ -587,9 +645,10 @@ mod tests {
         m.ret(0, None);
         let main = mb.add(m.finish());
         let mut model = mb.finish(main);
+        assert_eq!(inline_into_entry(&mut model).unwrap(), 1);
         assert_eq!(
-            inline_into_entry(&mut model).unwrap_err().to_string(),
-            "a.c:4: unsupported: recursion (fact -> fact)"
+            placeholders(&model),
+            [("unsupported: recursion (fact -> fact)".to_string(), l4)]
         );
     }
 
@@ -741,10 +800,15 @@ mod tests {
         m.ret(0, None);
         let main = mb.add(m.finish());
         let mut model = mb.finish(main);
-        let e = inline_into_entry(&mut model).unwrap_err().to_string();
+        assert_eq!(inline_into_entry(&mut model).unwrap(), 0);
+        let found = placeholders(&model);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].1, l9);
         assert!(
-            e.starts_with("a.c:9: unsupported: call to logf with 2 arguments"),
-            "{e}"
+            found[0]
+                .0
+                .starts_with("unsupported: call to logf with 2 arguments"),
+            "{found:?}"
         );
     }
 }

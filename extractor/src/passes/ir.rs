@@ -29,6 +29,7 @@ pub fn operands_mut(kind: &mut InstKind) -> Vec<&mut Operand> {
         InstKind::Alloca { count, .. } => vec![count],
         InstKind::Libc { args, .. } => args.iter_mut().map(|a| &mut a.value).collect(),
         InstKind::Mpi { args, .. } | InstKind::Call { args, .. } => args.iter_mut().collect(),
+        InstKind::Unsupported { .. } => Vec::new(),
     }
 }
 
@@ -47,7 +48,7 @@ pub fn dst_mut(kind: &mut InstKind) -> Option<&mut Reg> {
         InstKind::Libc { dst, .. } | InstKind::Mpi { dst, .. } | InstKind::Call { dst, .. } => {
             dst.as_mut()
         }
-        InstKind::Store { .. } => None,
+        InstKind::Store { .. } | InstKind::Unsupported { .. } => None,
     }
 }
 

@@ -2,12 +2,14 @@
 //! [`Model`](runtime_model::model::Model):
 //!
 //! 1. [`inline_into_entry`]: inline every user function into `main`
-//!    (recursion is refused: the model has no call stack for user code), then
+//!    (a recursive call becomes an `Unsupported` placeholder: the model has no
+//!    call stack for user code, so a check is inconclusive if it recurses), then
 //!    drop the functions nobody references any more;
 //! 2. [`slice`]: cone-of-influence slicing of the entry function, computed by
 //!    chaotic iteration to a fixpoint, which removes the computations that
 //!    cannot influence control flow, MPI calls or assertions (printf and the
-//!    values only printed go away).
+//!    values only printed go away); placeholders of unsupported constructs
+//!    are kept, like assertions.
 //!
 //! Both leave a model that passes `Model::validate`.
 

@@ -409,7 +409,8 @@ impl Solver<'_> {
                 let v = self.val(*value);
                 self.def(Some(*dst), &v);
             }
-            InstKind::ICmp { .. } | InstKind::FCmp { .. } => {}
+            // Nothing runs after an unsupported construct: no value flows.
+            InstKind::ICmp { .. } | InstKind::FCmp { .. } | InstKind::Unsupported { .. } => {}
             InstKind::Select {
                 dst,
                 if_true,

@@ -5,7 +5,8 @@
 //!
 //! Criteria, always kept: every terminator and its operand (so the control
 //! skeleton is unchanged and no control dependence is needed), every MPI call,
-//! every `Call` (with everything it may touch), the libc calls that end the
+//! every `Call` (with everything it may touch), every placeholder of an
+//! unsupported construct, the libc calls that end the
 //! process (`__assert_fail`, `abort`, `exit`), the output-only libc calls when
 //! asked to keep them, and every access to a buffer a nonblocking operation may
 //! still own (touching it is an error the checker must see, seed 001 §3.1).
@@ -340,7 +341,11 @@ impl<'a> Cone<'a> {
 
     fn is_criterion(&self, kind: &InstKind) -> bool {
         match kind {
-            InstKind::Mpi { .. } | InstKind::Call { .. } => true,
+            // An unsupported construct is kept like an assertion: if an
+            // execution can reach it, the check must stop there as
+            // inconclusive. Every terminator and branch condition is kept, so
+            // its path stays intact.
+            InstKind::Mpi { .. } | InstKind::Call { .. } | InstKind::Unsupported { .. } => true,
             InstKind::Libc { func, .. } => {
                 func.is_terminating()
                     || func.has_hidden_state()
@@ -555,6 +560,44 @@ mod tests {
             "rank + 1 is the MPI count"
         );
         assert_eq!(has(&after, |k| matches!(k, InstKind::Load { .. })), 1);
+    }
+
+    #[test]
+    fn keeps_an_unsupported_placeholder_and_the_condition_leading_to_it() {
+        // rank = comm_rank(); *t = rank * 2; if (*t == 2) unsupported; else
+        // return. Nothing else needs the multiplication or the memory: the
+        // placeholder alone keeps them, as an assertion would.
+        let (_, after, counts) = check(&[], false, |m, _| {
+            let (bad, good) = (m.block(), m.block());
+            let p = m.alloca(0, 4);
+            m.mpi(0, MpiFunc::CommRank, &[c(WORLD), p]);
+            let rank = m.load(0, Ty::I32, p);
+            let twice = m.bin(0, BinOp::Mul, rank, c(2));
+            let t = m.alloca(0, 4);
+            m.store(0, Ty::I32, twice, t);
+            let v = m.load(0, Ty::I32, t);
+            let hit = m.icmp(0, IntPredicate::Eq, v, c(2));
+            m.condbr(0, hit, bad, good);
+            m.inst(
+                bad,
+                InstKind::Unsupported {
+                    what: "unsupported call to strerror".into(),
+                },
+            );
+            m.term(bad, Terminator::Unreachable);
+            m.ret(good, Some(c(0)));
+        });
+        assert_eq!(
+            has(&after, |k| matches!(k, InstKind::Unsupported { .. })),
+            1
+        );
+        assert_eq!(has(&after, is_mul), 1);
+        assert_eq!(counts, (9, 0));
+        // (`check` ran both: each stops at the placeholder, rank being 1.)
+        assert_eq!(
+            run(&after, &[]).last().map(String::as_str),
+            Some("unsupported call to strerror")
+        );
     }
 
     #[test]

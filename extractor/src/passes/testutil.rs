@@ -611,6 +611,7 @@ impl Machine<'_> {
             InstKind::FNeg { .. } | InstKind::FCmp { .. } => {
                 return Err("test interpreter: floats".into())
             }
+            InstKind::Unsupported { what } => return Err(what.clone()),
         };
         if let Some((d, v)) = result {
             regs[d as usize] = v;

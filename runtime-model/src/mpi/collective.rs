@@ -120,11 +120,14 @@ pub enum Mismatch {
     },
     /// The member whose call is `first` passes `first_bytes` where the
     /// arriving member passes `bytes` (a pairwise block, or a reduction's
-    /// vector).
+    /// vector); `first_type` and `ty` are the count and datatype each one
+    /// passed for it, when known, so a report can name the argument.
     Size {
         first: EventRef,
         first_bytes: u64,
         bytes: u64,
+        first_type: Option<Arc<Typed>>,
+        ty: Option<Arc<Typed>>,
     },
     /// Members pass different values of arguments that must agree (e.g.
     /// MPI_Cart_create's dims and periods, MPI 3.1 §7.5.1).
@@ -398,12 +401,15 @@ impl Instance {
                 let Some(f) = self.arrivals.iter().flatten().find(|a| a.send.is_some()) else {
                     return Ok(());
                 };
+                let at = |x: &Contribution| x.send_types.first().cloned().flatten();
                 let fs = f.send.as_ref().map_or(0, |s| s.len() as u64);
                 if fs != cs.len() as u64 {
                     return Err(Mismatch::Size {
                         first: f.event,
                         first_bytes: fs,
                         bytes: cs.len() as u64,
+                        first_type: at(f),
+                        ty: at(c),
                     });
                 }
                 // Reduce_scatter: every member passes the same recvcounts.
@@ -412,9 +418,10 @@ impl Instance {
                         first: f.event,
                         first_bytes: f.args.iter().sum::<i64>().max(0) as u64,
                         bytes: c.args.iter().sum::<i64>().max(0) as u64,
+                        first_type: None,
+                        ty: None,
                     });
                 }
-                let at = |x: &Contribution| x.send_types.first().cloned().flatten();
                 if let (Some(a), Some(b)) = (at(f), at(c)) {
                     compare_types(f.event, &a, &b)?;
                 }
@@ -448,6 +455,8 @@ impl Instance {
                                     first: other.event,
                                     first_bytes,
                                     bytes,
+                                    first_type: ta,
+                                    ty: tb,
                                 });
                             }
                             if let (Some(ta), Some(tb)) = (ta, tb) {

@@ -217,6 +217,40 @@ pub struct AttachedBuffer {
     pub messages: Vec<ReqId>,
 }
 
+/// Ranks whose point-to-point state changed since the explorer last asked
+/// ([`P2p::take_touched`]): bookkeeping for a faster search, not MPI state,
+/// so two states differing only here are equal.
+#[derive(Clone, Debug, Default)]
+pub struct Touched {
+    /// Per rank, whether it is in `ranks`.
+    flags: Vec<bool>,
+    ranks: Vec<usize>,
+}
+
+impl PartialEq for Touched {
+    fn eq(&self, _: &Touched) -> bool {
+        true
+    }
+}
+
+impl Touched {
+    fn new(np: usize) -> Touched {
+        Touched {
+            flags: vec![false; np],
+            ranks: Vec::new(),
+        }
+    }
+
+    fn mark(&mut self, rank: usize) {
+        if let Some(f) = self.flags.get_mut(rank) {
+            if !*f {
+                *f = true;
+                self.ranks.push(rank);
+            }
+        }
+    }
+}
+
 /// The point-to-point state of all processes.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct P2p {
@@ -231,6 +265,11 @@ pub struct P2p {
     pub buffers: Vec<Option<AttachedBuffer>>,
     /// Each MPI_Buffer_detach and the buffered messages it waited for.
     pub detaches: Vec<(EventRef, Vec<ReqId>)>,
+    /// Ranks whose queues (as destination or receiver) or whose requests'
+    /// completion changed: every change of `pending_sends`,
+    /// `pending_recvs`, `partner` or `cancelled` goes through this file and
+    /// marks the ranks involved. Bounded by the number of processes.
+    touched: Touched,
 }
 
 impl P2p {
@@ -242,14 +281,34 @@ impl P2p {
             owned: vec![Vec::new(); np],
             buffers: vec![None; np],
             detaches: Vec::new(),
+            touched: Touched::new(np),
         }
+    }
+
+    /// The ranks whose point-to-point state changed since the last call
+    /// (in the order they were first touched), and forgets them. A rank is
+    /// touched when a message to it is posted, matched or cancelled (its
+    /// matching queues changed), when it posts or cancels a receive, and
+    /// when one of its requests is matched or cancelled (it may complete).
+    pub fn take_touched(&mut self) -> Vec<usize> {
+        let ranks = std::mem::take(&mut self.touched.ranks);
+        for &r in &ranks {
+            self.touched.flags[r] = false;
+        }
+        ranks
     }
 
     pub fn post(&mut self, owner: usize, op: ReqOp, posted_at: EventRef) -> ReqId {
         let id = self.requests.len();
         match &op {
-            ReqOp::Send(s) => self.pending_sends[s.dest].push(id),
-            ReqOp::Recv(_) => self.pending_recvs[owner].push(id),
+            ReqOp::Send(s) => {
+                self.pending_sends[s.dest].push(id);
+                self.touched.mark(s.dest);
+            }
+            ReqOp::Recv(_) => {
+                self.pending_recvs[owner].push(id);
+                self.touched.mark(owner);
+            }
             ReqOp::Null { .. } | ReqOp::Collective { .. } | ReqOp::Persistent(_) => {}
         }
         let status = match &op {
@@ -285,12 +344,21 @@ impl P2p {
         self.owned.get(owner)?.get(local).copied()
     }
 
+    /// Every request `owner` posted, in posting order (ascending ids).
+    pub fn owned_by(&self, owner: usize) -> &[ReqId] {
+        self.owned.get(owner).map_or(&[], Vec::as_slice)
+    }
+
     /// MPI_Cancel (MPI 3.1 §3.8.4) deciding that the cancel succeeds: an
     /// unmatched operation leaves matching and completes as cancelled.
     /// Returns whether it could (a matched one can no longer be cancelled).
     pub fn cancel(&mut self, id: ReqId) -> bool {
         if !self.requests[id].is_unmatched() {
             return false;
+        }
+        self.touched.mark(self.requests[id].owner);
+        if let Some(op) = self.send_op(id) {
+            self.touched.mark(op.dest);
         }
         for q in self
             .pending_sends
@@ -358,19 +426,46 @@ impl P2p {
 
     /// Matches with no alternative: a receive naming its source and the
     /// earliest matching message from it (seed 002 §2: deterministic matches
-    /// are issued before wildcard ones are considered).
+    /// are issued before wildcard ones are considered), in receiver rank
+    /// then posting order.
     pub fn deterministic_matches(&self) -> Vec<(ReqId, ReqId)> {
-        let mut out = Vec::new();
-        for recvs in &self.pending_recvs {
-            for &r in recvs {
-                if self.recv_op(r).is_some_and(|op| op.source.is_some()) {
-                    if let Some(&s) = self.candidates(r).first() {
-                        out.push((r, s));
-                    }
-                }
-            }
-        }
-        out
+        (0..self.pending_recvs.len())
+            .flat_map(|dest| self.deterministic_matches_to(dest))
+            .collect()
+    }
+
+    /// The deterministic matches whose receive `dest` posted, in posting
+    /// order. They depend on `dest`'s two queues only (a receive of `dest`
+    /// matches only messages sent to `dest`), so a search may keep them
+    /// until [`Self::take_touched`] names `dest`.
+    pub fn deterministic_matches_to(
+        &self,
+        dest: usize,
+    ) -> impl Iterator<Item = (ReqId, ReqId)> + '_ {
+        self.pending_recvs[dest]
+            .iter()
+            .filter_map(move |&r| Some((r, self.deterministic_partner(r)?)))
+    }
+
+    /// The first of [`Self::deterministic_matches_to`].
+    pub fn first_deterministic_match_to(&self, dest: usize) -> Option<(ReqId, ReqId)> {
+        self.deterministic_matches_to(dest).next()
+    }
+
+    /// For a receive naming its source, the message it takes now: the
+    /// earliest matching message of that sender (non-overtaking, MPI 3.1
+    /// §3.5), unless a receive posted before it takes that message first.
+    /// The same answer as the first of [`Self::candidates`], without
+    /// looking at other senders.
+    fn deterministic_partner(&self, r: ReqId) -> Option<ReqId> {
+        let op = self.recv_op(r)?;
+        op.source?;
+        let receiver = self.requests[r].owner;
+        let s = self.pending_sends[receiver].iter().copied().find(|&s| {
+            self.send_op(s)
+                .is_some_and(|sop| envelope_matches(op, receiver, sop, self.requests[s].owner))
+        })?;
+        (self.first_receive_for(s) == Some(r)).then_some(s)
     }
 
     /// Pending wildcard receives, in rank then posting order.
@@ -402,6 +497,8 @@ impl P2p {
         let dest = self.requests[r].owner;
         self.pending_sends[dest].retain(|&x| x != s);
         self.pending_recvs[dest].retain(|&x| x != r);
+        self.touched.mark(dest);
+        self.touched.mark(sender);
         self.requests[r].partner = Some(s);
         self.requests[s].partner = Some(r);
         self.requests[r].status = Some(Status {

@@ -1,0 +1,26 @@
+/* RUN: -n 2
+ * EXPECT: error invalid-argument
+ * Every rank passes MPI_OP_NULL to MPI_Allreduce (MPI 3.1 §5.9.2, MPI_ERR_OP).
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+    int nprocs = -1;
+    int rank = -1;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    printf("Hello from rank %d\n", rank);
+    if (nprocs < 2)
+        printf("This test needs at least 2 processes\n");
+
+    MPI_Op op = MPI_OP_NULL;
+    int in = 1, out = 0;
+    MPI_Allreduce(&in, &out, 1, MPI_INT, op, MPI_COMM_WORLD);
+
+    MPI_Finalize();
+    printf("Rank %d finished normally\n", rank);
+    return 0;
+}

@@ -1,0 +1,28 @@
+/* RUN: -n 2
+ * EXPECT: error resource-leak
+ * MPI_Comm_group returns a new group handle that must be freed with MPI_Group_free (MPI 3.1
+ * §6.3.2).
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+    int nprocs = -1;
+    int rank = -1;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    printf("Hello from rank %d\n", rank);
+    if (nprocs < 2)
+        printf("This test needs at least 2 processes\n");
+
+    MPI_Group grp;
+    int gsize = 0;
+    MPI_Comm_group(MPI_COMM_WORLD, &grp);
+    MPI_Group_size(grp, &gsize);
+
+    MPI_Finalize();
+    printf("Rank %d finished normally\n", rank);
+    return 0;
+}

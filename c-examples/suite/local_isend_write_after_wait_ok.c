@@ -1,0 +1,33 @@
+/* RUN: -n 2
+ * EXPECT: verified
+ * Correct twin of local_isend_write_before_wait: the write comes after MPI_Wait.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+    int nprocs = -1;
+    int rank = -1;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    printf("Hello from rank %d\n", rank);
+    if (nprocs < 2)
+        printf("This test needs at least 2 processes\n");
+
+    MPI_Request req;
+    int buff_size = 4;
+    int *buf = (int *)calloc(buff_size, sizeof(int));
+    if (rank == 0) {
+        MPI_Isend(buf, buff_size, MPI_INT, 1, 0, MPI_COMM_WORLD, &req);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        buf[2] = 42;
+    } else if (rank == 1)
+        MPI_Recv(buf, buff_size, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    free(buf);
+
+    MPI_Finalize();
+    printf("Rank %d finished normally\n", rank);
+    return 0;
+}

@@ -1,0 +1,36 @@
+/* RUN: -n 2
+ * EXPECT: verified
+ * Correct twin of nonterm_test_loop_unmatched: rank 0 sends the message rank 1 polls for.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+    int nprocs = -1;
+    int rank = -1;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    printf("Hello from rank %d\n", rank);
+    if (nprocs < 2)
+        printf("This test needs at least 2 processes\n");
+
+    MPI_Request req;
+    int flag = 0;
+    int buf = 0;
+    if (rank == 0) {
+        buf = 2;
+        MPI_Send(&buf, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+        MPI_Irecv(&buf, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &req);
+        while (!flag)
+            MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+        if (buf != 2)
+            printf("wrong value\n");
+    }
+
+    MPI_Finalize();
+    printf("Rank %d finished normally\n", rank);
+    return 0;
+}

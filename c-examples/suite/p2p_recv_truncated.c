@@ -1,0 +1,32 @@
+/* RUN: -n 2
+ * EXPECT: error count-mismatch
+ * Rank 0 sends 4 ints, rank 1 receives at most 2: the message is truncated (MPI 3.1 §3.2.4,
+ * MPI_ERR_TRUNCATE).
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+    int nprocs = -1;
+    int rank = -1;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    printf("Hello from rank %d\n", rank);
+    if (nprocs < 2)
+        printf("This test needs at least 2 processes\n");
+
+    int buf[4] = {1, 2, 3, 4};
+    int count = 4;
+    if (rank == 0)
+        MPI_Send(buf, count, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    else if (rank == 1) {
+        count = 2;
+        MPI_Recv(buf, count, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+
+    MPI_Finalize();
+    printf("Rank %d finished normally\n", rank);
+    return 0;
+}

@@ -1,0 +1,30 @@
+/* RUN: -n 3
+ * EXPECT: verified
+ * Correct twin of param_gather_root_mismatch: every rank passes root 1.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+    int nprocs = -1;
+    int rank = -1;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    printf("Hello from rank %d\n", rank);
+    if (nprocs < 2)
+        printf("This test needs at least 2 processes\n");
+
+    int root = 1;
+    int val = rank;
+    int *all = (int *)malloc(nprocs * sizeof(int));
+    MPI_Gather(&val, 1, MPI_INT, all, 1, MPI_INT, root, MPI_COMM_WORLD);
+    if (rank == root && all[2] != 2)
+        printf("wrong gather\n");
+    free(all);
+
+    MPI_Finalize();
+    printf("Rank %d finished normally\n", rank);
+    return 0;
+}

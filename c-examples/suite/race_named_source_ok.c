@@ -1,0 +1,33 @@
+/* RUN: -n 3
+ * EXPECT: verified
+ * Correct twin of race_any_source_order: rank 0 names the source of each receive.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+    int nprocs = -1;
+    int rank = -1;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    printf("Hello from rank %d\n", rank);
+    if (nprocs < 2)
+        printf("This test needs at least 2 processes\n");
+
+    int val = -1;
+    if (rank == 0) {
+        MPI_Recv(&val, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (val != 1)
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        MPI_Recv(&val, 1, MPI_INT, 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else if (rank <= 2) {
+        val = rank;
+        MPI_Send(&val, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+
+    MPI_Finalize();
+    printf("Rank %d finished normally\n", rank);
+    return 0;
+}

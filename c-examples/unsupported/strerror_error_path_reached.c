@@ -1,0 +1,31 @@
+/* RUN: -n 3
+ * EXPECT: inconclusive
+ * A pairwise exchange that needs an even number of processes and refuses
+ * other counts with strerror(EINVAL), which the model does not cover. With
+ * 3 processes every rank takes that path: the check stops at line 20
+ * (inconclusive, naming strerror) instead of guessing what it does. With
+ * an even count no execution reaches it and the check would be complete.
+ */
+#include <errno.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char **argv) {
+    int rank, size, mine, theirs = -1;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size % 2 != 0) {
+        fprintf(stderr, "need an even number of processes: %s\n", strerror(EINVAL));
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    mine = rank;
+    int partner = rank ^ 1;
+    MPI_Sendrecv(&mine, 1, MPI_INT, partner, 0, &theirs, 1, MPI_INT, partner, 0,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (theirs != partner)
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    MPI_Finalize();
+    return 0;
+}
