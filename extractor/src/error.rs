@@ -36,10 +36,19 @@ impl ExtractError {
         match self {
             ExtractError::Unsupported { what, .. } => Some(format!("unsupported: {what}")),
             ExtractError::UnsupportedCall { callee, .. } => {
-                Some(format!("unsupported call to {callee}"))
+                Some(format!("unsupported call to {}", c_spelling(callee)))
             }
             ExtractError::Input(_) | ExtractError::Compile(_) | ExtractError::Internal(_) => None,
         }
+    }
+}
+
+/// How the user wrote a library symbol: glibc implements `errno` as a call
+/// to `__errno_location()`, which the user never wrote.
+fn c_spelling(callee: &str) -> String {
+    match callee {
+        "__errno_location" => "errno (__errno_location)".to_string(),
+        _ => callee.to_string(),
     }
 }
 
@@ -55,7 +64,7 @@ impl fmt::Display for ExtractError {
                 write!(f, "{location}: unsupported: {what}")
             }
             ExtractError::UnsupportedCall { location, callee } => {
-                write!(f, "{location}: unsupported call to {callee}")
+                write!(f, "{location}: unsupported call to {}", c_spelling(callee))
             }
             ExtractError::Internal(m) => write!(f, "internal error: {m}"),
         }

@@ -196,6 +196,35 @@ mpi_functions! {
     CommGetAttr = "MPI_Comm_get_attr"(comm, comm_keyval, attribute_val, flag);
     CommSetAttr = "MPI_Comm_set_attr"(comm, comm_keyval, attribute_val);
     AttrGet = "MPI_Attr_get"(comm, keyval, attribute_val, flag);
+    // Addresses, packing and large-count queries (MPI 3.1 §4.1.5, §4.1.8, §4.1.11, §4.2)
+    GetAddress = "MPI_Get_address"(location, address);
+    Pack = "MPI_Pack"(inbuf, incount, datatype, outbuf, outsize, position, comm);
+    Unpack = "MPI_Unpack"(inbuf, insize, position, outbuf, outcount, datatype, comm);
+    PackSize = "MPI_Pack_size"(incount, datatype, comm, size);
+    TypeSizeX = "MPI_Type_size_x"(datatype, size);
+    TypeGetExtentX = "MPI_Type_get_extent_x"(datatype, lb, extent);
+    TypeGetTrueExtentX = "MPI_Type_get_true_extent_x"(datatype, true_lb, true_extent);
+    GetElementsX = "MPI_Get_elements_x"(status, datatype, count);
+    StatusSetElements = "MPI_Status_set_elements"(status, datatype, count);
+    StatusSetElementsX = "MPI_Status_set_elements_x"(status, datatype, count);
+    // Small environment calls (MPI 3.1 §5.9.7, §6.8, §8.1, §8.2, §8.4, §10.4.2, §14.2.4)
+    GetLibraryVersion = "MPI_Get_library_version"(version, resultlen);
+    Pcontrol = "MPI_Pcontrol"(level);
+    CommGetParent = "MPI_Comm_get_parent"(parent);
+    OpCommutative = "MPI_Op_commutative"(op, commute);
+    AllocMem = "MPI_Alloc_mem"(size, info, baseptr);
+    FreeMem = "MPI_Free_mem"(base);
+    // MPI-1 names removed in MPI 3.0 (MPI 3.1 §17.2, Table 17.1), with the
+    // semantics of their replacements.
+    Address = "MPI_Address"(location, address);
+    TypeHvector = "MPI_Type_hvector"(count, blocklength, stride, oldtype, newtype);
+    TypeHindexed = "MPI_Type_hindexed"(count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
+    TypeStruct = "MPI_Type_struct"(count, array_of_blocklengths, array_of_displacements, array_of_types, newtype);
+    TypeExtent = "MPI_Type_extent"(datatype, extent);
+    TypeLb = "MPI_Type_lb"(datatype, displacement);
+    TypeUb = "MPI_Type_ub"(datatype, displacement);
+    ErrhandlerSet = "MPI_Errhandler_set"(comm, errhandler);
+    ErrhandlerGet = "MPI_Errhandler_get"(comm, errhandler);
 }
 
 impl MpiFunc {

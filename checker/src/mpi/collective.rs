@@ -63,6 +63,16 @@ struct Part {
     desc: String,
 }
 
+/// A typed buffer argument of a collective call (see
+/// `State::collective_buffers`).
+struct TypedBuf {
+    addr: u64,
+    count: i32,
+    datatype: i32,
+    /// MPI writes it (a receive buffer).
+    write: bool,
+}
+
 fn in_place(a: u64) -> bool {
     a as i64 == h::MPI_IN_PLACE
 }
@@ -130,6 +140,20 @@ impl State {
             None => (user_comm, self.decode_part(site, &a, user_comm)?),
         };
         let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
+        let n = self.world.comms[comm].size();
+        let bufs = self.collective_buffers(site, &a, &part, crank, n)?;
+        let named: Vec<_> = bufs
+            .iter()
+            .map(|b| {
+                let name = if b.write {
+                    "receive buffer"
+                } else {
+                    "send buffer"
+                };
+                (name, b.addr, b.count, b.datatype, b.write)
+            })
+            .collect();
+        self.check_no_alias(site, &named)?;
         let sync = self.world.synchronizing_collectives;
         let k = self.world.comms[comm].join_next(crank, sync);
         let request = is_nonblocking(func).then(|| {
@@ -145,7 +169,6 @@ impl State {
             )
         });
         if let Some(r) = request {
-            let n = self.world.comms[comm].size();
             self.guard_collective(site, &a, &part, crank, n, r)?;
         }
         let sep = if part.desc.is_empty() { "" } else { ", " };
@@ -192,41 +215,48 @@ impl State {
         }
     }
 
-    /// Hands the buffers of a nonblocking collective to its request
-    /// (MPI 3.1 §5.12: send buffers must not be modified, receive buffers
-    /// not accessed, until it completes): the buffers the caller's role
-    /// makes significant, block by block with their counts, displacements
-    /// and datatypes (a root's receive buffer of `MPI_Igather`, every
-    /// member's send buffer, ...). `me` is the caller's rank in the
+    /// The buffers of a collective call that the caller's role makes
+    /// significant, with their counts, displacements and datatypes (a
+    /// root's receive buffer of `MPI_Gather`, every member's send buffer,
+    /// ...), and whether MPI writes them. `me` is the caller's rank in the
     /// communicator the call rendezvous on. On an intercommunicator, a
     /// member of the root's group other than the root (`MPI_PROC_NULL`)
-    /// hands over no buffer, and only the broadcast and reduction buffers
-    /// are guarded (the block layouts there index the remote group).
-    fn guard_collective(
-        &mut self,
+    /// passes no buffer, and only the broadcast and reduction buffers are
+    /// listed (the block layouts there index the remote group).
+    fn collective_buffers(
+        &self,
         site: &Site,
         a: &Args,
         part: &Part,
         me: usize,
         n: usize,
-        req: runtime_model::mpi::p2p::ReqId,
-    ) -> Result<(), Halt> {
+    ) -> Result<Vec<TypedBuf>, Halt> {
         use MpiFunc as F;
+        let mut out = Vec::new();
+        let mut push = |addr: u64, count: i32, datatype: i32, write: bool| {
+            out.push(TypedBuf {
+                addr,
+                count,
+                datatype,
+                write,
+            })
+        };
         let is_root = part.root == Some(me);
         let idle = part.remote.is_some() && part.root.is_none();
         match blocking_form(site.func) {
             F::Bcast if idle => {}
             F::Bcast => {
-                self.guard_buffer(site, req, a.ptr("buffer"), part.block, !is_root)?;
+                push(a.ptr("buffer"), a.int("count"), a.int("datatype"), !is_root);
             }
             F::Reduce | F::Allreduce => {
                 let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
+                let (count, dt) = (a.int("count"), a.int("datatype"));
                 // An intercommunicator's MPI_Reduce root group sends nothing.
                 if part.send.is_some() && !in_place(sbuf) {
-                    self.guard_buffer(site, req, sbuf, part.block, false)?;
+                    push(sbuf, count, dt, false);
                 }
                 if blocking_form(site.func) == F::Allreduce || is_root {
-                    self.guard_buffer(site, req, rbuf, part.block, true)?;
+                    push(rbuf, count, dt, true);
                 }
             }
             _ if part.remote.is_some() => {}
@@ -234,9 +264,9 @@ impl State {
                 let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
                 let (count, dt) = (a.int("count"), a.int("datatype"));
                 if !in_place(sbuf) {
-                    self.guard_typed(site, req, sbuf, count, dt, false)?;
+                    push(sbuf, count, dt, false);
                 }
-                self.guard_typed(site, req, rbuf, count, dt, true)?;
+                push(rbuf, count, dt, true);
             }
             F::ReduceScatter | F::ReduceScatterBlock => {
                 let (sbuf, rbuf, dt) = (a.ptr("sendbuf"), a.ptr("recvbuf"), a.int("datatype"));
@@ -248,10 +278,10 @@ impl State {
                 let total: i32 = counts.iter().sum();
                 if in_place(sbuf) {
                     // The input is taken from the receive buffer (MPI 3.1 §5.10.1).
-                    self.guard_typed(site, req, rbuf, total, dt, true)?;
+                    push(rbuf, total, dt, true);
                 } else {
-                    self.guard_typed(site, req, sbuf, total, dt, false)?;
-                    self.guard_typed(site, req, rbuf, counts[me], dt, true)?;
+                    push(sbuf, total, dt, false);
+                    push(rbuf, counts[me], dt, true);
                 }
             }
             F::Gather | F::Gatherv | F::Allgather | F::Allgatherv => {
@@ -259,14 +289,14 @@ impl State {
                 let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
                 if !in_place(sbuf) {
                     let (sn, st) = (a.int("sendcount"), a.int("sendtype"));
-                    self.guard_typed(site, req, sbuf, sn, st, false)?;
+                    push(sbuf, sn, st, false);
                 }
                 // A gather's receive buffer is significant at the root only
                 // (MPI 3.1 §5.5).
                 if !gather || is_root {
                     let rt = a.int("recvtype");
                     for (c, off) in self.gather_layout(site, a, n)? {
-                        self.guard_typed(site, req, rbuf.wrapping_add(off), c, rt, true)?;
+                        push(rbuf.wrapping_add(off), c, rt, true);
                     }
                 }
             }
@@ -290,12 +320,12 @@ impl State {
                             .collect()
                     };
                     for (c, off) in blocks {
-                        self.guard_typed(site, req, sbuf.wrapping_add(off), c, st, false)?;
+                        push(sbuf.wrapping_add(off), c, st, false);
                     }
                 }
                 if !in_place(rbuf) {
                     let (rn, rt) = (a.int("recvcount"), a.int("recvtype"));
-                    self.guard_typed(site, req, rbuf, rn, rt, true)?;
+                    push(rbuf, rn, rt, true);
                 }
             }
             F::Alltoall | F::Alltoallv | F::Alltoallw => {
@@ -303,15 +333,33 @@ impl State {
                 if !in_place(sbuf) {
                     let send = self.alltoall_layout(site, a, n, "send")?;
                     for (c, off, dt) in send {
-                        self.guard_typed(site, req, sbuf.wrapping_add(off), c, dt, false)?;
+                        push(sbuf.wrapping_add(off), c, dt, false);
                     }
                 }
                 let recv = self.alltoall_layout(site, a, n, "recv")?;
                 for (c, off, dt) in recv {
-                    self.guard_typed(site, req, rbuf.wrapping_add(off), c, dt, true)?;
+                    push(rbuf.wrapping_add(off), c, dt, true);
                 }
             }
             _ => {}
+        }
+        Ok(out)
+    }
+
+    /// Hands the buffers of a nonblocking collective to its request
+    /// (MPI 3.1 §5.12: send buffers must not be modified, receive buffers
+    /// not accessed, until it completes).
+    fn guard_collective(
+        &mut self,
+        site: &Site,
+        a: &Args,
+        part: &Part,
+        me: usize,
+        n: usize,
+        req: runtime_model::mpi::p2p::ReqId,
+    ) -> Result<(), Halt> {
+        for b in self.collective_buffers(site, a, part, me, n)? {
+            self.guard_typed(site, req, b.addr, b.count, b.datatype, b.write)?;
         }
         Ok(())
     }
@@ -328,18 +376,10 @@ impl State {
         dt: i32,
         write: bool,
     ) -> Result<(), Halt> {
-        match self.derived_ranges(site, count, dt)? {
-            Some(ranges) => {
-                for (off, len) in ranges {
-                    self.guard_buffer(site, req, buf.wrapping_add(off as u64), len, write)?;
-                }
-                Ok(())
-            }
-            None => {
-                let len = self.packed_size(site, count, dt)?;
-                self.guard_buffer(site, req, buf, len, write)
-            }
+        for (addr, len) in self.buffer_ranges(site, buf, count, dt)? {
+            self.guard_buffer(site, req, addr, len, write)?;
         }
+        Ok(())
     }
 
     /// One side (`"send"` or `"recv"`) of an all-to-all call: per peer,

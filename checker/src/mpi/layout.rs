@@ -69,6 +69,25 @@ impl State {
             .map_err(|e| site.invalid(e.to_string()))
     }
 
+    /// The memory `count` elements of `datatype` at `buf` occupy, as
+    /// (address, length) ranges: one for a predefined type, the type map's
+    /// byte ranges for a derived one.
+    pub(crate) fn buffer_ranges(
+        &self,
+        site: &Site,
+        buf: u64,
+        count: i32,
+        datatype: i32,
+    ) -> Result<Vec<(u64, u64)>, Halt> {
+        Ok(match self.derived_ranges(site, count, datatype)? {
+            Some(ranges) => ranges
+                .into_iter()
+                .map(|(off, n)| (buf.wrapping_add(off as u64), n))
+                .collect(),
+            None => vec![(buf, self.packed_size(site, count, datatype)?)],
+        })
+    }
+
     /// Reads `count` elements of `datatype` at `buf` (packs them).
     pub(crate) fn pack(
         &self,

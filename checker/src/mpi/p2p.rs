@@ -339,6 +339,15 @@ impl State {
             tag: r.4,
             comm,
         };
+        if site.func == F::Sendrecv {
+            self.check_no_alias(
+                site,
+                &[
+                    ("receive buffer", recv.buf, recv.count, recv.datatype, true),
+                    ("send buffer", send.buf, send.count, send.datatype, false),
+                ],
+            )?;
+        }
         let senv = self.send_envelope(comm, send.dest, send.tag);
         let renv = self.recv_envelope(comm, recv.source, recv.tag);
         let ev = self.log_call(site, Some(renv), senv);

@@ -119,6 +119,60 @@ impl State {
         Err(Halt::Error(f))
     }
 
+    /// MPI 3.1 §2.3: an argument MPI writes (OUT or INOUT) must not be
+    /// aliased with any other argument of the call; a collective that
+    /// should read and write one buffer passes `MPI_IN_PLACE` (§5.2.1).
+    /// `bufs` are the call's buffers as (name, address, count, datatype,
+    /// written), addresses 0 and `MPI_IN_PLACE` excepted.
+    pub(crate) fn check_no_alias(
+        &self,
+        site: &Site,
+        bufs: &[(&str, u64, i32, i32, bool)],
+    ) -> Result<(), Halt> {
+        let in_place = runtime_model::handles::MPI_IN_PLACE as u64;
+        let mut spans = Vec::with_capacity(bufs.len());
+        for &(name, addr, count, dt, written) in bufs {
+            if addr == 0 || addr == in_place {
+                spans.push((name, written, Vec::new()));
+                continue;
+            }
+            let ranges: Vec<(u32, u64, u64)> = self
+                .buffer_ranges(site, addr, count, dt)?
+                .into_iter()
+                .filter(|&(_, len)| len > 0)
+                .map(|(a, len)| {
+                    let p = Pointer::decode(a);
+                    (p.alloc, p.offset as u64, p.offset as u64 + len)
+                })
+                .collect();
+            spans.push((name, written, ranges));
+        }
+        for (i, (wname, written, w)) in spans.iter().enumerate() {
+            if !written {
+                continue;
+            }
+            for (j, (oname, _, o)) in spans.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let overlap = w.iter().any(|&(wa, ws, we)| {
+                    o.iter().any(|&(oa, os, oe)| wa == oa && ws < oe && os < we)
+                });
+                if overlap {
+                    return Err(site.invalid(format!(
+                        "the {wname} overlaps the {oname}: a buffer MPI writes must not be aliased with another argument (MPI 3.1 §2.3){}",
+                        if site.func.is_collective() {
+                            "; pass MPI_IN_PLACE to use one buffer for both"
+                        } else {
+                            ""
+                        }
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Hands `len` bytes at `addr` to pending request `req` (after checking
     /// for overlaps with the operations already pending) when `site.func`
     /// is a nonblocking call.
@@ -206,28 +260,40 @@ impl State {
         let what = self.buffer_word(owner, send);
         let poster = self.poster(owner);
         let line_of = |l: LocId| model.locations.get(l as usize).map_or(0, |x| x.line);
-        let mut call = poster.map_or("a nonblocking operation".to_string(), |(l, f)| {
+        let call = poster.map_or("a nonblocking operation".to_string(), |(l, f)| {
             format!("{} (line {})", f.name(), line_of(l))
         });
+        let rw = if write { "writes" } else { "reads" };
         // A freed request: say why its buffer is still not the program's.
-        if let Some(r) = self.world.p2p.requests.get(owner).filter(|r| r.freed) {
-            let at = r.freed_at.and_then(|e| self.event_loc(e));
-            call.push_str(&format!(
-                ", freed by MPI_Request_free{} while its receive had not completed (MPI 3.1 §3.7.3: the send buffer may be reused only once the program knows the send completed)",
-                at.map_or(String::new(), |(l, _)| format!(" at line {}", line_of(l)))
-            ));
-        }
-        let mut f = Finding::new(
-            ErrorKind::LocalRace,
-            format!(
-                "rank {rank} {} {what} of {call} before the request completes",
-                if write { "writes" } else { "reads" }
-            ),
-        )
-        .at(rank, loc, None);
+        let message = match self.world.p2p.requests.get(owner).filter(|r| r.freed) {
+            Some(r) => {
+                let at = r.freed_at.and_then(|e| self.event_loc(e));
+                format!(
+                    "rank {rank} {rw} {what} of {call} before its receive completed: the request was freed by MPI_Request_free{}, and a freed send's buffer may be reused only once the program knows the send completed (MPI 3.1 §3.7.3)",
+                    at.map_or(String::new(), |(l, _)| format!(" at line {}", line_of(l)))
+                )
+            }
+            None => format!("rank {rank} {rw} {what} of {call} before the request completes"),
+        };
+        let mut f = Finding::new(ErrorKind::LocalRace, message).at(rank, loc, None);
         if let Some((l, func)) = poster {
             f = f.at(rank, l, Some(func));
         }
         f
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guard_ids_keep_the_request_and_the_buffer_kind() {
+        for req in [0, 1, 7, 1 << 20] {
+            for send in [false, true] {
+                assert_eq!(guard_owner(guard_id(req, send)), (req, send));
+            }
+        }
+        assert_ne!(guard_id(3, true), guard_id(3, false));
     }
 }

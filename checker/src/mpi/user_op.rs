@@ -160,11 +160,19 @@ impl State {
             let args = [invec, inout, a_len, a_dt];
             match run_operator(&mut self.procs[rank].proc, model, function, &args, budget) {
                 Ok(()) => {}
-                Err((Fault::Unsupported(m), _)) => {
-                    return Err(Halt::Unsupported(format!(
-                        "{}: unsupported: {m}",
-                        model.describe_location(loc)
-                    )))
+                Err((Fault::Unsupported(m), at)) => {
+                    // The reason names the line inside the operator (like
+                    // any unsupported construct reached) and the MPI call
+                    // that ran the operator.
+                    let call = func.map_or("the reduction", |f| f.name());
+                    return Err(Halt::Unsupported(match at {
+                        Some(at) => format!(
+                            "{}: {m} (in the user-defined operation run by {call} at {})",
+                            model.describe_location(at),
+                            model.describe_location(loc)
+                        ),
+                        None => format!("{}: {m}", model.describe_location(loc)),
+                    }));
                 }
                 Err((f, at)) => {
                     // The line inside the operator first, then the MPI call

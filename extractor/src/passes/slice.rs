@@ -204,7 +204,32 @@ fn leaves_buffer_pending(f: MpiFunc) -> bool {
         | IsThreadMain
         | CommGetAttr
         | CommSetAttr
-        | AttrGet => false,
+        | AttrGet
+        | GetAddress
+        | Pack
+        | Unpack
+        | PackSize
+        | TypeSizeX
+        | TypeGetExtentX
+        | TypeGetTrueExtentX
+        | GetElementsX
+        | StatusSetElements
+        | StatusSetElementsX
+        | GetLibraryVersion
+        | Pcontrol
+        | CommGetParent
+        | OpCommutative
+        | AllocMem
+        | FreeMem
+        | Address
+        | TypeHvector
+        | TypeHindexed
+        | TypeStruct
+        | TypeExtent
+        | TypeLb
+        | TypeUb
+        | ErrhandlerSet
+        | ErrhandlerGet => false,
     }
 }
 

@@ -677,6 +677,40 @@ mod tests {
     }
 
     #[test]
+    fn touched_names_the_ranks_whose_queues_or_requests_changed() {
+        let mut p = P2p::new(4);
+        assert!(p.take_touched().is_empty());
+        let s = p.post(1, send(2, 0), (1, 0));
+        let r = p.post(2, recv(Some(1), None), (2, 0));
+        assert_eq!(p.take_touched(), vec![2], "both queues are rank 2's");
+        assert!(p.take_touched().is_empty(), "taking forgets");
+        p.apply_match(r, s);
+        assert_eq!(p.take_touched(), vec![2, 1], "receiver and sender");
+        let c = p.post(3, send(0, 0), (3, 0));
+        p.take_touched();
+        assert!(p.cancel(c));
+        assert_eq!(p.take_touched(), vec![3, 0], "owner and destination");
+    }
+
+    #[test]
+    fn deterministic_matches_per_receiver_agree_with_the_full_list() {
+        let mut p = P2p::new(3);
+        let a = p.post(1, send(0, 0), (1, 0));
+        let b = p.post(2, send(0, 0), (2, 0));
+        let _w = p.post(0, recv(None, Some(1)), (0, 0));
+        let r2 = p.post(0, recv(Some(2), None), (0, 1));
+        let r1 = p.post(0, recv(Some(1), Some(0)), (0, 2));
+        let c = p.post(0, send(1, 7), (0, 0));
+        let r0 = p.post(1, recv(Some(0), Some(7)), (1, 1));
+        let all = p.deterministic_matches();
+        assert_eq!(all, vec![(r2, b), (r1, a), (r0, c)]);
+        let per: Vec<_> = (0..3).flat_map(|d| p.deterministic_matches_to(d)).collect();
+        assert_eq!(per, all);
+        assert_eq!(p.first_deterministic_match_to(0), Some((r2, b)));
+        assert_eq!(p.first_deterministic_match_to(2), None);
+    }
+
+    #[test]
     fn tags_select_messages_without_overtaking_same_tag() {
         let mut p = P2p::new(2);
         let s0 = p.post(1, send(0, 0), (1, 0));
