@@ -198,6 +198,8 @@ mpi_functions! {
     AttrGet = "MPI_Attr_get"(comm, keyval, attribute_val, flag);
     // Addresses, packing and large-count queries (MPI 3.1 §4.1.5, §4.1.8, §4.1.11, §4.2)
     GetAddress = "MPI_Get_address"(location, address);
+    AintAdd = "MPI_Aint_add"(base, disp);
+    AintDiff = "MPI_Aint_diff"(addr1, addr2);
     Pack = "MPI_Pack"(inbuf, incount, datatype, outbuf, outsize, position, comm);
     Unpack = "MPI_Unpack"(inbuf, insize, position, outbuf, outcount, datatype, comm);
     PackSize = "MPI_Pack_size"(incount, datatype, comm, size);
@@ -214,6 +216,25 @@ mpi_functions! {
     OpCommutative = "MPI_Op_commutative"(op, commute);
     AllocMem = "MPI_Alloc_mem"(size, info, baseptr);
     FreeMem = "MPI_Free_mem"(base);
+    // Info objects (MPI 3.1 §9) and communicator names (§6.8)
+    InfoCreate = "MPI_Info_create"(info);
+    InfoSet = "MPI_Info_set"(info, key, value);
+    InfoDelete = "MPI_Info_delete"(info, key);
+    InfoGet = "MPI_Info_get"(info, key, valuelen, value, flag);
+    InfoGetValuelen = "MPI_Info_get_valuelen"(info, key, valuelen, flag);
+    InfoGetNkeys = "MPI_Info_get_nkeys"(info, nkeys);
+    InfoGetNthkey = "MPI_Info_get_nthkey"(info, n, key);
+    InfoDup = "MPI_Info_dup"(info, newinfo);
+    InfoFree = "MPI_Info_free"(info);
+    CommSetName = "MPI_Comm_set_name"(comm, comm_name);
+    CommGetName = "MPI_Comm_get_name"(comm, comm_name, resultlen);
+    CommDupWithInfo = "MPI_Comm_dup_with_info"(comm, info, newcomm);
+    // Topology queries and the v-forms of the neighborhood collectives (§7.5.5, §7.5.7, §7.6)
+    GraphNeighborsCount = "MPI_Graph_neighbors_count"(comm, rank, nneighbors);
+    GraphNeighbors = "MPI_Graph_neighbors"(comm, rank, maxneighbors, neighbors);
+    CartMap = "MPI_Cart_map"(comm, ndims, dims, periods, newrank);
+    NeighborAllgatherv = "MPI_Neighbor_allgatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+    NeighborAlltoallv = "MPI_Neighbor_alltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
     // MPI-1 names removed in MPI 3.0 (MPI 3.1 §17.2, Table 17.1), with the
     // semantics of their replacements.
     Address = "MPI_Address"(location, address);
@@ -279,6 +300,8 @@ impl MpiFunc {
                 | Iexscan
                 | NeighborAllgather
                 | NeighborAlltoall
+                | NeighborAllgatherv
+                | NeighborAlltoallv
         )
     }
 }

@@ -57,6 +57,10 @@ pub enum MemFault {
         write: bool,
         guard: u64,
     },
+    /// `free`/`realloc` of a block holding such a buffer.
+    PendingFree {
+        guard: u64,
+    },
     Other(String),
 }
 
@@ -98,6 +102,12 @@ impl std::fmt::Display for MemFault {
                 "{} a buffer owned by a pending nonblocking operation",
                 if *write { "write to" } else { "read from" }
             ),
+            MemFault::PendingFree { .. } => {
+                write!(
+                    f,
+                    "free of a buffer owned by a pending nonblocking operation"
+                )
+            }
             MemFault::Other(m) => write!(f, "{m}"),
         }
     }
@@ -247,6 +257,12 @@ impl Memory {
                 reason: "pointer is not to the start of its block",
             });
         }
+        // Freeing memory a pending operation still reads or writes is the
+        // worst kind of touching it (MPI 3.1 §3.7.2).
+        if let Some(g) = self.guards.iter().find(|g| g.alloc == p.alloc) {
+            return Err(MemFault::PendingFree { guard: g.owner });
+        }
+        let a = &mut self.allocs[p.alloc as usize];
         let a = Arc::make_mut(a);
         a.live = false;
         a.bytes = Vec::new();

@@ -131,13 +131,23 @@ pub fn run_process(
             }
             Stop::Fault {
                 fault:
-                    crate::exec::interp::Fault::Memory(crate::exec::memory::MemFault::PendingBuffer {
-                        write,
-                        guard,
-                    }),
+                    crate::exec::interp::Fault::Memory(
+                        fault @ (crate::exec::memory::MemFault::PendingBuffer { .. }
+                        | crate::exec::memory::MemFault::PendingFree { .. }),
+                    ),
                 loc,
             } => {
-                let f = state.pending_access(model, rank, loc, write, guard);
+                use crate::exec::memory::MemFault;
+                let (access, guard) = match fault {
+                    MemFault::PendingBuffer { write: true, guard } => ("writes", guard),
+                    MemFault::PendingBuffer {
+                        write: false,
+                        guard,
+                    } => ("reads", guard),
+                    MemFault::PendingFree { guard } => ("frees", guard),
+                    _ => unreachable!("matched above"),
+                };
+                let f = state.pending_access(model, rank, loc, access, guard);
                 state.trace_event(rank, loc, f.message.clone());
                 return Err(Halt::Error(f));
             }

@@ -53,7 +53,7 @@ impl State {
         match func {
             // The calls MPI 3.1 §8.7 allows at any time, before MPI_Init and
             // after MPI_Finalize.
-            F::Initialized | F::Finalized | F::GetVersion => {}
+            F::Initialized | F::Finalized | F::GetVersion | F::GetLibraryVersion => {}
             F::Init | F::InitThread if life != Lifecycle::NotInitialized => {
                 let why = if life == Lifecycle::Finalized {
                     "after MPI_Finalize: MPI cannot be initialized again (MPI 3.1 §8.7)"
@@ -79,7 +79,15 @@ impl State {
             }
             _ => {}
         }
-        if func.is_collective() && !matches!(func, F::NeighborAllgather | F::NeighborAlltoall) {
+        if func.is_collective()
+            && !matches!(
+                func,
+                F::NeighborAllgather
+                    | F::NeighborAlltoall
+                    | F::NeighborAllgatherv
+                    | F::NeighborAlltoallv
+            )
+        {
             // Collectives on intercommunicators (MPI 3.1 §5.2.2): only
             // those `collective.rs` models.
             let comm = func.param_index("comm").map(|i| int(args, i));
@@ -202,7 +210,13 @@ impl State {
             | F::DistGraphNeighborsCount
             | F::DistGraphNeighbors
             | F::NeighborAllgather
-            | F::NeighborAlltoall => effect = Some(self.call_comms(model, &site, args)?),
+            | F::NeighborAlltoall
+            | F::CommDupWithInfo
+            | F::GraphNeighborsCount
+            | F::GraphNeighbors
+            | F::CartMap
+            | F::NeighborAllgatherv
+            | F::NeighborAlltoallv => effect = Some(self.call_comms(model, &site, args)?),
             F::CommSetErrhandler
             | F::CommGetErrhandler
             | F::ErrhandlerFree
@@ -214,7 +228,37 @@ impl State {
             | F::IsThreadMain
             | F::CommGetAttr
             | F::CommSetAttr
-            | F::AttrGet => effect = Some(self.call_env(&site, args)?),
+            | F::AttrGet
+            | F::GetLibraryVersion
+            | F::Pcontrol
+            | F::CommGetParent
+            | F::OpCommutative
+            | F::AllocMem
+            | F::FreeMem
+            | F::ErrhandlerSet
+            | F::ErrhandlerGet => effect = Some(self.call_env(&site, args)?),
+            F::InfoCreate
+            | F::InfoSet
+            | F::InfoDelete
+            | F::InfoGet
+            | F::InfoGetValuelen
+            | F::InfoGetNkeys
+            | F::InfoGetNthkey
+            | F::InfoDup
+            | F::InfoFree
+            | F::CommSetName
+            | F::CommGetName => effect = Some(self.call_info(&site, args)?),
+            F::GetAddress
+            | F::Address
+            | F::AintAdd
+            | F::AintDiff
+            | F::Pack
+            | F::Unpack
+            | F::PackSize => effect = Some(self.call_pack(&site, args)?),
+            F::GetElementsX => effect = Some(self.call_get_elements(&site, args)?),
+            F::StatusSetElements | F::StatusSetElementsX => {
+                effect = Some(self.call_status_set_elements(&site, args)?)
+            }
             F::Bsend | F::Ibsend => effect = Some(self.call_send(model, &site, args)?),
             F::SendrecvReplace => effect = Some(self.call_sendrecv(model, &site, args)?),
             F::Mprobe | F::Improbe => effect = Some(self.call_probe(model, &site, args)?),
@@ -274,6 +318,15 @@ impl State {
             | F::TypeSize
             | F::TypeGetExtent
             | F::TypeGetTrueExtent
+            | F::TypeSizeX
+            | F::TypeGetExtentX
+            | F::TypeGetTrueExtentX
+            | F::TypeHvector
+            | F::TypeHindexed
+            | F::TypeStruct
+            | F::TypeExtent
+            | F::TypeLb
+            | F::TypeUb
             | F::OpCreate
             | F::OpFree => effect = Some(self.call_datatype(model, &site, args)?),
             // Family dispatch for the wider MPI surface goes above this line.

@@ -40,6 +40,7 @@ impl State {
     ) -> Result<Effect, Halt> {
         match site.func {
             F::CommDup
+            | F::CommDupWithInfo
             | F::CommSplit
             | F::CommSplitType
             | F::CommCreate
@@ -53,7 +54,10 @@ impl State {
             F::IntercommCreate => self.intercomm_create(site, args),
             F::IntercommMerge => self.intercomm_merge(site, args),
             F::CommFree => self.comm_free(site, args),
-            F::NeighborAllgather | F::NeighborAlltoall => self.neighbor_collective(site, args),
+            F::NeighborAllgather
+            | F::NeighborAlltoall
+            | F::NeighborAllgatherv
+            | F::NeighborAlltoallv => self.neighbor_collective(site, args),
             _ => self.local_query(site, args),
         }
     }
@@ -280,6 +284,12 @@ impl State {
         let mut what = "arguments";
         let (args_v, out, desc): (Vec<i64>, u64, String) = match site.func {
             F::CommDup => (vec![], ptr(args, 1), String::new()),
+            // §6.4.2: MPI_Comm_dup with hints in place of the parent's; the
+            // model keeps no hints, so only the info handle is checked.
+            F::CommDupWithInfo => {
+                self.info_arg(site, int(args, 1), true)?;
+                (vec![], ptr(args, 2), String::new())
+            }
             F::CommSplit => {
                 let (color, key) = (int(args, 1), int(args, 2));
                 if color < 0 && color != h::MPI_UNDEFINED {
@@ -564,7 +574,7 @@ impl State {
         let n = members.len();
         let mut made: Vec<(Vec<usize>, Topology)> = Vec::new();
         match site.func {
-            F::CommDup => {
+            F::CommDup | F::CommDupWithInfo => {
                 // The topology is copied (§6.4.2).
                 made.push((members.clone(), self.world.comms[parent].topology.clone()));
             }
@@ -1152,45 +1162,124 @@ impl State {
         })
     }
 
+    /// The neighborhood collectives (§7.6) and their v-forms (§7.6.2):
+    /// each member sends one block per out-neighbor (the same one for the
+    /// allgather forms) and receives one block per in-neighbor. A member's
+    /// layout travels in its contribution's `args`: the number of
+    /// out-neighbors, then (offset, length) of each one's block in the
+    /// member's send data, then the number of in-neighbors, then (byte
+    /// displacement, capacity) of each one's block in the receive buffer.
     fn neighbor_collective(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
-        let comm = self.intra(site, int(args, 6))?;
+        let comm_at = site.func.param_index("comm").unwrap_or(0);
+        let comm = self.intra(site, int(args, comm_at))?;
         let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
         let (ins, outs) = self.topo_neighbors(site, comm, crank)?;
-        let (sbuf, sn, st, rbuf, rn, rt) = (
-            ptr(args, 0),
-            int(args, 1),
-            int(args, 2),
-            ptr(args, 3),
-            int(args, 4),
-            int(args, 5),
-        );
-        let sblock = self.count(site, sn)? * self.type_size(site, st)?;
-        let rblock = self.count(site, rn)? * self.type_size(site, rt)?;
-        let nsend = if site.func == F::NeighborAlltoall {
-            outs.len() as u64
-        } else {
-            1
-        };
-        let send = self.read_buffer(site, sbuf, sblock * nsend, "send buffer")?;
-        self.check_output(site, rbuf, rblock * ins.len() as u64, "receive buffer")?;
+        let (nin, nout) = (ins.len(), outs.len());
+        let sbuf = ptr(args, 0);
+        // (count, displacement in extents) of each send and receive block.
+        let (st, rbuf, rt, sends, recvs): (i32, u64, i32, CountDispls, CountDispls) =
+            match site.func {
+                F::NeighborAllgather | F::NeighborAlltoall => {
+                    let (sn, rn) = (int(args, 1), int(args, 4));
+                    let all = site.func == F::NeighborAlltoall;
+                    let sends = if all {
+                        (0..nout).map(|j| (sn, j as i64 * sn as i64)).collect()
+                    } else {
+                        vec![(sn, 0)]
+                    };
+                    let recvs = (0..nin).map(|j| (rn, j as i64 * rn as i64)).collect();
+                    (int(args, 2), ptr(args, 3), int(args, 5), sends, recvs)
+                }
+                F::NeighborAllgatherv => {
+                    let counts = self.read_int_array(site, ptr(args, 4), nin, "recvcounts")?;
+                    let displs = self.read_int_array(site, ptr(args, 5), nin, "displs")?;
+                    let recvs = counts.into_iter().zip(displs.into_iter().map(i64::from));
+                    let sends = vec![(int(args, 1), 0)];
+                    (
+                        int(args, 2),
+                        ptr(args, 3),
+                        int(args, 6),
+                        sends,
+                        recvs.collect(),
+                    )
+                }
+                _ => {
+                    let scounts = self.read_int_array(site, ptr(args, 1), nout, "sendcounts")?;
+                    let sdispls = self.read_int_array(site, ptr(args, 2), nout, "sdispls")?;
+                    let rcounts = self.read_int_array(site, ptr(args, 5), nin, "recvcounts")?;
+                    let rdispls = self.read_int_array(site, ptr(args, 6), nin, "rdispls")?;
+                    let sends = scounts.into_iter().zip(sdispls.into_iter().map(i64::from));
+                    let recvs = rcounts.into_iter().zip(rdispls.into_iter().map(i64::from));
+                    (
+                        int(args, 3),
+                        ptr(args, 4),
+                        int(args, 7),
+                        sends.collect(),
+                        recvs.collect(),
+                    )
+                }
+            };
+        let (sext, rext) = (self.extent(site, st)? as i64, self.extent(site, rt)? as i64);
+        let rsize = self.type_size(site, rt)?;
+        let mut send = Vec::new();
+        let mut layout = vec![nout as i64];
+        let mut send_block = 0;
+        for (j, &(n, d)) in sends.iter().enumerate() {
+            let data = self.pack(
+                site,
+                sbuf.wrapping_add((d * sext) as u64),
+                n,
+                st,
+                "send buffer",
+            )?;
+            send_block = send_block.max(data.len() as u64);
+            if j == 0 || site.func != F::NeighborAllgather && site.func != F::NeighborAllgatherv {
+                layout.extend([send.len() as i64, data.len() as i64]);
+                send.extend_from_slice(&data);
+            }
+        }
+        if matches!(site.func, F::NeighborAllgather | F::NeighborAllgatherv) {
+            // One block, to every out-neighbor.
+            let (off, len) = (layout.get(1).copied(), layout.get(2).copied());
+            layout.truncate(1);
+            for _ in 0..nout {
+                layout.extend([off.unwrap_or(0), len.unwrap_or(0)]);
+            }
+        }
+        layout.push(nin as i64);
+        let mut recv_block = 0;
+        for &(n, d) in &recvs {
+            let at = rbuf.wrapping_add((d * rext) as u64);
+            self.check_unpack(site, at, n, rt, "receive buffer")?;
+            let cap = self.count(site, n)? * rsize;
+            recv_block = recv_block.max(cap);
+            layout.extend([d * rext, cap as i64]);
+        }
         let ev = self.log_call(site, None, None);
         let cname = comm_name(self.world.comms[comm].handle);
+        let counts = match site.func {
+            F::NeighborAllgather | F::NeighborAlltoall => {
+                format!("sendcount={}, recvcount={}", int(args, 1), int(args, 4))
+            }
+            _ => format!(
+                "sendcounts=[{}], recvcounts=[{}]",
+                list_counts(&sends),
+                list_counts(&recvs)
+            ),
+        };
         self.trace_event(
             site.rank,
             site.loc,
-            format!(
-                "{}(sendcount={sn}, recvcount={rn}, comm={cname})",
-                site.func.name()
-            ),
+            format!("{}({counts}, comm={cname})", site.func.name()),
         );
         let sync = self.world.synchronizing_collectives;
         let k = self.world.comms[comm].join_next(crank, sync);
         let c = Contribution {
-            datatype: st,
-            send: Some(send),
-            recv_block: rblock,
-            send_block: sblock,
-            ..Contribution::control(site.func, None, ev, vec![])
+            datatype: rt,
+            send: Some(std::sync::Arc::from(send)),
+            recv_block,
+            send_block,
+            ..Contribution::control(site.func, None, ev, layout)
         };
         if let Err(m) = self.world.comms[comm].instances[k].arrive(crank, c) {
             return Err(self.collective_mismatch(site, comm, k, m, None, "arguments"));
@@ -1230,6 +1319,7 @@ impl State {
             } else {
                 self.blocked_out(members[r]).unwrap_or(0)
             };
+            let recv_layout = NeighborLayout::of(&cs[r].args);
             for (j, &src) in ins.iter().enumerate() {
                 if src < 0 {
                     continue; // MPI_PROC_NULL: the block stays untouched
@@ -1253,14 +1343,11 @@ impl State {
                     .send
                     .clone()
                     .unwrap_or_else(|| std::sync::Arc::from(Vec::new()));
-                let bytes: &[u8] = if site.func == F::NeighborAlltoall {
-                    let start = (block as u64 * sc.send_block).min(data.len() as u64) as usize;
-                    let end = (start as u64 + sc.send_block).min(data.len() as u64) as usize;
-                    &data[start..end]
-                } else {
-                    &data[..]
-                };
-                if bytes.len() as u64 > cs[r].recv_block {
+                let (off, len) = NeighborLayout::of(&sc.args).send(block);
+                let start = off.min(data.len());
+                let bytes = &data[start..(start + len).min(data.len())];
+                let (disp, cap) = recv_layout.recv(j);
+                if bytes.len() as u64 > cap {
                     let (loc, func) = self.event_loc(cs[r].event).unwrap_or((site.loc, site.func));
                     return Err(Halt::Error(
                         Finding::new(
@@ -1271,29 +1358,29 @@ impl State {
                                 members[s],
                                 bytes.len(),
                                 members[r],
-                                cs[r].recv_block
+                                cap
                             ),
                         )
                         .at(members[r], loc, Some(func)),
                     ));
                 }
-                let at = addr + j as u64 * cs[r].recv_block;
+                let at = addr.wrapping_add(disp as u64);
                 let rank = members[r];
                 let loc = if rank == site.rank {
                     site.loc
                 } else {
                     self.blocked_loc(rank)
                 };
-                self.procs[rank]
-                    .proc
-                    .mem
-                    .write_bytes(at, bytes)
-                    .map_err(|f| {
-                        Halt::Error(
-                            Finding::new(ErrorKind::MemoryError, format!("receive buffer: {f}"))
-                                .at(rank, loc, Some(site.func)),
-                        )
-                    })?;
+                let bytes = bytes.to_vec();
+                self.unpack(rank, at, cs[r].datatype, &bytes).map_err(|f| {
+                    Halt::Error(
+                        Finding::new(ErrorKind::MemoryError, format!("receive buffer: {f}")).at(
+                            rank,
+                            loc,
+                            Some(site.func),
+                        ),
+                    )
+                })?;
             }
         }
         Ok(())
@@ -1511,6 +1598,61 @@ impl State {
                 let filled = cm::dims_create(nnodes, &dims).map_err(|e| arg_error(site, e))?;
                 self.write_int_array(site, ptr(args, 2), &filled, "dims")?;
             }
+            // §7.5.5: the neighbors MPI_Graph_create gave rank `rank`.
+            F::GraphNeighborsCount | F::GraphNeighbors => {
+                let c = self.comm(site, int(args, 0))?;
+                let Topology::Graph(g) = &self.world.comms[c].topology else {
+                    return Err(site.invalid("no graph topology on the communicator"));
+                };
+                let r = int(args, 1);
+                let Some(ns) = usize::try_from(r).ok().and_then(|r| g.get(r)).cloned() else {
+                    return Err(site.invalid(format!(
+                        "rank {r} is not a rank of the communicator (size {})",
+                        g.len()
+                    )));
+                };
+                if site.func == F::GraphNeighborsCount {
+                    self.write_i32(site, ptr(args, 2), ns.len() as i32, "nneighbors")?;
+                } else {
+                    let max = int(args, 2);
+                    let shown = ns.len().min(max.max(0) as usize);
+                    // §7.5.5: at most `maxneighbors` are returned.
+                    self.write_int_array(site, ptr(args, 3), &ns[..shown], "neighbors")?;
+                }
+            }
+            // §7.5.7: the rank the caller would have in a grid of `dims`
+            // over `comm`. Grids are never reordered here (as in
+            // MPI_Cart_create), so it keeps its rank, or gets MPI_UNDEFINED
+            // when the grid has fewer processes than the communicator.
+            F::CartMap => {
+                let c = self.intra(site, int(args, 0))?;
+                let nd = int(args, 1);
+                if nd < 1 {
+                    return Err(site.invalid(format!("ndims = {nd} must be at least 1")));
+                }
+                let dims = self.read_int_array(site, ptr(args, 2), nd as usize, "dims")?;
+                self.read_int_array(site, ptr(args, 3), nd as usize, "periods")?;
+                if let Some(d) = dims.iter().find(|&&d| d < 1) {
+                    return Err(site.invalid(format!("dims has the non-positive entry {d}")));
+                }
+                let cells = dims
+                    .iter()
+                    .try_fold(1i64, |p, &d| p.checked_mul(d as i64))
+                    .unwrap_or(i64::MAX);
+                let size = self.world.comms[c].size() as i64;
+                if cells > size {
+                    return Err(site.invalid(format!(
+                        "dims describe a grid of {cells} processes, more than the communicator's {size}"
+                    )));
+                }
+                let crank = self.world.comms[c].rank_of(rank).unwrap_or(0) as i64;
+                let v = if crank < cells {
+                    crank as i32
+                } else {
+                    h::MPI_UNDEFINED
+                };
+                self.write_i32(site, ptr(args, 4), v, "newrank")?;
+            }
             F::DistGraphNeighborsCount | F::DistGraphNeighbors => {
                 let c = self.comm(site, int(args, 0))?;
                 let crank = self.world.comms[c].rank_of(rank).unwrap_or(0);
@@ -1606,4 +1748,48 @@ fn undefined_name(v: i32) -> String {
     } else {
         v.to_string()
     }
+}
+
+/// (count, displacement in extents) of each block of a neighborhood
+/// collective, per neighbor.
+type CountDispls = Vec<(i32, i64)>;
+
+/// A neighborhood collective member's block layout, as encoded in its
+/// contribution's `args` by `neighbor_collective`.
+struct NeighborLayout<'a>(&'a [i64]);
+
+impl<'a> NeighborLayout<'a> {
+    fn of(args: &'a [i64]) -> NeighborLayout<'a> {
+        NeighborLayout(args)
+    }
+
+    fn pair(&self, at: usize) -> (i64, i64) {
+        (
+            self.0.get(at).copied().unwrap_or(0),
+            self.0.get(at + 1).copied().unwrap_or(0),
+        )
+    }
+
+    /// (offset, length) in the send data of the block for out-neighbor `j`.
+    fn send(&self, j: usize) -> (usize, usize) {
+        let (o, l) = self.pair(1 + 2 * j);
+        (o.max(0) as usize, l.max(0) as usize)
+    }
+
+    /// (byte displacement, capacity) in the receive buffer of the block
+    /// from in-neighbor `j`.
+    fn recv(&self, j: usize) -> (i64, u64) {
+        let nout = self.0.first().copied().unwrap_or(0).max(0) as usize;
+        let (d, c) = self.pair(1 + 2 * nout + 1 + 2 * j);
+        (d, c.max(0) as u64)
+    }
+}
+
+/// "2,0,1" for the counts of a v-form's trace line.
+fn list_counts(blocks: &[(i32, i64)]) -> String {
+    blocks
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }

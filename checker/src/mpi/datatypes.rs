@@ -33,11 +33,14 @@ pub struct UserOp {
     pub freed: bool,
 }
 
-/// Per-process datatype and operation tables (handles are process-local).
+/// Per-process datatype and operation tables (handles are process-local),
+/// and the other local objects a process makes: info objects and
+/// communicator names (`info.rs`).
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
     types: Vec<Arc<Vec<DerivedType>>>,
     ops: Vec<Arc<Vec<UserOp>>>,
+    pub(crate) infos: super::info::InfoTables,
 }
 
 impl Tables {
@@ -93,6 +96,61 @@ impl Tables {
         }
         Arc::make_mut(&mut self.ops[rank]).get_mut(i as usize)
     }
+}
+
+/// Byte displacements at or beyond 2^31 in magnitude. An `MPI_Aint` from
+/// `MPI_Get_address` is the model's pointer `alloc << 32 | offset`, so the
+/// difference of two addresses of one object is its byte offset (below
+/// 2^31: allocations are smaller), while an absolute address (for use with
+/// `MPI_BOTTOM`) or a difference between two objects is 2^31 or more.
+const RELATIVE_LIMIT: i64 = 1 << 31;
+
+/// Refuses, as unsupported, byte displacements that are absolute addresses
+/// or differences between addresses of different objects (MPI 3.1 §4.1.5,
+/// §4.1.12): the verifier's addresses are not those of a flat address space.
+fn check_relative(
+    model: &runtime_model::model::Model,
+    site: &Site,
+    displacements: &[i64],
+    what: &str,
+) -> Result<(), Halt> {
+    match displacements
+        .iter()
+        .find(|d| d.unsigned_abs() >= RELATIVE_LIMIT as u64)
+    {
+        None => Ok(()),
+        Some(d) => Err(Halt::Unsupported(format!(
+            "{}: unsupported: {}: {what} holds {d}, an absolute address (MPI_BOTTOM addressing) or a difference between addresses of different objects; the verifier supports displacements relative to one object (MPI_Get_address of a member minus that of the first member)",
+            model.describe_location(site.loc),
+            site.func.name()
+        ))),
+    }
+}
+
+/// The bytes `count` basic elements of `map` occupy once packed: whole
+/// items, then a prefix of one more. `None` when the count ends inside a
+/// pair type's element or the type has pair types (two elements each).
+fn bytes_of_elements(map: &TypeMap, count: u64) -> Option<u64> {
+    if map.runs().iter().any(|r| {
+        matches!(
+            h::datatype_basic_kind(r.basic),
+            Some(h::BasicKind::Pair { .. })
+        )
+    }) {
+        return None;
+    }
+    let per_item: u64 = map.runs().iter().map(|r| r.count).sum();
+    if per_item == 0 {
+        return (count == 0).then_some(0);
+    }
+    let mut bytes = (count / per_item).checked_mul(map.size())?;
+    let mut rest = count % per_item;
+    for r in map.runs() {
+        let take = rest.min(r.count);
+        bytes = bytes.checked_add(take.checked_mul(h::predefined_datatype_size(r.basic)?)?)?;
+        rest -= take;
+    }
+    Some(bytes)
 }
 
 /// Name of a datatype handle of process `rank` for messages.
@@ -268,6 +326,12 @@ impl State {
                     | F::TypeSize
                     | F::TypeGetExtent
                     | F::TypeGetTrueExtent
+                    | F::TypeSizeX
+                    | F::TypeGetExtentX
+                    | F::TypeGetTrueExtentX
+                    | F::TypeExtent
+                    | F::TypeLb
+                    | F::TypeUb
                     | F::OpCreate
                     | F::OpFree
             )
@@ -280,9 +344,12 @@ impl State {
                 let m = TypeMap::contiguous(count as i64, &old).map_err(derr)?;
                 new_type(self, m, ptr(args, 2))
             }
-            F::TypeVector | F::TypeCreateHvector => {
+            F::TypeVector | F::TypeCreateHvector | F::TypeHvector => {
                 let old = self.type_map(site, int(args, 3), false)?;
                 let (bl, stride) = (int(args, 1) as i64, ptr(args, 2) as i64);
+                if func != F::TypeVector {
+                    check_relative(model, site, &[stride], "stride")?;
+                }
                 let m = if func == F::TypeVector {
                     TypeMap::vector(count as i64, bl, stride as i32 as i64, &old)
                 } else {
@@ -291,7 +358,7 @@ impl State {
                 .map_err(derr)?;
                 new_type(self, m, ptr(args, 4))
             }
-            F::TypeIndexed | F::TypeCreateHindexed => {
+            F::TypeIndexed | F::TypeCreateHindexed | F::TypeHindexed => {
                 let old = self.type_map(site, int(args, 3), false)?;
                 let bls = self.ints(site, ptr(args, 1), count, "array_of_blocklengths")?;
                 let m = if func == F::TypeIndexed {
@@ -299,6 +366,7 @@ impl State {
                     TypeMap::indexed(&bls, &ds, &old)
                 } else {
                     let ds = self.aints(site, ptr(args, 2), count, "array_of_displacements")?;
+                    check_relative(model, site, &ds, "array_of_displacements")?;
                     TypeMap::hindexed(&bls, &ds, &old)
                 }
                 .map_err(derr)?;
@@ -314,14 +382,16 @@ impl State {
                     TypeMap::indexed_block(bl, &ds, &old)
                 } else {
                     let ds = self.aints(site, ptr(args, 2), count, "array_of_displacements")?;
+                    check_relative(model, site, &ds, "array_of_displacements")?;
                     TypeMap::hindexed_block(bl, &ds, &old)
                 }
                 .map_err(derr)?;
                 new_type(self, m, ptr(args, 4))
             }
-            F::TypeCreateStruct => {
+            F::TypeCreateStruct | F::TypeStruct => {
                 let bls = self.ints(site, ptr(args, 1), count, "array_of_blocklengths")?;
                 let ds = self.aints(site, ptr(args, 2), count, "array_of_displacements")?;
+                check_relative(model, site, &ds, "array_of_displacements")?;
                 let hs = self.ints(site, ptr(args, 3), count, "array_of_types")?;
                 let maps = hs
                     .iter()
@@ -426,9 +496,31 @@ impl State {
                 self.write_i32(site, ptr(args, 1), size, "size")?;
                 Ok(Effect::Return(0))
             }
-            F::TypeGetExtent | F::TypeGetTrueExtent => {
+            // The large-count form writes an MPI_Count (§4.1.8).
+            F::TypeSizeX => {
                 let m = self.type_map(site, int(args, 0), false)?;
-                let (lb, ext) = if func == F::TypeGetExtent {
+                let size = i64::try_from(m.size()).unwrap_or(h::MPI_UNDEFINED as i64);
+                self.write_i64(site, ptr(args, 1), size, "size")?;
+                Ok(Effect::Return(0))
+            }
+            // MPI-1 forms removed in MPI 3.0 (§17.2): MPI_Type_extent is the
+            // extent of MPI_Type_get_extent, MPI_Type_lb / MPI_Type_ub the
+            // bounds of the type map (§4.1.7).
+            F::TypeExtent | F::TypeLb | F::TypeUb => {
+                let m = self.type_map(site, int(args, 0), false)?;
+                let (v, what) = match func {
+                    F::TypeExtent => (m.extent(), "extent"),
+                    F::TypeLb => (m.lb(), "displacement"),
+                    _ => (m.ub(), "displacement"),
+                };
+                self.write_i64(site, ptr(args, 1), v, what)?;
+                Ok(Effect::Return(0))
+            }
+            // MPI_Aint and MPI_Count are both 8 bytes in this ABI, so the
+            // `_x` forms write the same cells (§4.1.7, §4.1.8).
+            F::TypeGetExtent | F::TypeGetTrueExtent | F::TypeGetExtentX | F::TypeGetTrueExtentX => {
+                let m = self.type_map(site, int(args, 0), false)?;
+                let (lb, ext) = if matches!(func, F::TypeGetExtent | F::TypeGetExtentX) {
                     (m.lb(), m.extent())
                 } else {
                     (m.true_lb(), m.true_extent())
@@ -476,19 +568,66 @@ impl State {
         }
     }
 
-    /// MPI_Get_elements (§4.1.11): basic elements in the received bytes.
+    /// MPI_Get_elements (§4.1.11): basic elements in the received bytes;
+    /// MPI_Get_elements_x writes them as an MPI_Count.
     pub(crate) fn call_get_elements(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let st = ptr(args, 0);
         if ignores_status(st) {
             return Err(site.invalid("status is MPI_STATUS_IGNORE"));
         }
         let m = self.type_map(site, int(args, 1), false)?;
-        let bytes = self.read_i32(site, st + h::MPI_STATUS_COUNT_LO_OFFSET, "status")?;
-        let v = m
-            .get_elements(bytes.max(0) as u64)
-            .and_then(|n| i32::try_from(n).ok())
-            .unwrap_or(h::MPI_UNDEFINED);
-        self.write_i32(site, ptr(args, 2), v, "count")?;
+        let lo = self.read_i32(site, st + h::MPI_STATUS_COUNT_LO_OFFSET, "status")?;
+        let hi = self.read_i32(
+            site,
+            st + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET,
+            "status",
+        )?;
+        let elements = m.get_elements(h::status_count_bytes(lo, hi));
+        if site.func == MpiFunc::GetElementsX {
+            let v = elements
+                .and_then(|n| i64::try_from(n).ok())
+                .unwrap_or(h::MPI_UNDEFINED as i64);
+            self.write_i64(site, ptr(args, 2), v, "count")?;
+        } else {
+            let v = elements
+                .and_then(|n| i32::try_from(n).ok())
+                .unwrap_or(h::MPI_UNDEFINED);
+            self.write_i32(site, ptr(args, 2), v, "count")?;
+        }
+        Ok(Effect::Return(0))
+    }
+
+    /// MPI_Status_set_elements(_x) (MPI 3.1 §12.3): sets the status so that
+    /// MPI_Get_elements with `datatype` answers `count` (and MPI_Get_count
+    /// the items those elements make). The cancelled flag is kept.
+    pub(crate) fn call_status_set_elements(
+        &mut self,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
+        let st = ptr(args, 0);
+        if ignores_status(st) {
+            return Err(site.invalid("status is MPI_STATUS_IGNORE"));
+        }
+        let count = if site.func == MpiFunc::StatusSetElementsX {
+            ptr(args, 2) as i64
+        } else {
+            int(args, 2) as i64
+        };
+        if count < 0 {
+            return Err(site.invalid(format!("count is negative ({count})")));
+        }
+        let m = self.type_map(site, int(args, 1), false)?;
+        let Some(bytes) = bytes_of_elements(&m, count as u64) else {
+            return Err(site.invalid(format!(
+                "count {count} is not a number of basic elements the datatype can hold"
+            )));
+        };
+        let hi_at = st + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET;
+        let cancelled = h::status_cancelled(self.read_i32(site, hi_at, "status")?);
+        let (lo, hi) = h::status_count_fields(bytes, cancelled);
+        self.write_i32(site, st + h::MPI_STATUS_COUNT_LO_OFFSET, lo, "status")?;
+        self.write_i32(site, hi_at, hi, "status")?;
         Ok(Effect::Return(0))
     }
 }

@@ -15,6 +15,9 @@ use runtime_model::mpi_api::MpiFunc;
 /// on one node (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED agrees).
 pub const PROCESSOR_NAME: &str = "node0";
 
+/// What `MPI_Get_library_version` reports (§8.1.1).
+pub const LIBRARY_VERSION: &str = "mpi-verify model of MPI 3.1 (MPICH handle values)";
+
 /// The parameters naming the communicator whose error handler a call's
 /// errors are raised on (MPI 3.1 §8.3).
 const COMM_PARAMS: &[&str] = &["comm", "comm_old", "local_comm", "intercomm", "comm1"];
@@ -142,7 +145,9 @@ impl State {
     pub(crate) fn call_env(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let rank = site.rank;
         match site.func {
-            F::CommSetErrhandler => {
+            // MPI_Errhandler_set / _get, removed in MPI 3.0, are the MPI-1
+            // names of MPI_Comm_set_errhandler / _get_errhandler (§17.2).
+            F::CommSetErrhandler | F::ErrhandlerSet => {
                 let (handle, eh) = (int(args, 0), int(args, 1));
                 self.comm(site, handle)?;
                 match eh {
@@ -159,13 +164,14 @@ impl State {
                     rank,
                     site.loc,
                     format!(
-                        "MPI_Comm_set_errhandler(comm={}, {})",
+                        "{}(comm={}, {})",
+                        site.func.name(),
                         comm_name(handle),
                         h::predefined_errhandler_name(eh).unwrap_or("?")
                     ),
                 );
             }
-            F::CommGetErrhandler => {
+            F::CommGetErrhandler | F::ErrhandlerGet => {
                 let handle = int(args, 0);
                 self.comm(site, handle)?;
                 let eh = self
@@ -213,6 +219,59 @@ impl State {
                 let v = self.world.thread_level[rank];
                 self.write_i32(site, ptr(args, 0), v, "provided")?;
             }
+            F::GetLibraryVersion => {
+                self.write_c_string(site, ptr(args, 0), LIBRARY_VERSION, "version")?;
+                self.write_i32(
+                    site,
+                    ptr(args, 1),
+                    LIBRARY_VERSION.len() as i32,
+                    "resultlen",
+                )?;
+            }
+            // Profiling control (§14.2.4): no effect on the semantics, and
+            // MPI defines no invalid level.
+            F::Pcontrol => {}
+            // No process is spawned (MPI_Comm_spawn is not modeled), so no
+            // process has a parent (§10.3.2).
+            F::CommGetParent => self.write_i32(site, ptr(args, 0), h::MPI_COMM_NULL, "parent")?,
+            // §5.9.7: predefined operations are all commutative; a user
+            // operation is as MPI_Op_create declared it.
+            F::OpCommutative => {
+                let op = int(args, 0);
+                let commute = match self.dtypes.user_op(rank, op) {
+                    Some(u) if u.freed => {
+                        return Err(
+                            site.invalid(format!("operation 0x{op:x} was freed by MPI_Op_free"))
+                        )
+                    }
+                    Some(u) => u.commute,
+                    None if h::predefined_op_name(op).is_some() && op != h::MPI_OP_NULL => true,
+                    None => return Err(site.invalid(format!("invalid operation 0x{op:x}"))),
+                };
+                self.write_i32(site, ptr(args, 1), commute as i32, "commute")?;
+            }
+            // §8.2: memory for the process like malloc. It is not an MPI
+            // object: the standard ties no handle to it and names no
+            // obligation to free it before MPI_Finalize, so an unfreed block
+            // is a memory leak of the program, not a resource leak.
+            F::AllocMem => {
+                let size = ptr(args, 0) as i64;
+                if size < 0 {
+                    return Err(site.invalid(format!("size is negative ({size})")));
+                }
+                self.info_arg(site, int(args, 1), true)?;
+                let mem = &mut self.procs[rank].proc.mem;
+                let a = mem
+                    .allocate(size as u64, AllocKind::Heap)
+                    .map_err(|f| site.memory("size", f))?;
+                mem.store(ptr(args, 2), 8, a)
+                    .map_err(|f| site.memory("baseptr", f))?;
+            }
+            F::FreeMem => self.procs[rank]
+                .proc
+                .mem
+                .free(ptr(args, 0))
+                .map_err(|f| site.memory("base", f))?,
             // A C program without threads runs MPI on its main thread.
             F::IsThreadMain => self.write_i32(site, ptr(args, 0), 1, "flag")?,
             F::CommGetAttr | F::AttrGet => {

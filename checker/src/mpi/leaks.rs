@@ -2,8 +2,8 @@
 //! §8.7: all pending communication must be complete, and the objects a
 //! process made are its to free): requests of nonblocking operations never
 //! completed or freed (`request-leak`); persistent requests never freed,
-//! buffers never detached, and communicators, groups, derived datatypes and
-//! user operations never freed (`resource-leak`). Predefined objects
+//! buffers never detached, and communicators, groups, derived datatypes,
+//! user operations and info objects never freed (`resource-leak`). Predefined objects
 //! (`MPI_COMM_WORLD`, `MPI_GROUP_EMPTY`, `MPI_INT`, `MPI_SUM`, ...) are never
 //! made by the program and never leak.
 //!
@@ -64,6 +64,7 @@ fn makes_comm(func: MpiFunc) -> bool {
     matches!(
         func,
         F::CommDup
+            | F::CommDupWithInfo
             | F::CommIdup
             | F::CommSplit
             | F::CommSplitType
@@ -279,6 +280,16 @@ impl State {
                     made_at: Some((loc, func)),
                 });
             }
+        }
+        // Info objects (MPI 3.1 §9.1: MPI_Info_free) are made and freed like
+        // the objects above but live in the process's own table.
+        for (loc, func) in self.dtypes.infos.live(rank) {
+            leaks.push(Leak {
+                what: format!("info object made by {} at line {}", func.name(), line(loc)),
+                verb: "freed",
+                free_call: "MPI_Info_free",
+                made_at: Some((loc, func)),
+            });
         }
         if let Some(b) = &self.world.p2p.buffers[rank] {
             let attach = self.world.origins[rank]

@@ -8,7 +8,8 @@
 //!   topologies), `env` (error handlers, attributes): one family each.
 //! - `completion`: finishing blocked calls and recording their dependencies.
 //! - `persistent` (MPI_*_init, MPI_Start), `buffered` (buffer attach/detach
-//!   and buffered-send space); `layout`: typed buffers as bytes, the seam a
+//!   and buffered-send space); `pack` (MPI_Get_address, MPI_Pack,
+//!   MPI_Unpack); `layout`: typed buffers as bytes, the seam a
 //!   datatype engine replaces.
 
 pub mod buffered;
@@ -19,9 +20,11 @@ pub mod completion;
 pub mod datatypes;
 pub mod decode;
 pub mod env;
+pub mod info;
 pub mod layout;
 pub mod leaks;
 pub mod p2p;
+pub mod pack;
 pub mod persistent;
 pub mod races;
 pub mod requests;

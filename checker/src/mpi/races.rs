@@ -235,11 +235,15 @@ impl State {
     /// (MPI 3.1 §8.7: communication must be complete by then, which the
     /// end-of-execution checks report otherwise).
     pub(crate) fn release_freed_at_finalize(&mut self, rank: usize) {
-        let freed: Vec<ReqId> = (0..self.world.p2p.requests.len())
-            .filter(|&r| {
-                let q = &self.world.p2p.requests[r];
-                q.owner == rank && q.freed
-            })
+        // Only this rank's requests: scanning every rank's at each
+        // MPI_Finalize made many-rank runs quadratic.
+        let freed: Vec<ReqId> = self
+            .world
+            .p2p
+            .owned_by(rank)
+            .iter()
+            .copied()
+            .filter(|&r| self.world.p2p.requests[r].freed)
             .collect();
         for r in freed {
             self.release_buffers(rank, r);
@@ -253,7 +257,7 @@ impl State {
         model: &Model,
         rank: usize,
         loc: LocId,
-        write: bool,
+        access: &str,
         owner: u64,
     ) -> Finding {
         let (owner, send) = guard_owner(owner);
@@ -263,7 +267,7 @@ impl State {
         let call = poster.map_or("a nonblocking operation".to_string(), |(l, f)| {
             format!("{} (line {})", f.name(), line_of(l))
         });
-        let rw = if write { "writes" } else { "reads" };
+        let rw = access;
         // A freed request: say why its buffer is still not the program's.
         let message = match self.world.p2p.requests.get(owner).filter(|r| r.freed) {
             Some(r) => {

@@ -445,7 +445,16 @@ impl Solver<'_> {
                 let args: Vec<Operand> = args.iter().map(|a| a.value).collect();
                 self.libc(b, i, *dst, *func, &args);
             }
-            InstKind::Mpi { func, args, .. } => {
+            InstKind::Mpi { dst, func, args } => {
+                // MPI_Aint_add / MPI_Aint_diff compute an address from
+                // their arguments (MPI 3.1 §4.1.5).
+                if matches!(func, MpiFunc::AintAdd | MpiFunc::AintDiff) {
+                    let mut v = Sites::none();
+                    for a in args {
+                        v.union_with(&self.val(*a));
+                    }
+                    self.def(*dst, &v);
+                }
                 for (name, a) in func.params().iter().zip(args) {
                     let p = self.val(*a);
                     if is_payload_param(name) {
@@ -454,6 +463,18 @@ impl Solver<'_> {
                     // MPI_Init may replace `argv` with the runtime's own.
                     if matches!(func, MpiFunc::Init | MpiFunc::InitThread) && *name == "argv" {
                         self.store_into(&p, &Sites::one(self.argv));
+                    }
+                    // MPI_Alloc_mem stores a fresh block's address (MPI 3.1
+                    // §8.2), unknown here; MPI_Get_address stores the address
+                    // of `location` as an integer the program may turn back
+                    // into a pointer (§4.1.5).
+                    if *func == MpiFunc::AllocMem && *name == "baseptr" {
+                        self.store_into(&p, &Sites::anything());
+                    }
+                    if matches!(func, MpiFunc::GetAddress | MpiFunc::Address) && *name == "address"
+                    {
+                        let location = self.val(args[0]);
+                        self.store_into(&p, &location);
                     }
                 }
             }

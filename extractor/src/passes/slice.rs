@@ -206,6 +206,8 @@ fn leaves_buffer_pending(f: MpiFunc) -> bool {
         | CommSetAttr
         | AttrGet
         | GetAddress
+        | AintAdd
+        | AintDiff
         | Pack
         | Unpack
         | PackSize
@@ -229,7 +231,24 @@ fn leaves_buffer_pending(f: MpiFunc) -> bool {
         | TypeLb
         | TypeUb
         | ErrhandlerSet
-        | ErrhandlerGet => false,
+        | ErrhandlerGet
+        | InfoCreate
+        | InfoSet
+        | InfoDelete
+        | InfoGet
+        | InfoGetValuelen
+        | InfoGetNkeys
+        | InfoGetNthkey
+        | InfoDup
+        | InfoFree
+        | CommSetName
+        | CommGetName
+        | CommDupWithInfo
+        | GraphNeighborsCount
+        | GraphNeighbors
+        | CartMap
+        | NeighborAllgatherv
+        | NeighborAlltoallv => false,
     }
 }
 

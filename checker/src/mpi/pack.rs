@@ -1,0 +1,166 @@
+//! Addresses and explicit packing (MPI 3.1 §4.1.5, §4.2): `MPI_Get_address`
+//! (and its MPI-1 name `MPI_Address`), `MPI_Aint_add`, `MPI_Aint_diff`,
+//! `MPI_Pack`, `MPI_Unpack` and `MPI_Pack_size`.
+//!
+//! An address is the model's pointer encoding, `alloc << 32 | offset`
+//! (`runtime_model::model::Pointer`), so the difference of two addresses of
+//! one object is the byte distance between them: exactly the displacement
+//! a struct datatype built relative to its first member needs. Differences
+//! between addresses of different objects, and absolute addresses used with
+//! `MPI_BOTTOM`, are refused by the datatype constructors as unsupported
+//! (see `datatypes::check_relative`).
+//!
+//! Packed data is the bytes of the data's type map, in order (the "packed"
+//! representation MPI_Pack produces is implementation-defined, §4.2; the
+//! native one without header is allowed). A message of `MPI_PACKED` matches
+//! any receive signature byte-wise and vice versa (§3.3.1, §4.2): see
+//! `runtime_model::datatype::match_signatures`. The bytes are untyped once
+//! packed: unpacking ints packed as floats is not reported.
+
+use super::decode::*;
+use crate::explore::state::*;
+use crate::report::ErrorKind;
+use runtime_model::mpi_api::MpiFunc as F;
+
+impl State {
+    /// The address and packing calls.
+    pub(crate) fn call_pack(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let rank = site.rank;
+        match site.func {
+            F::GetAddress | F::Address => {
+                // §4.1.5: the address of `location`, as an MPI_Aint.
+                let location = ptr(args, 0);
+                self.procs[rank]
+                    .proc
+                    .mem
+                    .store(ptr(args, 1), 8, location)
+                    .map_err(|f| site.memory("address", f))?;
+                Ok(Effect::Return(0))
+            }
+            // §4.1.5: address arithmetic in the encoding MPI_Get_address
+            // uses (a byte offset added to, or the distance between, two
+            // addresses; wrapping like the hardware's).
+            F::AintAdd => Ok(Effect::Return(ptr(args, 0).wrapping_add(ptr(args, 1)))),
+            F::AintDiff => Ok(Effect::Return(ptr(args, 0).wrapping_sub(ptr(args, 1)))),
+            F::Pack => self.pack_call(site, args),
+            F::Unpack => self.unpack_call(site, args),
+            F::PackSize => {
+                let (count, dt) = (int(args, 0), int(args, 1));
+                self.comm(site, int(args, 2))?;
+                self.type_map(site, dt, false)?;
+                let size = self.packed_size(site, count, dt)?;
+                let Ok(size) = i32::try_from(size) else {
+                    return Err(site.invalid(format!(
+                        "the packed size of {count} elements ({size} bytes) does not fit in an int"
+                    )));
+                };
+                self.write_i32(site, ptr(args, 3), size, "size")?;
+                Ok(Effect::Return(0))
+            }
+            _ => unreachable!("not a packing call"),
+        }
+    }
+
+    /// MPI_Pack (§4.2): appends `incount` elements of `datatype` at
+    /// `inbuf` to `outbuf` at `*position`, which it advances. The packed
+    /// data must fit in the `outsize` bytes of `outbuf`.
+    fn pack_call(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let (inbuf, count, dt, outbuf, outsize, pos_addr) = (
+            ptr(args, 0),
+            int(args, 1),
+            int(args, 2),
+            ptr(args, 3),
+            int(args, 4),
+            ptr(args, 5),
+        );
+        self.comm(site, int(args, 6))?;
+        self.log_call(site, None, None);
+        let position = self.read_i32(site, pos_addr, "position")?;
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!(
+                "MPI_Pack(incount={count}, type={}, outsize={outsize}, position={position})",
+                datatype_name(dt)
+            ),
+        );
+        self.type_map(site, dt, true)?;
+        let len = self.packed_size(site, count, dt)?;
+        if outsize < 0 {
+            return Err(site.invalid(format!("outsize is negative ({outsize})")));
+        }
+        if position < 0 || position > outsize {
+            return Err(site.invalid(format!(
+                "position {position} is outside the output buffer of {outsize} bytes (outsize)"
+            )));
+        }
+        let end = position as u64 + len;
+        if end > outsize as u64 {
+            return Err(site.invalid(format!(
+                "outbuf overflow: packing {count} elements of {} ({len} bytes) at position {position} needs {end} bytes, but outsize is {outsize} (MPI 3.1 §4.2)",
+                super::datatypes::type_name_of(dt)
+            )));
+        }
+        let data = self.pack(site, inbuf, count, dt, "inbuf")?;
+        self.procs[site.rank]
+            .proc
+            .mem
+            .write_bytes(outbuf.wrapping_add(position as u64), &data)
+            .map_err(|f| site.memory("outbuf", f))?;
+        self.write_i32(site, pos_addr, end as i32, "position")?;
+        Ok(Effect::Return(0))
+    }
+
+    /// MPI_Unpack (§4.2): reads `outcount` elements of `datatype` from
+    /// `inbuf` at `*position`, which it advances, into `outbuf`. Reading
+    /// past the `insize` bytes of the packed buffer is a truncation
+    /// (`MPI_ERR_TRUNCATE`): the packed "message" is shorter than what the
+    /// call unpacks.
+    fn unpack_call(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let (inbuf, insize, pos_addr, outbuf, count, dt) = (
+            ptr(args, 0),
+            int(args, 1),
+            ptr(args, 2),
+            ptr(args, 3),
+            int(args, 4),
+            int(args, 5),
+        );
+        self.comm(site, int(args, 6))?;
+        self.log_call(site, None, None);
+        let position = self.read_i32(site, pos_addr, "position")?;
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!(
+                "MPI_Unpack(insize={insize}, position={position}, outcount={count}, type={})",
+                datatype_name(dt)
+            ),
+        );
+        self.type_map(site, dt, true)?;
+        let len = self.packed_size(site, count, dt)?;
+        if insize < 0 {
+            return Err(site.invalid(format!("insize is negative ({insize})")));
+        }
+        if position < 0 || position > insize {
+            return Err(site.invalid(format!(
+                "position {position} is outside the packed buffer of {insize} bytes (insize)"
+            )));
+        }
+        let end = position as u64 + len;
+        if end > insize as u64 {
+            return Err(site.finding(
+                ErrorKind::CountMismatch,
+                format!(
+                    "MPI_Unpack: unpacking {count} elements of {} ({len} bytes) at position {position} reads up to byte {end}, but the packed buffer holds only insize = {insize} bytes (MPI 3.1 §4.2; MPI_ERR_TRUNCATE)",
+                    super::datatypes::type_name_of(dt)
+                ),
+            ));
+        }
+        let data = self.read_buffer(site, inbuf.wrapping_add(position as u64), len, "inbuf")?;
+        self.check_unpack(site, outbuf, count, dt, "outbuf")?;
+        self.unpack(site.rank, outbuf, dt, &data)
+            .map_err(|f| site.memory("outbuf", f))?;
+        self.write_i32(site, pos_addr, end as i32, "position")?;
+        Ok(Effect::Return(0))
+    }
+}
