@@ -364,6 +364,10 @@ pub fn end_of_execution(search: &mut Search, state: &State) {
         search.record(f, state);
         return;
     }
+    if let Some(f) = unready_ready_send(search.model, state) {
+        search.record(f, state);
+        return;
+    }
     let graph = search.analyze_blocking.then(|| CbGraph::new(state));
     if let Some(g) = &graph {
         if synchronizing_replay(search, state, g) {
@@ -517,6 +521,50 @@ fn unreceived_messages(model: &Model, state: &State) -> Option<Finding> {
         parts.join("; ")
     );
     Some(f)
+}
+
+/// A ready-mode send (MPI_Rsend, MPI_Irsend, a started MPI_Rsend_init) may
+/// start only if the matching receive is already posted (MPI 3.1 §3.4);
+/// otherwise the program is erroneous. In this execution's matching, the
+/// receive is surely posted first only if its posting call is in the prefix
+/// every replay must complete before the send is issued, under the
+/// dependencies that hold whatever the library does (messages, and the data
+/// flow of collectives: a barrier orders everything before it).
+fn unready_ready_send(model: &Model, state: &State) -> Option<Finding> {
+    let ready = |s: &runtime_model::mpi::p2p::Request| {
+        matches!(&s.op, ReqOp::Send(op) if op.mode == SendMode::Ready) && s.partner.is_some()
+    };
+    if !state.world.p2p.requests.iter().any(ready) {
+        return None;
+    }
+    let deps = state.deps.to_vec();
+    for s in state.world.p2p.requests.iter().filter(|s| ready(s)) {
+        let Some(r) = s.partner else { continue };
+        let recv = &state.world.p2p.requests[r];
+        let (send_at, recv_at) = (s.posted_at, recv.posted_at);
+        let need = cb::required_prefix(state.np(), &deps, &[DepKind::Always], send_at);
+        if need.get(recv_at.0).is_some_and(|&n| n > recv_at.1) {
+            continue;
+        }
+        let (send_loc, send_func) = state.event_loc(send_at)?;
+        let (recv_loc, recv_func) = state.event_loc(recv_at)?;
+        let f = Finding::new(
+            ErrorKind::MpiUsage,
+            format!(
+                "rank {}'s {} at line {} may start before rank {} posts the matching receive ({} at line {}): a ready send requires the receive to be posted already (MPI 3.1 §3.4), and nothing orders it first (post the receive before a barrier or a message the sender waits for, or use MPI_Send)",
+                send_at.0,
+                send_func.name(),
+                line_of(model, send_loc),
+                recv_at.0,
+                recv_func.name(),
+                line_of(model, recv_loc)
+            ),
+        )
+        .at(send_at.0, send_loc, Some(send_func))
+        .at(recv_at.0, recv_loc, Some(recv_func));
+        return Some(f);
+    }
+    None
 }
 
 /// "rank 1", "ranks 1 and 2", "ranks 1, 2 and 3".
