@@ -300,18 +300,20 @@ impl Process {
     /// step count shared) and runs it until it returns, with the process's
     /// own frames set aside: the checker executing a user function, e.g. the
     /// operator of `MPI_Op_create`. Stops with a fault at `budget` total
-    /// steps, at an MPI call, or at `exit`.
+    /// steps, at an MPI call, or at `exit`; the fault comes with the
+    /// location inside the function where it happened, when there is one.
     pub fn call_function(
         &mut self,
         model: &Model,
         func: FuncId,
         args: &[u64],
         budget: u64,
-    ) -> Result<u64, Fault> {
+    ) -> Result<u64, (Fault, Option<LocId>)> {
         let Some(callee) = model.functions.get(func as usize) else {
-            return Err(Fault::Unsupported(format!(
-                "call of unknown function {func}"
-            )));
+            return Err((
+                Fault::Unsupported(format!("call of unknown function {func}")),
+                None,
+            ));
         };
         let mut regs = vec![0u64; callee.num_regs as usize];
         for (r, a) in regs.iter_mut().zip(args).take(callee.params.len()) {
@@ -332,19 +334,17 @@ impl Process {
         let returned = self.frames.is_empty();
         self.frames = saved;
         self.track_restore_frames(saved_shadows);
+        let unsupported = |m: &str, loc: LocId| Err((Fault::Unsupported(m.into()), Some(loc)));
         match stop {
             // Only a return pops the last frame; `exit` leaves it.
             Stop::Exit { code, .. } if returned => Ok(code as u32 as u64),
-            Stop::Exit { .. } => Err(Fault::Unsupported(
-                "exit inside a user reduction operator".into(),
-            )),
-            Stop::Mpi { .. } => Err(Fault::Unsupported(
-                "MPI call inside a user reduction operator".into(),
-            )),
-            Stop::Fault { fault, .. } => Err(fault),
-            Stop::Budget { .. } => Err(Fault::Unsupported(format!(
-                "user reduction operator did not return within {budget} steps"
-            ))),
+            Stop::Exit { loc, .. } => unsupported("exit inside a user reduction operator", loc),
+            Stop::Mpi { loc, .. } => unsupported("MPI call inside a user reduction operator", loc),
+            Stop::Fault { fault, loc } => Err((fault, Some(loc))),
+            Stop::Budget { loc } => unsupported(
+                &format!("user reduction operator did not return within {budget} steps"),
+                loc,
+            ),
         }
     }
 

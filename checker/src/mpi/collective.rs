@@ -295,7 +295,7 @@ impl State {
                 // (MPI 3.1 §5.5).
                 if !gather || is_root {
                     let rt = a.int("recvtype");
-                    for (c, off) in self.gather_layout(site, a, n)? {
+                    for (c, off) in self.block_layout(site, a, n, "recv")? {
                         push(rbuf.wrapping_add(off), c, rt, true);
                     }
                 }
@@ -305,21 +305,7 @@ impl State {
                 // The send buffer is significant at the root only (§5.6).
                 if is_root {
                     let st = a.int("sendtype");
-                    let extent = self.extent(site, st)?;
-                    let blocks: Vec<(i32, u64)> = if a.has("sendcounts") {
-                        let cs = self.counts(site, a.ptr("sendcounts"), n, "sendcounts")?;
-                        let ds = self.read_ints(site, a.ptr("displs"), n, "displs")?;
-                        cs.iter()
-                            .zip(&ds)
-                            .map(|(&c, &d)| Ok((c, self.displacement(site, d, extent)?)))
-                            .collect::<Result<_, Halt>>()?
-                    } else {
-                        let c = a.int("sendcount");
-                        (0..n as u64)
-                            .map(|j| (c, j * c.max(0) as u64 * extent))
-                            .collect()
-                    };
-                    for (c, off) in blocks {
+                    for (c, off) in self.block_layout(site, a, n, "send")? {
                         push(sbuf.wrapping_add(off), c, st, false);
                     }
                 }
@@ -902,11 +888,21 @@ impl State {
 
     /// Receive layout of the gather-like calls: count and byte offset of
     /// each peer's block, from `recvcount` or `recvcounts`/`displs`.
-    fn gather_layout(&self, site: &Site, a: &Args, n: usize) -> Result<Vec<(i32, u64)>, Halt> {
-        let rt = a.int("recvtype");
-        let extent = self.extent(site, rt)?;
-        if a.has("recvcounts") {
-            let counts = self.counts(site, a.ptr("recvcounts"), n, "recvcounts")?;
+    /// (count, byte offset) of each member's block in the root's buffer of
+    /// a gather (`side` = "recv": `recvcounts`/`recvcount`, `recvtype`) or a
+    /// scatter (`side` = "send"): from the v-form's counts and `displs`, or
+    /// consecutive blocks of the one count (MPI 3.1 §5.5, §5.6).
+    fn block_layout(
+        &self,
+        site: &Site,
+        a: &Args,
+        n: usize,
+        side: &str,
+    ) -> Result<Vec<(i32, u64)>, Halt> {
+        let (counts_name, count_name) = (format!("{side}counts"), format!("{side}count"));
+        let extent = self.extent(site, a.int(&format!("{side}type")))?;
+        if a.has(&counts_name) {
+            let counts = self.counts(site, a.ptr(&counts_name), n, &counts_name)?;
             let displs = self.read_ints(site, a.ptr("displs"), n, "displs")?;
             counts
                 .iter()
@@ -914,7 +910,7 @@ impl State {
                 .map(|(&c, &d)| Ok((c, self.displacement(site, d, extent)?)))
                 .collect()
         } else {
-            let c = self.count(site, a.int("recvcount"))? as i32;
+            let c = self.count(site, a.int(&count_name))? as i32;
             Ok((0..n).map(|j| (c, j as u64 * c as u64 * extent)).collect())
         }
     }
@@ -942,7 +938,7 @@ impl State {
         }
         part.datatype = st;
         if me == root {
-            let layout = self.gather_layout(site, a, n)?;
+            let layout = self.block_layout(site, a, n, "recv")?;
             for (j, &(c, off)) in layout.iter().enumerate() {
                 let len = self.packed_size(site, c, rt)?;
                 self.check_writable(site, rbuf.wrapping_add(off), len)?;
@@ -999,32 +995,23 @@ impl State {
         }
         part.datatype = rt;
         if me == root {
-            let extent = self.extent(site, st)?;
-            let (counts, displs) = if a.has("sendcounts") {
-                (
-                    self.counts(site, a.ptr("sendcounts"), n, "sendcounts")?,
-                    self.read_ints(site, a.ptr("displs"), n, "displs")?,
-                )
-            } else {
-                let c = self.count(site, a.int("sendcount"))? as i32;
-                (vec![c; n], (0..n).map(|j| j as i32 * c).collect())
-            };
+            let layout = self.block_layout(site, a, n, "send")?;
             // Each peer's block, packed one after the other.
             let mut data = Vec::new();
-            for j in 0..n {
+            for (j, &(count, off)) in layout.iter().enumerate() {
                 if own && j == me {
                     continue;
                 }
-                let off = self.displacement(site, displs[j], extent)?;
-                let block =
-                    self.pack(site, sbuf.wrapping_add(off), counts[j], st, "send buffer")?;
+                let block = self.pack(site, sbuf.wrapping_add(off), count, st, "send buffer")?;
                 blocks.send[j] = Some((data.len() as u64, block.len() as u64));
-                part.send_types[j] = self.typed(site, counts[j], st)?;
+                part.send_types[j] = self.typed(site, count, st)?;
                 data.extend_from_slice(&block);
             }
             part.send = Some(Arc::from(data));
             part.datatype = st;
+            let counts: Vec<i32> = layout.iter().map(|&(c, _)| c).collect();
             part.desc = if a.has("sendcounts") {
+                let displs = self.read_ints(site, a.ptr("displs"), n, "displs")?;
                 format!(
                     "sendcounts={}, displs={}, recvcount={rn}, root={root}",
                     list(&counts),
@@ -1063,7 +1050,7 @@ impl State {
     ) -> Result<(), Halt> {
         let (sbuf, sn, st) = (a.ptr("sendbuf"), a.int("sendcount"), a.int("sendtype"));
         let (rbuf, rt) = (a.ptr("recvbuf"), a.int("recvtype"));
-        let layout = self.gather_layout(site, a, n)?;
+        let layout = self.block_layout(site, a, n, "recv")?;
         let own = in_place(sbuf);
         let mut blocks = Blocks::new(n);
         let (data, sent) = if own {

@@ -20,9 +20,9 @@ impl State {
     }
 
     /// `count` elements of `datatype` with their type signature, for the
-    /// signature checks of collectives (MPI 3.1 §5.1). `None` when the
-    /// signature does not fit the engine's counters (the sizes are still
-    /// compared).
+    /// signature checks of collectives (MPI 3.1 §5.1). A signature that
+    /// does not fit the engine's counters is unsupported: skipping its
+    /// comparison could let a mismatch pass as verified.
     pub(crate) fn typed(
         &self,
         site: &Site,
@@ -31,13 +31,17 @@ impl State {
     ) -> Result<Option<Arc<Typed>>, Halt> {
         let n = self.count(site, count)?;
         let map = self.type_map(site, datatype, true)?;
-        Ok(map.signature(n).ok().map(|signature| {
-            Arc::new(Typed {
-                count,
-                datatype,
-                signature,
-            })
-        }))
+        let signature = map.signature(n).map_err(|_| {
+            Halt::Unsupported(format!(
+                "the type signature of {count} elements of {} is too large to compare",
+                super::datatypes::type_name_of(datatype)
+            ))
+        })?;
+        Ok(Some(Arc::new(Typed {
+            count,
+            datatype,
+            signature,
+        })))
     }
 
     /// The extent of `datatype`: displacements of the v-collectives count in

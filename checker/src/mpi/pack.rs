@@ -86,14 +86,7 @@ impl State {
         );
         self.type_map(site, dt, true)?;
         let len = self.packed_size(site, count, dt)?;
-        if outsize < 0 {
-            return Err(site.invalid(format!("outsize is negative ({outsize})")));
-        }
-        if position < 0 || position > outsize {
-            return Err(site.invalid(format!(
-                "position {position} is outside the output buffer of {outsize} bytes (outsize)"
-            )));
-        }
+        check_position(site, position, outsize, "outsize", "output buffer")?;
         let end = position as u64 + len;
         if end > outsize as u64 {
             return Err(site.invalid(format!(
@@ -138,14 +131,7 @@ impl State {
         );
         self.type_map(site, dt, true)?;
         let len = self.packed_size(site, count, dt)?;
-        if insize < 0 {
-            return Err(site.invalid(format!("insize is negative ({insize})")));
-        }
-        if position < 0 || position > insize {
-            return Err(site.invalid(format!(
-                "position {position} is outside the packed buffer of {insize} bytes (insize)"
-            )));
-        }
+        check_position(site, position, insize, "insize", "packed buffer")?;
         let end = position as u64 + len;
         if end > insize as u64 {
             return Err(site.finding(
@@ -163,4 +149,25 @@ impl State {
         self.write_i32(site, pos_addr, end as i32, "position")?;
         Ok(Effect::Return(0))
     }
+}
+
+/// The packing buffer's size must be non-negative and `*position` inside it
+/// (MPI 3.1 §4.2): `size_name` is the argument giving the size, `buffer`
+/// names the buffer in the message.
+fn check_position(
+    site: &Site,
+    position: i32,
+    size: i32,
+    size_name: &str,
+    buffer: &str,
+) -> Result<(), Halt> {
+    if size < 0 {
+        return Err(site.invalid(format!("{size_name} is negative ({size})")));
+    }
+    if position < 0 || position > size {
+        return Err(site.invalid(format!(
+            "position {position} is outside the {buffer} of {size} bytes ({size_name})"
+        )));
+    }
+    Ok(())
 }

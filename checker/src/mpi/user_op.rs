@@ -3,7 +3,7 @@
 //! of the member that receives the result.
 
 use super::datatypes::UserOp;
-use crate::exec::interp::{Fault, Frame, Process, Stop};
+use crate::exec::interp::Fault;
 use crate::exec::memory::AllocKind;
 use crate::explore::state::*;
 use crate::report::ErrorKind;
@@ -158,8 +158,11 @@ impl State {
             scatter(mem, inout, &acc).map_err(mem_err)?;
             let budget = self.procs[rank].proc.steps.saturating_add(USER_OP_STEPS);
             let args = [invec, inout, a_len, a_dt];
-            match run_operator(&mut self.procs[rank].proc, model, function, &args, budget) {
-                Ok(()) => {}
+            match self.procs[rank]
+                .proc
+                .call_function(model, function, &args, budget)
+            {
+                Ok(_) => {}
                 Err((Fault::Unsupported(m), at)) => {
                     // The reason names the line inside the operator (like
                     // any unsupported construct reached) and the MPI call
@@ -201,53 +204,5 @@ impl State {
             mem.free(a).map_err(mem_err)?;
         }
         Ok(acc)
-    }
-}
-
-/// Runs user operator `function` on `proc` until it returns, with the
-/// process's own frames set aside, as `Process::call_function` does, but
-/// keeping where it stopped: a fault inside the operator is reported at its
-/// own line (MPI 3.1 §5.9.5: the operator is program code).
-fn run_operator(
-    proc: &mut Process,
-    model: &Model,
-    function: FuncId,
-    args: &[u64],
-    budget: u64,
-) -> Result<(), (Fault, Option<LocId>)> {
-    let Some(callee) = model.functions.get(function as usize) else {
-        return Err((
-            Fault::Unsupported(format!("call of unknown function {function}")),
-            None,
-        ));
-    };
-    let mut regs = vec![0u64; callee.num_regs as usize];
-    for (r, a) in regs.iter_mut().zip(args).take(callee.params.len()) {
-        *r = *a;
-    }
-    let frame = Frame {
-        func: function,
-        block: 0,
-        ip: 0,
-        regs,
-        ret_dst: None,
-    };
-    let saved = std::mem::replace(&mut proc.frames, vec![frame]);
-    let stop = proc.run(model, budget);
-    let returned = proc.frames.is_empty();
-    proc.frames = saved;
-    let unsupported = |m: String, loc: LocId| Err((Fault::Unsupported(m), Some(loc)));
-    match stop {
-        // Only a return pops the last frame; `exit` leaves it.
-        Stop::Exit { .. } if returned => Ok(()),
-        Stop::Exit { loc, .. } => unsupported("exit inside a user reduction operator".into(), loc),
-        Stop::Mpi { loc, .. } => {
-            unsupported("MPI call inside a user reduction operator".into(), loc)
-        }
-        Stop::Fault { fault, loc } => Err((fault, Some(loc))),
-        Stop::Budget { loc } => unsupported(
-            format!("user reduction operator did not return within {budget} steps"),
-            loc,
-        ),
     }
 }
