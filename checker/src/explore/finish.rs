@@ -398,9 +398,8 @@ fn stuck_finding(model: &Model, state: &State) -> Finding {
         })
     };
     let mut text = wf.describe(&line, &ending);
-    // Only the naive oracle runs unbuffered sends; it runs them after the
-    // buffered passes found no deadlock.
-    let mut kind = if state.world.zero_buffer {
+    let hazard = blocked_by_zero_buffering(state);
+    let mut kind = if hazard {
         ErrorKind::BufferingHazard
     } else {
         ErrorKind::Deadlock
@@ -453,13 +452,49 @@ fn stuck_finding(model: &Model, state: &State) -> Finding {
             }
         }
     }
-    if state.world.zero_buffer {
+    if hazard {
         kind = ErrorKind::BufferingHazard;
     }
     lead.push(text);
     f.kind = kind;
     f.message = lead.join("; ");
     f
+}
+
+/// Whether a stuck process waits for something only an unbuffered library
+/// makes it wait for: a standard or ready send that completes only once
+/// matched (`--buffering zero`, or the oracle's unbuffered pass), or an
+/// MPI_Buffer_detach. Without such a wait the same processes are stuck under
+/// any buffering (a `deadlock`); with one, the stuck state is a
+/// `buffering-hazard`.
+fn blocked_by_zero_buffering(state: &State) -> bool {
+    if !state.world.zero_buffer {
+        return false;
+    }
+    let reqs = &state.world.p2p.requests;
+    state.procs.iter().any(|p| match &p.phase {
+        Phase::Blocked {
+            block: Block::Detach { .. },
+            ..
+        } => true,
+        Phase::Blocked {
+            block: Block::Requests { slots, .. },
+            ..
+        } => slots.iter().filter_map(|s| s.req).any(|id| {
+            let id = match &reqs[id].op {
+                ReqOp::Persistent(p) => match p.active {
+                    Some(a) => a,
+                    None => return false,
+                },
+                _ => id,
+            };
+            let r = &reqs[id];
+            matches!(&r.op, ReqOp::Send(op) if op.rendezvous
+                && matches!(op.mode, SendMode::Standard | SendMode::Ready))
+                && r.is_unmatched()
+        }),
+        _ => false,
+    })
 }
 
 /// Messages still unreceived when every process has finalized: MPI 3.1

@@ -172,10 +172,14 @@ fn enabled(search: &Search, state: &State) -> Vec<Choice> {
 /// search's completes-before analysis instead of sharing it.
 pub fn run(search: &mut Search) {
     search.analyze_blocking = false;
-    let mut passes = vec![(false, false), (false, true)];
-    if search.config.buffering != super::Buffering::Infinite {
-        passes.push((true, true));
-    }
+    // (zero buffering, synchronizing collectives). Under `--buffering zero`
+    // a standard send never completes before it is matched, so the buffered
+    // passes would explore behaviors that library cannot show.
+    let passes = match search.config.buffering {
+        super::Buffering::Any => vec![(false, false), (false, true), (true, true)],
+        super::Buffering::Infinite => vec![(false, false), (false, true)],
+        super::Buffering::Zero => vec![(true, false), (true, true)],
+    };
     for (zero_buffer, synchronizing) in passes {
         if search.should_stop() {
             return;

@@ -235,33 +235,79 @@ impl FirstMatches {
 }
 
 /// The decision to branch on in a settled state.
+///
+/// Decisions are taken in a fixed order: cancels, polls, then Waitany /
+/// Waitsome picks, wildcard receives and wildcard probes
+/// (`step::pending_decisions`). The first one is branched on; when others
+/// are pending, it also gets a "defer" branch in which it is decided only
+/// after something else changed, with the options offered now excluded, so
+/// that each outcome is explored once and none is missed.
+///
+/// Polls (MPI_Test*, MPI_Iprobe, MPI_Improbe, MPI_Request_get_status)
+/// complete nondeterministically (seed 002 §2.2, seed 004 §5): "yes" is
+/// possible once a matching operation can have been posted, which may take
+/// another process's decision first (a wildcard receive whose sender then
+/// sends). A poll therefore offers its current "yes" outcomes, "not yet",
+/// and, when other decisions are pending, a defer branch in which it later
+/// answers only with a new "yes". "Not yet" is not offered again after a
+/// deferral: answering it now covers answering it later (what the process
+/// does next only adds options to the other decisions). When nothing else
+/// is left, a deferred poll answers "not yet" (`ForceNotYet`); that
+/// execution is new only for a polling loop that comes straight back to the
+/// same poll, whose "not yet" branch was cut as a stutter (below).
 pub fn next(model: &runtime_model::model::Model, state: &State) -> Next {
-    // Cancels and polls first: answering one lets its process go on and
-    // perhaps send.
     for rank in 0..state.np() {
         if let Some(options) = step::cancel_options(state, rank) {
             return Next::Branch(options);
         }
-        if !matches!(
-            &state.procs[rank].phase,
-            Phase::Blocked {
-                block: super::state::Block::Poll { .. },
-                ..
-            }
-        ) {
+    }
+    // A forced "not yet" must bring its process straight back to the same
+    // poll with nothing changed; otherwise the branch that answered "not
+    // yet" when the poll was deferred covers this execution.
+    for rank in 0..state.np() {
+        if state.procs[rank].poll_forced && !polls_again(model, state, rank) {
+            return Next::Redundant;
+        }
+    }
+    let mut decisions: Vec<(Vec<Choice>, Option<Choice>)> = Vec::new();
+    let mut stuttering = false;
+    for rank in 0..state.np() {
+        if !is_polling(state, rank) {
             continue;
         }
         let completions = state.poll_completions(rank);
-        let stutter = state.procs[rank].poll_mark
-            == Some((state.local_fingerprint(model, rank), state.version));
-        if stutter {
+        if let Some(excluded) = &state.procs[rank].poll_deferred {
+            let fresh: Vec<PollOutcome> = completions
+                .into_iter()
+                .filter(|c| !excluded.contains(c))
+                .collect();
+            if fresh.is_empty() {
+                continue;
+            }
+            let mut ex = excluded.clone();
+            ex.extend(fresh.iter().cloned());
+            decisions.push((
+                fresh
+                    .into_iter()
+                    .map(|outcome| Choice::Poll { rank, outcome })
+                    .collect(),
+                Some(Choice::DeferPoll { rank, excluded: ex }),
+            ));
+            continue;
+        }
+        if polls_again(model, state, rank) {
             if !completions.is_empty() {
                 // Back at the same poll with nothing changed: the branch that
                 // answered "complete" the first time covers this one.
                 return Next::Redundant;
             }
-            continue; // spinning until something else happens
+            // Spinning until something else happens: the same as the
+            // deferral the first answer offered, if others were pending.
+            stuttering = true;
+            continue;
         }
+        let mut ex = completions.clone();
+        ex.push(PollOutcome::NotYet);
         let mut options: Vec<Choice> = completions
             .into_iter()
             .map(|outcome| Choice::Poll { rank, outcome })
@@ -270,12 +316,27 @@ pub fn next(model: &runtime_model::model::Model, state: &State) -> Next {
             rank,
             outcome: PollOutcome::NotYet,
         });
-        return Next::Branch(options);
+        // A poll whose every request is complete already offers all its
+        // "yes" outcomes: deferring it could only add "not yet" later.
+        let defer = state
+            .poll_may_grow(rank)
+            .then_some(Choice::DeferPoll { rank, excluded: ex });
+        decisions.push((options, defer));
     }
-    let decisions = step::pending_decisions(state);
-    if let Some((_, options, defer)) = decisions.first() {
+    decisions.extend(
+        step::pending_decisions(state)
+            .into_iter()
+            .map(|(_, options, defer)| (options, Some(defer))),
+    );
+    if stuttering && !decisions.is_empty() {
+        // The first "not yet" of this poll was answered in the same world,
+        // with the same other decisions pending: its defer branch explores
+        // them with the poll still waiting, which is this spinning loop.
+        return Next::Redundant;
+    }
+    if let Some((options, defer)) = decisions.first() {
         let mut options = options.clone();
-        if decisions.len() > 1 {
+        if let (Some(defer), true) = (defer, decisions.len() > 1) {
             options.push(defer.clone());
         }
         return Next::Branch(options);
@@ -283,7 +344,37 @@ pub fn next(model: &runtime_model::model::Model, state: &State) -> Next {
     if step::has_skipped_option(state) || step::unrealized_cancel_failure(state) {
         return Next::Redundant;
     }
+    if let Some(rank) =
+        (0..state.np()).find(|&r| state.procs[r].poll_deferred.is_some() && is_polling(state, r))
+    {
+        if !state.poll_completions(rank).is_empty() {
+            // "Not yet" from here either lets the process go on (the branch
+            // that answered "not yet" before the deferral covers that) or
+            // brings it back to the same poll, where a "yes" it skipped is
+            // still possible (that branch covers it too).
+            return Next::Redundant;
+        }
+        return Next::Branch(vec![Choice::ForceNotYet { rank }]);
+    }
     Next::End
+}
+
+fn is_polling(state: &State, rank: usize) -> bool {
+    matches!(
+        &state.procs[rank].phase,
+        Phase::Blocked {
+            block: Block::Poll { .. },
+            ..
+        }
+    )
+}
+
+/// Whether `rank` polls again from exactly the state its last "not yet"
+/// answer left (a stutter: the same local state, nothing changed in MPI).
+fn polls_again(model: &runtime_model::model::Model, state: &State, rank: usize) -> bool {
+    is_polling(state, rank)
+        && state.procs[rank].poll_mark
+            == Some((state.local_fingerprint(model, rank), state.version))
 }
 
 struct Frame {
@@ -301,6 +392,11 @@ pub fn run(search: &mut Search) {
         &search.config.program_args,
         search.config.inputs.clone(),
     );
+    // Under `--buffering zero` standard sends complete only once matched
+    // (MPI 3.1 §3.4): executions where one was buffered are not behaviors of
+    // that library, so they are not explored (a wildcard receive cannot take
+    // a message its sender could only send after a buffered send).
+    initial.world.zero_buffer = search.config.buffering == super::Buffering::Zero;
     initial.max_calls = search.config.max_calls;
     initial.max_polls = search.config.max_polls;
     let mut stack: Vec<Frame> = Vec::new();

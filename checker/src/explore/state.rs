@@ -195,6 +195,14 @@ pub struct ProcState {
     /// between polls) never stutters, so the number of answers in a row
     /// while nothing else happens is bounded by `State::max_polls`.
     pub poll_streak: (u64, u32),
+    /// The reduced search put off answering this process's poll until
+    /// other decisions are made (`poe::next`): the answers it offered then
+    /// (its "yes" outcomes, and "not yet") are not offered again.
+    pub poll_deferred: Option<Vec<crate::mpi::completion::PollOutcome>>,
+    /// A deferred poll answered "not yet" because nothing else was left:
+    /// the execution is new only if the process comes straight back to the
+    /// same poll (a polling loop), see `poe::next`.
+    pub poll_forced: bool,
     /// Program arguments' storage is set up once at MPI_Init / start.
     pub exit_loc: Option<LocId>,
 }
@@ -307,6 +315,8 @@ impl State {
                 calls: 0,
                 poll_mark: None,
                 poll_streak: (0, 0),
+                poll_deferred: None,
+                poll_forced: false,
                 exit_loc: None,
             })
             .collect();

@@ -61,6 +61,18 @@ pub enum Choice {
         rank: usize,
         outcome: PollOutcome,
     },
+    /// The poll of `rank` answers later, after other decisions: then only
+    /// with a "yes" outcome not in `excluded` (seed 002 treats polls as
+    /// choice points; a "yes" may need another process's decision first).
+    DeferPoll {
+        rank: usize,
+        excluded: Vec<PollOutcome>,
+    },
+    /// A deferred poll of `rank` answers "not yet" because no other
+    /// decision is left.
+    ForceNotYet {
+        rank: usize,
+    },
     /// Naive search only: let `rank` run to and issue its next MPI call.
     Run {
         rank: usize,
@@ -270,6 +282,16 @@ pub fn apply(state: &mut State, model: &Model, choice: &Choice, budget: u64) -> 
                 count_not_yet(state, model, *rank)?;
             }
             state.resolve_poll(model, *rank, outcome.clone())
+        }
+        Choice::DeferPoll { rank, excluded } => {
+            state.procs[*rank].poll_deferred = Some(excluded.clone());
+            Ok(())
+        }
+        Choice::ForceNotYet { rank } => {
+            count_not_yet(state, model, *rank)?;
+            state.resolve_poll(model, *rank, PollOutcome::NotYet)?;
+            state.procs[*rank].poll_forced = true;
+            Ok(())
         }
         Choice::Run { rank } => run_process(state, model, *rank, budget, true),
         Choice::Unblock { rank } => state.try_unblock(model, *rank).map(|_| ()),

@@ -755,6 +755,23 @@ impl State {
         }
     }
 
+    /// Whether the poll of `rank` may have more "yes" outcomes later than
+    /// now: some request it tests is not complete yet, or it is a probe
+    /// (new messages may arrive).
+    pub fn poll_may_grow(&self, rank: usize) -> bool {
+        let Phase::Blocked {
+            block: Block::Poll { kind, slots, .. },
+            ..
+        } = &self.procs[rank].phase
+        else {
+            return false;
+        };
+        match kind {
+            PollKind::Iprobe { .. } | PollKind::Improbe { .. } => true,
+            _ => !slots.iter().all(|s| self.slot_complete(s)),
+        }
+    }
+
     /// Answers the poll `rank` is in.
     pub fn resolve_poll(
         &mut self,
@@ -779,6 +796,7 @@ impl State {
             | PollKind::Improbe { flag_addr, .. } => Some(flag_addr),
             PollKind::Testsome(_) => None,
         };
+        self.procs[rank].poll_deferred = None;
         let set_flag = |state: &mut State, v: i32| match flag_addr {
             Some(a) => state.store_i32(rank, a, v, "flag"),
             None => Ok(()),

@@ -94,12 +94,8 @@ impl State {
         let data = self.pack(site, a.buf, a.count, a.datatype, "send buffer")?;
         // Without buffering a standard send completes only once matched,
         // exactly like a synchronous one (MPI 3.1 §3.4).
-        let mode = if self.world.zero_buffer && matches!(mode, SendMode::Standard | SendMode::Ready)
-        {
-            SendMode::Synchronous
-        } else {
-            mode
-        };
+        let rendezvous = mode == SendMode::Synchronous
+            || (self.world.zero_buffer && matches!(mode, SendMode::Standard | SendMode::Ready));
         self.version += 1;
         let req = self.world.p2p.post(
             site.rank,
@@ -111,6 +107,7 @@ impl State {
                 data,
                 datatype: a.datatype,
                 count: a.count as i64,
+                rendezvous,
             }),
             event,
         );

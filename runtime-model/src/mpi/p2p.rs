@@ -47,6 +47,10 @@ pub struct SendOp {
     /// Datatype handle and count as given by the sender.
     pub datatype: i32,
     pub count: i64,
+    /// Completes only once matched: a synchronous send, or a standard or
+    /// ready send of a library that does not buffer (`--buffering zero`,
+    /// MPI 3.1 §3.4: a standard send may wait for the matching receive).
+    pub rendezvous: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -180,7 +184,7 @@ impl Request {
         }
         match &self.op {
             ReqOp::Null { .. } => true,
-            ReqOp::Send(s) => s.mode != SendMode::Synchronous || self.partner.is_some(),
+            ReqOp::Send(s) => !s.rendezvous || self.partner.is_some(),
             ReqOp::Recv(_) => self.partner.is_some(),
             ReqOp::Collective { .. } | ReqOp::Persistent(_) => false,
         }
@@ -580,6 +584,7 @@ mod tests {
             data: Arc::from(vec![1u8, 2, 3, 4]),
             datatype: 0,
             count: 1,
+            rendezvous: false,
         })
     }
 
