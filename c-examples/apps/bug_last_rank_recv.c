@@ -1,5 +1,6 @@
 /* RUN: -n 4
  * EXPECT: error mpi-usage
+ * EXPECT: error buffering-hazard
  * A user bug: a shift to the right where every rank sends to rank+1 and receives from
  * rank-1, but the author forgot that the last rank has nobody to send to and wrote
  * `(rank + 1) % size`, while rank 0 (correctly) skips its receive: the last rank's

@@ -1,5 +1,6 @@
 /* RUN: -n 2
  * EXPECT: error deadlock
+ * EXPECT: error buffering-hazard
  * A user bug: rank 1 sends the boundary with tag TAG_HALO but rank 0 waits for
  * TAG_DATA (a copy-paste of the wrong #define), so rank 0's receive never matches and
  * rank 1's send is never received.

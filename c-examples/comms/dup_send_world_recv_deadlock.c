@@ -1,5 +1,6 @@
 /* RUN: -n 2
  * EXPECT: error communicator-mismatch
+ * EXPECT: error buffering-hazard
  * The message goes out on a duplicate of MPI_COMM_WORLD but the receiver
  * waits on MPI_COMM_WORLD itself: messages on different communicators never
  * match (MPI 3.1 §3.2.4), so the receive waits forever. Source and tag agree,

@@ -1,5 +1,6 @@
 /* RUN: -n 3
  * EXPECT: error invalid-argument
+ * EXPECT: error resource-leak
  * Rank 2 passes MPI_UNDEFINED as its color and gets MPI_COMM_NULL, but then
  * joins the reduction on the new communicator like everyone else.
  */

@@ -1,5 +1,6 @@
 /* RUN: -n 2
  * EXPECT: error deadlock
+ * EXPECT: error buffering-hazard
  * Rank 0 sends its result with TAG_RESULT but rank 1 waits for TAG_DONE: the receive can
  * never match. Even if the send is buffered and rank 0 finishes, rank 1 stays blocked
  * forever, so this is a deadlock under every buffering.

@@ -1,5 +1,6 @@
 /* RUN: -n 3
  * EXPECT: error communicator-mismatch
+ * EXPECT: error buffering-hazard
  * A solver keeps its own communicator (an MPI_Comm_split with one color, so
  * ranks are numbered as in MPI_COMM_WORLD) and rank 0 sends the residual on
  * it, but rank 2 posts its receive on MPI_COMM_WORLD. Source and tag agree;

@@ -1,5 +1,6 @@
 /* RUN: -n 3
  * EXPECT: error mpi-usage
+ * EXPECT: error buffering-hazard
  * Every worker sends a "done" notice to rank 0 with MPI_Send, but rank 0 only
  * collects the results and never receives the notices. With a buffering MPI
  * library the workers go on and finalize; the notices are still pending at

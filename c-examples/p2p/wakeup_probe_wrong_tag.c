@@ -1,5 +1,6 @@
 /* RUN: -n 5
  * EXPECT: error deadlock
+ * EXPECT: error buffering-hazard
  * The near miss of wakeup_chain_ibarrier_probe_bcast.c: rank 1 sends its value with the
  * ready tag instead of the value tag, so the last rank's MPI_Probe(1, TAG_VALUE) waits
  * forever while the other ranks wait in MPI_Bcast for it. The trace shows the fixed order in

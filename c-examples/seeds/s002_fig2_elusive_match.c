@@ -1,5 +1,6 @@
 /* RUN: -n 3
  * EXPECT: error deadlock
+ * EXPECT: error buffering-hazard
  * Seed 002 §1.1, Figure 2 (relevant interleavings, elusive matches). P0 posts Irecv(*),
  * then a blocking Recv(from 2), then waits; P1 and P2 each Isend one message to P0. If the
  * wildcard takes P1's message all is well; if it takes P2's, Recv(from 2) can never match

@@ -1,5 +1,6 @@
 /* RUN: -n 3
  * EXPECT: error deadlock
+ * EXPECT: error buffering-hazard
  * Seed 002 §2, Figure 3 (operations lingering across a barrier). P0: Irecv(*), Barrier,
  * Wait, Recv(from 2). P1: Barrier, then Isend to P0. P2: Isend to P0, then Barrier. The
  * pending Irecv(*) can match P2's send or P1's post-barrier send; when it takes P2's, the

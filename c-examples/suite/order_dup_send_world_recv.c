@@ -1,5 +1,6 @@
 /* RUN: -n 2
  * EXPECT: error communicator-mismatch
+ * EXPECT: error buffering-hazard
  * Rank 0 sends on a duplicate of MPI_COMM_WORLD, rank 1 receives on MPI_COMM_WORLD: messages on
  * different communicators never match (MPI 3.1 §3.5, §6.4.2).
  */

@@ -1,5 +1,6 @@
 /* RUN: -n 2
  * EXPECT: error deadlock
+ * EXPECT: error buffering-hazard
  * Rank 0 posts MPI_Irecv for tag 1 and waits on it, rank 1 sends with tag 2: the receive is
  * never matched, so MPI_Wait blocks forever (MPI 3.1 §3.5 matching on tag).
  */

@@ -1,5 +1,6 @@
 /* RUN: -n 3
  * EXPECT: error mpi-usage
+ * EXPECT: error buffering-hazard
  * Ranks 1 and 2 both send to rank 0, which receives only once with MPI_ANY_SOURCE: one message
  * is never received before MPI_Finalize (MPI 3.1 §8.7), whichever sender wins.
  */

@@ -87,10 +87,19 @@ pub fn build(model: &Model, np: usize, outcome: &Outcome) -> Report {
     Report {
         verdict,
         np,
-        reason: if verdict == Verdict::Inconclusive {
-            outcome.incomplete.clone()
-        } else {
-            None
+        // Under an error verdict, what the search did not cover is a note.
+        reason: match verdict {
+            Verdict::Inconclusive => outcome.incomplete.clone(),
+            Verdict::Error => {
+                let notes: Vec<String> = outcome
+                    .incomplete
+                    .iter()
+                    .chain(outcome.notes.iter())
+                    .cloned()
+                    .collect();
+                (!notes.is_empty()).then(|| notes.join("; "))
+            }
+            Verdict::Verified => None,
         },
         errors,
         stats: Stats {

@@ -25,16 +25,151 @@ fn count_execution(search: &mut Search, state: &State) {
     search.outcome.instructions += state.procs.iter().map(|p| p.proc.steps).sum::<u64>();
 }
 
-/// The execution stopped early: an error, or a limit of the tool.
+/// The execution stopped early: an error, or a limit of the tool. Errors
+/// it showed before stay errors; the rest of it was not explored.
 pub fn halted(search: &mut Search, state: &State, halt: Halt) {
     count_execution(search, state);
     match halt {
-        Halt::Error(f) => search.record(f, state),
+        Halt::Error(f) => record_all(search, state, vec![f]),
         Halt::Unsupported(m) | Halt::Budget(m) => {
-            if search.outcome.incomplete.is_none() {
-                search.outcome.incomplete = Some(m);
+            if state.findings.is_empty() {
+                if search.outcome.incomplete.is_none() {
+                    search.outcome.incomplete = Some(m);
+                }
+            } else {
+                record_all(search, state, Vec::new());
+                let note = format!("{m}; the rest of that execution was not explored");
+                if !search.outcome.notes.contains(&note) {
+                    search.outcome.notes.push(note);
+                }
             }
         }
+    }
+}
+
+/// A duplicate execution still shows its errors (its prefix is a behavior).
+pub fn pruned(search: &mut Search, state: &State) {
+    if !state.findings.is_empty() {
+        record_all(search, state, Vec::new());
+    }
+}
+
+/// Records the errors an execution has shown so far and forgets them (the
+/// oracle merges states reached in different ways, which would lose them).
+pub fn flush(search: &mut Search, state: &mut State) {
+    if !state.findings.is_empty() {
+        record_all(search, state, Vec::new());
+        state.findings.clear();
+    }
+}
+
+/// A failure on a rank whose wildcard receive took one of several messages
+/// may depend on which one it took (a message race): the finding names the
+/// receive, the send it matched, and every other send of the execution its
+/// envelope matches (MPI 3.1 §3.5: which one a wildcard takes is up to the
+/// library).
+fn name_message_races(model: &Model, state: &State, f: &mut Finding) {
+    let reqs = &state.world.p2p.requests;
+    let ranks: Vec<usize> = f.locations.iter().map(|(r, _, _)| *r).collect();
+    let mut races = Vec::new();
+    for r in reqs
+        .iter()
+        .filter(|r| r.is_wildcard_recv() && ranks.contains(&r.owner))
+    {
+        let (ReqOp::Recv(rop), Some(chosen)) = (&r.op, r.partner) else {
+            continue;
+        };
+        let chosen = &reqs[chosen];
+        let others: Vec<&runtime_model::mpi::p2p::Request> = reqs
+            .iter()
+            .filter(|q| {
+                matches!(&q.op, ReqOp::Send(sop) if q.owner != chosen.owner
+                    && runtime_model::mpi::p2p::envelope_matches(rop, r.owner, sop, q.owner))
+            })
+            .collect();
+        if others.is_empty() {
+            continue;
+        }
+        let (Some((rloc, rfunc)), Some((cloc, cfunc))) = (
+            state.event_loc(r.posted_at),
+            state.event_loc(chosen.posted_at),
+        ) else {
+            continue;
+        };
+        let mut alt = Vec::new();
+        for q in others {
+            if let Some((qloc, qfunc)) = state.event_loc(q.posted_at) {
+                alt.push(format!(
+                    "rank {}'s {} (line {})",
+                    q.owner,
+                    qfunc.name(),
+                    line_of(model, qloc)
+                ));
+                add_site(f, (q.owner, qloc, Some(qfunc)));
+            }
+        }
+        races.push(format!(
+            "rank {}'s wildcard {} at line {} took rank {}'s {} (line {}) but could also take {}",
+            r.owner,
+            rfunc.name(),
+            line_of(model, rloc),
+            chosen.owner,
+            cfunc.name(),
+            line_of(model, cloc),
+            alt.join(" or ")
+        ));
+        add_site(f, (r.owner, rloc, Some(rfunc)));
+        add_site(f, (chosen.owner, cloc, Some(cfunc)));
+    }
+    if !races.is_empty() {
+        f.message = format!("{} (message race: {})", f.message, races.join("; "));
+    }
+}
+
+/// Records the errors the execution showed on its way (`state.findings`,
+/// each with the trace up to where it was found) and those found at its end
+/// (`at_end`, with the whole trace): most severe first, then in the order
+/// they happened.
+fn record_all(search: &mut Search, state: &State, at_end: Vec<Finding>) {
+    let trace = state.trace.to_vec();
+    let mut all: Vec<(Finding, usize)> = state
+        .findings
+        .iter()
+        .map(|o| (o.finding.clone(), o.trace_len))
+        .chain(at_end.into_iter().map(|f| (f, trace.len())))
+        .collect();
+    all.sort_by_key(|(f, _)| f.kind.severity());
+    // The same error on several ranks (every rank failing one assertion) is
+    // one error: reported once, with the trace of its first occurrence.
+    let mut merged: Vec<(Finding, usize, Vec<usize>)> = Vec::new();
+    for (f, len) in all {
+        let key = |f: &Finding| {
+            let locs: Vec<_> = f.locations.iter().map(|(_, l, c)| (*l, *c)).collect();
+            (f.kind, locs)
+        };
+        let ranks: Vec<usize> = f.locations.iter().map(|(r, _, _)| *r).collect();
+        match merged.iter_mut().find(|(g, _, _)| key(g) == key(&f)) {
+            Some((_, _, also)) => {
+                for r in ranks.into_iter().take(1) {
+                    if !also.contains(&r) {
+                        also.push(r);
+                    }
+                }
+            }
+            None => merged.push((f, len, Vec::new())),
+        }
+    }
+    for (mut f, len, also) in merged {
+        if !also.is_empty() {
+            f.message = format!("{} (also on {})", f.message, rank_list(&also));
+        }
+        if matches!(
+            f.kind,
+            ErrorKind::Assertion | ErrorKind::MemoryError | ErrorKind::Deadlock
+        ) {
+            name_message_races(search.model, state, &mut f);
+        }
+        search.record_with_trace(f, trace[..len.min(trace.len())].to_vec(), state);
     }
 }
 
@@ -313,14 +448,36 @@ fn collective_comm_mismatch(
     None
 }
 
-/// Every process is finished or stuck.
+/// Every process is finished or stuck: records every error the execution
+/// shows at its end, besides those it showed on its way.
 pub fn end_of_execution(search: &mut Search, state: &State) {
     count_execution(search, state);
+    let found = end_findings(search, state);
+    record_all(search, state, found);
+}
+
+/// The errors a finished or stuck execution shows. What only follows from a
+/// process that stopped at an error (others waiting for it, its collectives
+/// and messages) is not reported again.
+fn end_findings(search: &Search, state: &State) -> Vec<Finding> {
+    let model = search.model;
+    let mut out = Vec::new();
+    let crashed = |r: usize| state.procs.get(r).is_some_and(|p| p.crashed);
+    let graph = search.analyze_blocking.then(|| CbGraph::new(state));
     let blocked: Vec<usize> = (0..state.np())
         .filter(|&r| matches!(state.procs[r].phase, Phase::Blocked { .. }))
         .collect();
     if !blocked.is_empty() {
-        let polling: Vec<usize> = blocked
+        let consequences = waitfor::blocked(state).waiting_on(&crashed);
+        let live: Vec<usize> = blocked
+            .iter()
+            .copied()
+            .filter(|r| !consequences.contains(r))
+            .collect();
+        if live.is_empty() {
+            return out;
+        }
+        let polling: Vec<usize> = live
             .iter()
             .copied()
             .filter(|&r| {
@@ -344,43 +501,37 @@ pub fn end_of_execution(search: &mut Search, state: &State) {
                 })
                 .collect();
             let mut f = Finding::new(ErrorKind::NonTermination, msg.join("; "));
-            for &r in &blocked {
+            for &r in &live {
                 f = f.at(r, state.blocked_loc(r), state.blocked_func(r));
             }
-            search.record(f, state);
-            return;
+            out.push(f);
+        } else if let Some(f) = skipped_collective(state, &live)
+            .then(|| unjoined_collective(model, state))
+            .flatten()
+        {
+            out.push(f);
+        } else {
+            out.push(stuck_finding(model, state));
         }
-        if skipped_collective(state, &blocked) {
-            if let Some(f) = unjoined_collective(search.model, state) {
-                search.record(f, state);
-                return;
-            }
+        // Stuck under every library, and stuck earlier without buffering:
+        // an unbuffered send blocks before the deadlock is reached.
+        if let Some(g) = &graph {
+            out.extend(zero_buffer_replay(search, state, g));
         }
-        let f = stuck_finding(search.model, state);
-        search.record(f, state);
-        return;
+        return out;
     }
-    if let Some(f) = unjoined_collective(search.model, state) {
-        search.record(f, state);
-        return;
+    let unjoined = unjoined_collective(model, state);
+    let collectives_consistent = unjoined.is_none();
+    out.extend(unjoined);
+    out.extend(unready_ready_send(model, state));
+    if let Some(g) = graph.as_ref().filter(|_| collectives_consistent) {
+        out.extend(synchronizing_replay(search, state, g));
     }
-    if let Some(f) = unready_ready_send(search.model, state) {
-        search.record(f, state);
-        return;
+    out.extend(unreceived_messages(model, state));
+    if let Some(g) = graph.as_ref().filter(|_| collectives_consistent) {
+        out.extend(zero_buffer_replay(search, state, g));
     }
-    let graph = search.analyze_blocking.then(|| CbGraph::new(state));
-    if let Some(g) = &graph {
-        if synchronizing_replay(search, state, g) {
-            return;
-        }
-    }
-    if let Some(f) = unreceived_messages(search.model, state) {
-        search.record(f, state);
-        return;
-    }
-    if let Some(g) = &graph {
-        zero_buffer_replay(search, state, g);
-    }
+    out
 }
 
 /// The deadlock of an execution in which some processes are blocked: the
@@ -518,7 +669,7 @@ fn unreceived_messages(model: &Model, state: &State) -> Option<Finding> {
     let mut f = Finding::new(ErrorKind::MpiUsage, "");
     for s in &state.world.p2p.requests {
         let ReqOp::Send(op) = &s.op else { continue };
-        if !s.is_unmatched() {
+        if !s.is_unmatched() || state.procs.get(op.dest).is_some_and(|p| p.crashed) {
             continue;
         }
         let Some((loc, func)) = state.event_loc(s.posted_at) else {
@@ -641,6 +792,17 @@ fn skipped_collective(state: &State, blocked: &[usize]) -> bool {
     })
 }
 
+/// Whether a member missing from collective `instance` of `comm` stopped at
+/// an error (then the others' call is not a mismatch of the program's).
+fn misses_crashed(state: &State, comm: CommId, instance: usize) -> bool {
+    let c = &state.world.comms[comm];
+    c.instances[instance]
+        .arrivals
+        .iter()
+        .enumerate()
+        .any(|(m, a)| a.is_none() && c.members.get(m).is_some_and(|&r| state.procs[r].crashed))
+}
+
 /// A collective some member never called, though every process finished:
 /// on different communicators a `communicator-mismatch`, otherwise a
 /// `collective-mismatch`.
@@ -649,7 +811,10 @@ fn unjoined_collective(model: &Model, state: &State) -> Option<Finding> {
     let all = arrivals(state);
     let stuck: Vec<&Arrival> = all
         .iter()
-        .filter(|a| !state.world.comms[a.comm].instances[a.instance].all_arrived())
+        .filter(|a| {
+            !state.world.comms[a.comm].instances[a.instance].all_arrived()
+                && !misses_crashed(state, a.comm, a.instance)
+        })
         .collect();
     let missing = |r: usize, c: CommId, k: usize| missing_from(state, r, c, k);
     if let Some((m, sites)) =
@@ -661,9 +826,9 @@ fn unjoined_collective(model: &Model, state: &State) -> Option<Finding> {
         }
         return Some(f);
     }
-    for c in &state.world.comms {
+    for (ci, c) in state.world.comms.iter().enumerate() {
         for (k, inst) in c.instances.iter().enumerate() {
-            if inst.all_arrived() {
+            if inst.all_arrived() || misses_crashed(state, ci, k) {
                 continue;
             }
             let mut f = Finding::new(ErrorKind::CollectiveMismatch, "");
@@ -779,11 +944,24 @@ impl CbGraph {
                 }
             }
         }
+        // A call a process is stuck in never completes.
+        for (rank, p) in state.procs.iter().enumerate() {
+            if matches!(p.phase, Phase::Blocked { .. }) && p.calls > 0 {
+                deps.push(Dep {
+                    waiter: (rank, p.calls - 1),
+                    needs: None,
+                    kind: DepKind::Always,
+                });
+            }
+        }
         // A standard send whose message nobody receives never completes
-        // without buffering.
+        // without buffering (unless its receiver stopped at an error: then
+        // the receive may just not have been reached).
         for r in &state.world.p2p.requests {
             if let (ReqOp::Send(op), Some(done), true) = (&r.op, r.completed_at, r.is_unmatched()) {
-                if matches!(op.mode, SendMode::Standard | SendMode::Ready) {
+                if matches!(op.mode, SendMode::Standard | SendMode::Ready)
+                    && !state.procs.get(op.dest).is_some_and(|p| p.crashed)
+                {
                     deps.push(Dep {
                         waiter: done,
                         needs: None,
@@ -818,6 +996,19 @@ impl CbGraph {
     fn stuck(&self, state: &State, kinds: &[DepKind]) -> Option<Vec<usize>> {
         cb::replay(&self.counts, &self.deps, kinds)
             .filter(|p| genuinely_stuck(state, &self.events, p))
+            .filter(|p| {
+                // Stuck only because a process stopped at an error: the
+                // stuck calls wait for it, directly or through each other.
+                if !state.any_crashed() {
+                    return true;
+                }
+                let wf = waitfor::replayed(&self.events, &self.deps, kinds, p);
+                let crashed = |r: usize| state.procs.get(r).is_some_and(|x| x.crashed);
+                let after = wf.waiting_on(&crashed);
+                wf.waiters
+                    .iter()
+                    .any(|w| !after.contains(&w.rank) && !crashed(w.rank))
+            })
     }
 
     /// The stuck replay in words: the wait-for cycle among the stuck calls,
@@ -870,44 +1061,42 @@ impl CbGraph {
 }
 
 /// Replays the execution's matching with synchronizing collectives; a
-/// stuck replay is a deadlock. Returns whether one was found.
-fn synchronizing_replay(search: &mut Search, state: &State, g: &CbGraph) -> bool {
+/// stuck replay is a deadlock.
+fn synchronizing_replay(search: &Search, state: &State, g: &CbGraph) -> Option<Finding> {
     use DepKind::*;
     let kinds = [Always, Synchronizing];
-    let Some(pos) = g.stuck(state, &kinds) else {
-        return false;
-    };
-    let f = g.finding(
+    let pos = g.stuck(state, &kinds)?;
+    Some(g.finding(
         search.model,
         state,
         &pos,
         &kinds,
         ErrorKind::Deadlock,
         "deadlock when collectives synchronize",
-    );
-    search.record(f, state);
-    true
+    ))
 }
 
 /// Replays the execution's matching also with unbuffered standard sends; a
-/// stuck replay is a buffering hazard.
-fn zero_buffer_replay(search: &mut Search, state: &State, g: &CbGraph) {
+/// replay stuck where the one without them is not (earlier, or where that
+/// one gets through) is a buffering hazard.
+fn zero_buffer_replay(search: &Search, state: &State, g: &CbGraph) -> Option<Finding> {
     use DepKind::*;
     if search.config.buffering == Buffering::Infinite {
-        return;
+        return None;
     }
     let kinds = [Always, Synchronizing, ZeroBuffer];
-    if let Some(pos) = g.stuck(state, &kinds) {
-        let f = g.finding(
-            search.model,
-            state,
-            &pos,
-            &kinds,
-            ErrorKind::BufferingHazard,
-            "deadlock when standard sends are not buffered",
-        );
-        search.record(f, state);
+    let pos = g.stuck(state, &kinds)?;
+    if cb::replay(&g.counts, &g.deps, &[Always, Synchronizing]).as_ref() == Some(&pos) {
+        return None;
     }
+    Some(g.finding(
+        search.model,
+        state,
+        &pos,
+        &kinds,
+        ErrorKind::BufferingHazard,
+        "deadlock when standard sends are not buffered",
+    ))
 }
 
 /// Whether the replay's stuck point is a real deadlock rather than an

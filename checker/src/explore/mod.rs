@@ -138,6 +138,9 @@ pub struct Outcome {
     pub elapsed: Duration,
     /// Input cells verified (`--any-input`; 0 otherwise).
     pub input_cells: u64,
+    /// What the errors' executions did not cover (an unsupported call or a
+    /// limit after an error): shown with the errors, not a verdict.
+    pub notes: Vec<String>,
 }
 
 /// Shared bookkeeping of a search: limits, counters, collected errors.
@@ -207,7 +210,16 @@ impl<'a> Search<'a> {
 
     /// Records an error, once per (kind, locations).
     pub fn record(&mut self, finding: Finding, state: &state::State) {
-        let trace = state.trace.to_vec();
+        self.record_with_trace(finding, state.trace.to_vec(), state);
+    }
+
+    /// Records an error found after `trace` in the execution `state` ends.
+    pub fn record_with_trace(
+        &mut self,
+        finding: Finding,
+        trace: Vec<TraceEntry>,
+        state: &state::State,
+    ) {
         let schedule = state.schedule.clone();
         let dup =
             self.outcome.errors.iter().any(|e| {

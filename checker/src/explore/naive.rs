@@ -225,7 +225,10 @@ fn run_pass(search: &mut Search, zero_buffer: bool, synchronizing: bool) {
         for c in choices.into_iter().rev() {
             let mut s = state.clone();
             match step::apply(&mut s, search.model, &c, search.config.budget) {
-                Ok(()) => stack.push(s),
+                Ok(()) => {
+                    finish::flush(search, &mut s);
+                    stack.push(s)
+                }
                 Err(halt @ Halt::Error(_))
                 | Err(halt @ Halt::Unsupported(_))
                 | Err(halt @ Halt::Budget(_)) => finish::halted(search, &s, halt),

@@ -116,7 +116,14 @@ pub fn settle(search: &Search, state: &mut State) -> Result<(), Halt> {
         while let Some(&rank) = unblock.range(cursor..).next() {
             unblock.remove(&rank);
             cursor = rank + 1;
-            if state.try_unblock(model, rank)? {
+            let unblocked = match state.try_unblock(model, rank) {
+                Ok(done) => done,
+                Err(halt) => {
+                    step::absorb(state, &[rank], halt)?;
+                    true
+                }
+            };
+            if unblocked {
                 state.transitions += 1;
                 changed = true;
                 ready.insert(rank);
@@ -458,11 +465,16 @@ pub fn run(search: &mut Search) {
                         state.schedule.push(k);
                     }
                 } else if options.len() > 1 {
-                    stack.push(Frame {
-                        state: state.clone(),
-                        options,
-                        next: 1,
-                    });
+                    // After an error the execution runs to its end to show
+                    // its other bugs; without `--all-errors` the search
+                    // stops after it, so its other branches are not kept.
+                    if state.findings.is_empty() || search.config.all_errors {
+                        stack.push(Frame {
+                            state: state.clone(),
+                            options,
+                            next: 1,
+                        });
+                    }
                     state.schedule.push(0);
                 }
                 if let Err(halt) =
@@ -475,6 +487,7 @@ pub fn run(search: &mut Search) {
             }
             Next::End => finish::end_of_execution(search, &state),
             Next::Redundant => {
+                finish::pruned(search, &state);
                 search.outcome.pruned += 1;
                 search.outcome.transitions += state.transitions;
                 search.outcome.instructions +=

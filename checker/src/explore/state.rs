@@ -205,6 +205,10 @@ pub struct ProcState {
     pub poll_forced: bool,
     /// Program arguments' storage is set up once at MPI_Init / start.
     pub exit_loc: Option<LocId>,
+    /// The process stopped at an error (a failed assertion, a fault, an
+    /// erroneous MPI call): the others go on, so that the execution shows
+    /// its other bugs, and what only waits for this process is not one.
+    pub crashed: bool,
 }
 
 /// An error found in the current execution.
@@ -229,6 +233,15 @@ impl Finding {
         self.locations.push((rank, loc, call));
         self
     }
+}
+
+/// An error the current execution showed without stopping: it is reported
+/// with the trace up to where it was found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Observed {
+    pub finding: Finding,
+    /// Length of the trace when it was found.
+    pub trace_len: usize,
 }
 
 /// Stops the execution: an error in the program, or a limit of the tool.
@@ -275,6 +288,8 @@ pub struct State {
     /// `step::point_to_point_or_local`): the reduced search tries processes
     /// blocked in collectives again only after one.
     pub group_calls: u64,
+    /// Errors this execution has shown so far (it goes on after them).
+    pub findings: Vec<Observed>,
 }
 
 impl State {
@@ -318,6 +333,7 @@ impl State {
                 poll_deferred: None,
                 poll_forced: false,
                 exit_loc: None,
+                crashed: false,
             })
             .collect();
         State {
@@ -335,11 +351,23 @@ impl State {
             max_polls: u32::MAX,
             dtypes: Default::default(),
             group_calls: 0,
+            findings: Vec::new(),
         }
     }
 
     pub fn np(&self) -> usize {
         self.procs.len()
+    }
+
+    /// Notes an error of this execution, which goes on after it.
+    pub fn observe(&mut self, finding: Finding) {
+        let trace_len = self.trace.len();
+        self.findings.push(Observed { finding, trace_len });
+    }
+
+    /// Whether some process stopped at an error.
+    pub fn any_crashed(&self) -> bool {
+        self.procs.iter().any(|p| p.crashed)
     }
 
     pub fn trace_event(&mut self, rank: usize, loc: LocId, event: String) {

@@ -92,6 +92,71 @@ pub fn run_process(
     budget: u64,
     one_call: bool,
 ) -> Result<(), Halt> {
+    let run = run_until_stop(state, model, rank, budget, one_call);
+    run.or_else(|halt| absorb(state, &[rank], halt))
+}
+
+/// An error of the program stops the processes it involves (`actors`, and
+/// every rank the finding names) and is noted; the execution goes on, so
+/// that it shows its other bugs too. Limits of the tool still stop it.
+pub fn absorb(state: &mut State, actors: &[usize], halt: Halt) -> Result<(), Halt> {
+    let Halt::Error(finding) = halt else {
+        return Err(halt);
+    };
+    // Members that disagree on a collective make its outcome undefined for
+    // every member that arrived at it, some of which may already have left
+    // it with that outcome (MPI 3.1 §5.1): they stop too. Members that have
+    // not arrived still behave as the program says up to that call.
+    let collective = matches!(
+        finding.kind,
+        ErrorKind::CollectiveMismatch | ErrorKind::RootMismatch | ErrorKind::OpMismatch
+    );
+    let named: Vec<usize> = actors
+        .iter()
+        .copied()
+        .chain(finding.locations.iter().map(|(r, _, _)| *r))
+        .collect();
+    let mut arrived = Vec::new();
+    if collective {
+        for c in &state.world.comms {
+            // The latest instance of this communicator a named rank joined.
+            let joined = c.instances.iter().rposition(|inst| {
+                inst.arrivals
+                    .iter()
+                    .flatten()
+                    .any(|a| named.contains(&a.event.0))
+            });
+            if let Some(k) = joined {
+                arrived.extend(c.instances[k].arrivals.iter().flatten().map(|a| a.event.0));
+            }
+        }
+    }
+    let ranks = named.iter().copied().chain(arrived);
+    for r in ranks.collect::<Vec<_>>() {
+        let at = finding
+            .locations
+            .iter()
+            .find(|(x, _, _)| *x == r)
+            .map(|(_, l, _)| *l);
+        if let Some(p) = state.procs.get_mut(r) {
+            p.crashed = true;
+            p.exit_loc = p.exit_loc.or(at);
+            if !matches!(p.phase, Phase::Exited { .. }) {
+                p.phase = Phase::Exited { code: 1 };
+            }
+        }
+    }
+    state.observe(finding);
+    Ok(())
+}
+
+fn run_until_stop(
+    state: &mut State,
+    model: &Model,
+    rank: usize,
+    budget: u64,
+    one_call: bool,
+) -> Result<(), Halt> {
     while state.procs[rank].phase == Phase::Ready {
         state.transitions += 1;
         let stop = state.procs[rank].proc.run(model, budget);
@@ -159,9 +224,14 @@ pub fn run_process(
                     MemFault::PendingFree { guard } => ("frees", guard),
                     _ => unreachable!("matched above"),
                 };
+                // The access is the program's bug, not the end of its
+                // behavior: noted once per operation, after which the
+                // buffer is no longer guarded and the access happens.
                 let f = state.pending_access(model, rank, loc, access, guard);
                 state.trace_event(rank, loc, f.message.clone());
-                return Err(Halt::Error(f));
+                state.observe(f);
+                state.procs[rank].proc.mem.release(guard);
+                continue;
             }
             Stop::Fault { fault, loc } => {
                 let (kind, msg) = fault_finding(&fault);
@@ -242,6 +312,33 @@ pub fn point_to_point_or_local(func: MpiFunc) -> bool {
 /// Applies a choice.
 pub fn apply(state: &mut State, model: &Model, choice: &Choice, budget: u64) -> Result<(), Halt> {
     state.transitions += 1;
+    let applied = apply_choice(state, model, choice, budget);
+    applied.or_else(|halt| {
+        let actor = match choice {
+            Choice::Match { recv, .. } => state.world.p2p.requests.get(*recv).map(|r| r.owner),
+            Choice::Pick { rank, .. }
+            | Choice::DeferPick { rank, .. }
+            | Choice::PickSome { rank, .. }
+            | Choice::Cancel { rank, .. }
+            | Choice::ProbeSees { rank, .. }
+            | Choice::DeferProbe { rank, .. }
+            | Choice::Poll { rank, .. }
+            | Choice::DeferPoll { rank, .. }
+            | Choice::ForceNotYet { rank }
+            | Choice::Run { rank }
+            | Choice::Unblock { rank } => Some(*rank),
+            Choice::DeferRecv { .. } | Choice::Limit { .. } => None,
+        };
+        absorb(state, actor.as_slice(), halt)
+    })
+}
+
+fn apply_choice(
+    state: &mut State,
+    model: &Model,
+    choice: &Choice,
+    budget: u64,
+) -> Result<(), Halt> {
     match choice {
         Choice::Match { recv, send } => {
             state.apply_match(*recv, *send, true);

@@ -81,6 +81,26 @@ pub struct WaitFor {
 pub type Ending<'a> = &'a dyn Fn(usize) -> Option<String>;
 
 impl WaitFor {
+    /// Blocked processes whose wait leads, through other blocked ones, to
+    /// a process that stopped at an error (`crashed`): their being stuck
+    /// follows from that error and is not another one.
+    pub fn waiting_on(&self, crashed: &dyn Fn(usize) -> bool) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
+        loop {
+            let before = out.len();
+            for w in &self.waiters {
+                if !out.contains(&w.rank)
+                    && w.on.iter().any(|(t, _)| crashed(*t) || out.contains(t))
+                {
+                    out.push(w.rank);
+                }
+            }
+            if out.len() == before {
+                return out;
+            }
+        }
+    }
+
     fn waiter(&self, rank: usize) -> Option<&Waiter> {
         self.waiters.iter().find(|w| w.rank == rank)
     }
@@ -321,8 +341,19 @@ pub fn blocked(state: &State) -> WaitFor {
                     }
                 }
             }
-            Block::Poll { .. } => {
+            Block::Poll { slots, probe, .. } => {
                 w.otherwise = Some("an operation that can never complete".into());
+                w.any = true;
+                for r in slots
+                    .iter()
+                    .filter_map(|s| s.req)
+                    .filter(|&r| !state.request_complete(r))
+                {
+                    request_needs(state, r, &mut w);
+                }
+                if let Some((comm, source, _)) = probe {
+                    message_needs(state, rank, *comm, *source, &mut w.on);
+                }
             }
             Block::Cancel { .. } => w.otherwise = Some("the outcome of a cancel".into()),
         }
@@ -444,8 +475,12 @@ pub fn replayed(events: &[LogEvent], deps: &[Dep], kinds: &[DepKind], pos: &[usi
                     w.on.push((q, Need::Call));
                 }
                 Some(_) => {}
-                None => {
+                None if d.kind == DepKind::ZeroBuffer => {
                     w.otherwise = Some("a receive that is never posted".into());
+                }
+                // The call the execution is stuck in (`finish::CbGraph`).
+                None => {
+                    w.otherwise = Some("an operation that never comes".into());
                 }
             }
         }

@@ -52,6 +52,23 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Order of errors in a report, most severe first: the job hangs or
+    /// calls MPI inconsistently, then a process fails, then erroneous MPI
+    /// use, then what only some libraries or schedules turn into a failure,
+    /// then what wastes resources.
+    pub fn severity(self) -> u8 {
+        use ErrorKind::*;
+        match self {
+            Deadlock | CommunicatorMismatch | CollectiveMismatch => 0,
+            Assertion | MemoryError => 1,
+            TypeMismatch | CountMismatch | RootMismatch | OpMismatch | InvalidArgument
+            | EpochError | MpiUsage => 2,
+            BufferingHazard | NonTermination => 3,
+            LocalRace | RmaRace => 4,
+            MissingStart | RequestLeak | ResourceLeak => 5,
+        }
+    }
+
     pub fn id(self) -> &'static str {
         match self {
             ErrorKind::Deadlock => "deadlock",

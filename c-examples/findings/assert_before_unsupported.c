@@ -1,0 +1,27 @@
+/* RUN: -n 2
+ * EXPECT: error assertion
+ * An error found before an unsupported construct is still an error. Rank 0 fails an
+ * assertion on the value it received; rank 1, once its synchronous send has been received,
+ * enters a recursive function, which the model does not cover. The verdict is "error" (exit 1) with a note that the rest of that
+ * execution was not explored.
+ */
+#include <assert.h>
+#include <mpi.h>
+
+static int depth(int n) { return n <= 0 ? 0 : 1 + depth(n - 1); }
+
+int main(int argc, char **argv) {
+    int rank, v = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 1) {
+        v = 5;
+        MPI_Ssend(&v, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+        v = depth(v);
+    } else {
+        MPI_Recv(&v, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        assert(v == 4);
+    }
+    MPI_Finalize();
+    return v < 0;
+}
