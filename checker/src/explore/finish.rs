@@ -132,11 +132,14 @@ fn name_message_races(model: &Model, state: &State, f: &mut Finding) {
 /// they happened.
 fn record_all(search: &mut Search, state: &State, at_end: Vec<Finding>) {
     let trace = state.trace.to_vec();
+    if search.capture.is_some() {
+        search.capture = Some(trace.clone());
+    }
     let mut all: Vec<(Finding, usize)> = state
         .findings
         .iter()
         .map(|o| (o.finding.clone(), o.trace_len))
-        .chain(at_end.into_iter().map(|f| (f, trace.len())))
+        .chain(at_end.into_iter().map(|f| (f, state.trace_len)))
         .collect();
     all.sort_by_key(|(f, _)| f.kind.severity());
     // The same error on several ranks (every rank failing one assertion) is
@@ -169,7 +172,7 @@ fn record_all(search: &mut Search, state: &State, at_end: Vec<Finding>) {
         ) {
             name_message_races(search.model, state, &mut f);
         }
-        search.record_with_trace(f, trace[..len.min(trace.len())].to_vec(), state);
+        search.record_at(f, &trace, len, state);
     }
 }
 

@@ -119,6 +119,9 @@ impl Default for Config {
 pub struct FoundError {
     pub finding: Finding,
     pub trace: Vec<TraceEntry>,
+    /// Length of its trace: when the search did not keep traces, `trace`
+    /// is rebuilt by replaying `schedule` (`retrace`).
+    pub trace_len: usize,
     /// The choices that lead to the error; `--replay` follows them.
     pub schedule: Vec<u32>,
     /// The input values of the run that found it (input tracking only).
@@ -153,6 +156,9 @@ pub struct Search<'a> {
     /// graph (the reduced search) or the search itself ran the blocking
     /// semantics (the naive oracle's strict passes).
     pub analyze_blocking: bool,
+    /// Set to `Some` to keep the trace of the execution whose errors are
+    /// recorded (`retrace`).
+    pub capture: Option<Vec<TraceEntry>>,
 }
 
 impl<'a> Search<'a> {
@@ -163,6 +169,7 @@ impl<'a> Search<'a> {
             start: Instant::now(),
             outcome: Outcome::default(),
             analyze_blocking: true,
+            capture: None,
         }
     }
 
@@ -208,18 +215,17 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
-    /// Records an error, once per (kind, locations).
-    pub fn record(&mut self, finding: Finding, state: &state::State) {
-        self.record_with_trace(finding, state.trace.to_vec(), state);
-    }
-
-    /// Records an error found after `trace` in the execution `state` ends.
-    pub fn record_with_trace(
+    /// Records an error found after the first `len` entries of the
+    /// execution's trace (`trace`: what the execution kept of it), once per
+    /// (kind, locations).
+    pub fn record_at(
         &mut self,
         finding: Finding,
-        trace: Vec<TraceEntry>,
+        trace: &[TraceEntry],
+        len: usize,
         state: &state::State,
     ) {
+        let kept = trace[..len.min(trace.len())].to_vec();
         let schedule = state.schedule.clone();
         let dup =
             self.outcome.errors.iter().any(|e| {
@@ -228,7 +234,8 @@ impl<'a> Search<'a> {
         if !dup {
             self.outcome.errors.push(FoundError {
                 finding,
-                trace,
+                trace: kept,
+                trace_len: len,
                 schedule,
                 input: Vec::new(),
             });
@@ -252,6 +259,7 @@ pub fn explore_once(model: &runtime_model::model::Model, config: &Config) -> Out
         Reduction::Poe => poe::run(&mut search),
         Reduction::None => naive::run(&mut search),
     }
+    retrace(model, config, &mut search.outcome);
     if config.replay.is_some()
         && search.outcome.errors.is_empty()
         && search.outcome.incomplete.is_none()
@@ -262,4 +270,30 @@ pub fn explore_once(model: &runtime_model::model::Model, config: &Config) -> Out
     }
     search.outcome.elapsed = search.start.elapsed();
     search.outcome
+}
+
+/// Rebuilds the traces the search did not keep: the reduced search keeps
+/// only the schedule of each execution (memory does not grow with the
+/// length of an execution's trace), and replaying the schedule of an error
+/// runs the same execution again, this time with its trace.
+fn retrace(model: &runtime_model::model::Model, config: &Config, outcome: &mut Outcome) {
+    let mut traces: Vec<(Vec<u32>, Vec<TraceEntry>)> = Vec::new();
+    for e in outcome
+        .errors
+        .iter_mut()
+        .filter(|e| e.trace.len() < e.trace_len)
+    {
+        if !traces.iter().any(|(s, _)| *s == e.schedule) {
+            let mut c = config.clone();
+            c.replay = Some(e.schedule.clone());
+            c.all_errors = true;
+            let mut search = Search::new(model, &c);
+            search.capture = Some(Vec::new());
+            poe::run(&mut search);
+            traces.push((e.schedule.clone(), search.capture.unwrap_or_default()));
+        }
+        if let Some((_, t)) = traces.iter().find(|(s, _)| *s == e.schedule) {
+            e.trace = t[..e.trace_len.min(t.len())].to_vec();
+        }
+    }
 }

@@ -404,6 +404,9 @@ pub fn run(search: &mut Search) {
     // that library, so they are not explored (a wildcard receive cannot take
     // a message its sender could only send after a buffered send).
     initial.world.zero_buffer = search.config.buffering == super::Buffering::Zero;
+    // Traces are rebuilt for the errors found (`super::retrace`); a replay
+    // keeps its own.
+    initial.tracing = search.config.replay.is_some();
     initial.max_calls = search.config.max_calls;
     initial.max_polls = search.config.max_polls;
     let mut stack: Vec<Frame> = Vec::new();

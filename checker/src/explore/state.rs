@@ -264,7 +264,12 @@ impl From<Finding> for Halt {
 pub struct State {
     pub procs: Vec<ProcState>,
     pub world: World,
+    /// The trace of the execution, kept only while `tracing` (a replay of
+    /// an error's schedule rebuilds it: exploration keeps the schedule).
     pub trace: PList<TraceEntry>,
+    /// Trace entries of the execution so far, kept or not.
+    pub trace_len: usize,
+    pub tracing: bool,
     pub events: PList<LogEvent>,
     pub deps: PList<Dep>,
     /// Bumped by every change to the MPI state other processes can observe.
@@ -340,6 +345,8 @@ impl State {
             procs,
             world: World::new(np),
             trace: PList::default(),
+            trace_len: 0,
+            tracing: true,
             events: PList::default(),
             deps: PList::default(),
             version: 0,
@@ -361,7 +368,7 @@ impl State {
 
     /// Notes an error of this execution, which goes on after it.
     pub fn observe(&mut self, finding: Finding) {
-        let trace_len = self.trace.len();
+        let trace_len = self.trace_len;
         self.findings.push(Observed { finding, trace_len });
     }
 
@@ -371,7 +378,10 @@ impl State {
     }
 
     pub fn trace_event(&mut self, rank: usize, loc: LocId, event: String) {
-        self.trace.push(TraceEntry { rank, loc, event });
+        self.trace_len += 1;
+        if self.tracing {
+            self.trace.push(TraceEntry { rank, loc, event });
+        }
     }
 
     /// Exclusions recorded for wildcard receive `r`.

@@ -21,7 +21,7 @@ impl State {
         args: &[u64],
         loc: LocId,
     ) -> Result<(), Halt> {
-        let before = self.trace.len();
+        let before = self.trace_len;
         // Leak reports name the line that made each object (leaks.rs).
         let mark = self.mark_call(rank, func, args, loc);
         let result = match self.issue_call(model, rank, func, args, loc) {
@@ -31,7 +31,7 @@ impl State {
         if result.is_ok() {
             self.after_call(rank, func, mark);
         }
-        if result.is_err() && self.trace.len() == before {
+        if result.is_err() && self.trace_len == before {
             // The call failed before describing itself: the trace still
             // shows it, as the failing statement.
             self.trace_event(rank, loc, format!("{}(...)", func.name()));
