@@ -130,7 +130,7 @@ pub fn extract(ex: &Example, model: &Path) -> Output {
     if !clang.is_empty() {
         cmd.arg("--").args(clang);
     }
-    cmd.output().expect("run mpi-extract")
+    run_limited(&mut cmd)
 }
 
 /// Runs mpi-check on a model from the example's directory.
@@ -142,14 +142,86 @@ pub fn check(ex: &Example, model: &Path, extra: &[&str]) -> Output {
         .iter()
         .position(|a| a == "--")
         .unwrap_or(ex.run.len());
-    Command::new(bin("mpi-check"))
-        .current_dir(dir)
+    let mut cmd = Command::new(bin("mpi-check"));
+    cmd.current_dir(dir)
         .arg(model)
         .args(&ex.run[..split])
         .args(extra)
-        .args(&ex.run[split..])
-        .output()
-        .expect("run mpi-check")
+        .args(&ex.run[split..]);
+    run_limited(&mut cmd)
+}
+
+/// Seconds one run of a tool may take in the tests (`MPI_TEST_TIMEOUT`,
+/// default 300): a run that hangs fails its test instead of the suite.
+pub fn run_limit() -> std::time::Duration {
+    let secs = std::env::var("MPI_TEST_TIMEOUT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300u64);
+    std::time::Duration::from_secs(secs)
+}
+
+/// Runs `cmd` to completion, or kills it after `run_limit()`: the output
+/// then has the status of a killed process and says so on stderr.
+pub fn run_limited(cmd: &mut Command) -> Output {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the tool");
+    // Pipes are drained while the tool runs, so a large output cannot block it.
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut buf);
+            }
+            buf
+        })
+    };
+    let out = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let limit = run_limit();
+    let start = std::time::Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if start.elapsed() < limit => {
+                std::thread::sleep(std::time::Duration::from_millis(5))
+            }
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+        }
+    };
+    let stdout = out.join().unwrap_or_default();
+    let mut stderr = err.join().unwrap_or_default();
+    let status = status.unwrap_or_else(|| {
+        stderr.extend_from_slice(
+            format!("killed after {} s (MPI_TEST_TIMEOUT)\n", limit.as_secs()).as_bytes(),
+        );
+        std::process::ExitStatus::from_raw(9)
+    });
+    Output {
+        status,
+        stdout,
+        stderr,
+    }
 }
 
 /// Runs `f` over `items` on all cores; returns the failures' messages.
