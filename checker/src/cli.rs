@@ -1,4 +1,4 @@
-//! Command line of `mpi-check` (stable contract, BRIEF.md).
+//! Command line of `mpi-check` (stable contract, README).
 
 use crate::explore::{self, Buffering, Config, Reduction};
 use crate::report::{self, Report, Verdict};

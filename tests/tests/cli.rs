@@ -1,4 +1,4 @@
-//! End-to-end tests of bad input and of the output contracts (BRIEF.md):
+//! End-to-end tests of bad input and of the output contracts (README):
 //! exit status 0/1/2, a one-line message naming the problem (never a
 //! panic, never a hang), and the shape of the text / JSON / SARIF output.
 //! The C programs are under tests/fixtures/, each saying what it tests.

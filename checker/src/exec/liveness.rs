@@ -1,7 +1,7 @@
 //! Register liveness, so that two states differing only in dead registers
 //! (temporaries of a loop iteration already finished) are recognized as the
 //! same state — needed to see that a polling loop came back to where it was
-//! (EXPLORATION.md "Polling loops").
+//! (README, "How exploration is reduced").
 
 use runtime_model::model::{Function, Model, Operand, Reg, Terminator};
 

@@ -1,5 +1,5 @@
 //! Completes-before analysis of one finished execution (seed 002 §2, seed 000
-//! appendix; EXPLORATION.md "Buffering and synchronizing collectives").
+//! appendix; README, "Semantics honored").
 //!
 //! The checker executes the permissive semantics (standard sends buffer,
 //! collectives do not synchronize), which allows every matching any MPI

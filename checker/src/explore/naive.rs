@@ -1,5 +1,5 @@
-//! The naive search, kept as the oracle for the reduced one (BRIEF.md "Keep
-//! an oracle"): every interleaving of MPI events — each process issues its
+//! The naive search, kept as the oracle for the reduced one (README, "How
+//! exploration is reduced"): every interleaving of MPI events — each process issues its
 //! calls one at a time, every enabled match (deterministic or not) is a
 //! separate transition in every order, every completion is a step — with
 //! states already seen skipped.

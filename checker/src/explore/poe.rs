@@ -5,7 +5,7 @@
 //! probe can match. A choice whose options may still grow (another pending
 //! decision could enable a new sender) gets a "defer" branch that forbids
 //! the current options, so no match relation is explored twice and none is
-//! missed (EXPLORATION.md "Count executions as classes").
+//! missed (README, "How exploration is reduced").
 
 use super::finish;
 use super::state::{Block, Halt, Phase, State, WaitMode};

@@ -188,7 +188,7 @@ pub struct ProcState {
     pub calls: usize,
     /// Fingerprint of the local state and world version when a poll last
     /// answered "not yet": answering "not yet" again from the same state is
-    /// a stutter, not a behavior (EXPLORATION.md "Polling loops").
+    /// a stutter, not a behavior (README, "How exploration is reduced").
     pub poll_mark: Option<(u64, u64)>,
     /// (world version, "not yet" answers given in a row at that version):
     /// a loop that changes its own state on every pass (a counter, work

@@ -397,7 +397,7 @@ fn apply_choice(
 
 /// Counts a "not yet" answer to `rank`'s poll. Answers in a row while the
 /// world does not change are bounded: each one is a new state only because
-/// the polling loop changes its own state (EXPLORATION.md "Polling loops"),
+/// the polling loop changes its own state (README, "How exploration is reduced"),
 /// and the exploration of such a loop cannot be complete; past the bound the
 /// check ends inconclusive rather than running for hours.
 fn count_not_yet(state: &mut State, model: &Model, rank: usize) -> Result<(), Halt> {
@@ -466,8 +466,8 @@ pub fn pending_decisions(state: &State) -> Vec<(usize, Vec<Choice>, Choice)> {
             // completed requests, and the program sees which (outcount,
             // indices), so each set is its own outcome: returning all of
             // them is not enough (c-examples/requests/waitsome_assumes_all.c).
-            // Classes are still counted once (EXPLORATION.md "Count
-            // executions as classes"): the defer branch stands for every set
+            // Classes are still counted once (README, "How exploration is
+            // reduced"): the defer branch stands for every set
             // holding a request that completes later, so after a deferral
             // only sets with such a request are offered.
             WaitMode::Some(_) if ready.len() > MAX_SOME_READY => vec![Choice::Limit {

@@ -119,7 +119,7 @@ impl State {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         self.join_collective(site, args).map_err(|h| match h {
-            // What the model leaves out is reported at the call (BRIEF.md).
+            // What the model leaves out is reported at the call (README).
             Halt::Unsupported(m) => Halt::Unsupported(format!(
                 "{}: unsupported: {m}",
                 model.describe_location(site.loc)

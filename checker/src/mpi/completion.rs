@@ -55,7 +55,7 @@ pub fn too_many_ready(rank: usize, n: usize) -> String {
 /// completed requests (MPI 3.1 §3.7.5 only promises one), and the program
 /// sees which (outcount, indices), so each set is its own outcome. Sets
 /// made only of requests a deferred branch already offered are that
-/// branch's (EXPLORATION.md "Count executions as classes").
+/// branch's (README, "How exploration is reduced").
 ///
 /// At most [`MAX_SOME_READY`] ready slots are enumerated; callers report more
 /// as a limit of the tool.

@@ -1,4 +1,4 @@
-//! `--format json`: the one object of the BRIEF.md contract, pretty-printed.
+//! `--format json`: the one object of the README's JSON contract, pretty-printed.
 //!
 //! The output is produced through private mirror types rather than the
 //! derives on [`Report`] so that the field order and presence are exactly
@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::{ErrorReport, Report, SourceLoc, Stats, TraceStep, Verdict};
 
-/// Renders `report` as the pretty-printed JSON object of the BRIEF.md
+/// Renders `report` as the pretty-printed JSON object of the README's
 /// contract, followed by a newline.
 pub fn render(report: &Report) -> String {
     let out = JsonReport::from(report);

@@ -1,5 +1,5 @@
 //! What a check found, independent of how it is shown. Renderers for text,
-//! JSON (the contract in BRIEF.md) and SARIF live beside this file.
+//! JSON (the contract in the README) and SARIF live beside this file.
 
 pub mod json;
 pub mod sarif;
@@ -16,7 +16,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// Exit status (BRIEF.md): 0 verified, 1 errors, 2 inconclusive.
+    /// Exit status (README): 0 verified, 1 errors, 2 inconclusive.
     pub fn exit_code(self) -> i32 {
         match self {
             Verdict::Verified => 0,
@@ -26,7 +26,7 @@ impl Verdict {
     }
 }
 
-/// Stable error kinds (BRIEF.md). Serialized as kebab-case identifiers.
+/// Stable error kinds (README). Serialized as kebab-case identifiers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ErrorKind {

@@ -10,7 +10,7 @@
 //! as soon as its data dependencies allow (a broadcast root leaves at once, a
 //! reduce root waits for all, a scan waits for the lower ranks). The blocking
 //! a synchronizing implementation adds is checked afterwards on the
-//! completes-before graph (EXPLORATION.md).
+//! completes-before graph (README, "Semantics honored").
 
 use super::p2p::EventRef;
 use crate::datatype::{match_signatures, Signature};

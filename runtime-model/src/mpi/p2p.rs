@@ -172,7 +172,7 @@ impl Request {
 
     /// Whether the operation is complete in the permissive semantics the
     /// checker executes (eager buffering of standard, ready and buffered
-    /// sends: EXPLORATION.md "Buffering and synchronizing collectives").
+    /// sends: README, "Semantics honored").
     /// Blocking that only zero buffering would add is found afterwards on the
     /// completes-before graph.
     /// Collective and persistent requests are never complete here: the
