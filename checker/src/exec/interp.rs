@@ -410,6 +410,16 @@ impl Process {
                     BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if mask(b, ty) == 0 => {
                         return Err(Fault::Memory(MemFault::DivisionByZero))
                     }
+                    // The quotient of the most negative value by -1 does not
+                    // fit (C11 §6.5.5p6: undefined; x86-64's idiv traps with
+                    // SIGFPE, for the remainder too).
+                    BinOp::SDiv | BinOp::SRem
+                        if ty.bits() > 1
+                            && sext(b, ty) == -1
+                            && sext(a, ty) == sext(1u64 << (ty.bits() - 1), ty) =>
+                    {
+                        return Err(Fault::Memory(MemFault::DivisionOverflow))
+                    }
                     BinOp::UDiv => a / b,
                     BinOp::URem => a % b,
                     BinOp::SDiv => mask(sext(a, ty).wrapping_div(sext(b, ty)) as u64, ty),

@@ -51,6 +51,8 @@ pub enum MemFault {
     },
     WriteToConstant,
     DivisionByZero,
+    /// Signed division or remainder of the most negative value by -1.
+    DivisionOverflow,
     /// An access to a buffer a pending nonblocking operation owns (seed 001
     /// §3.1; MPI 3.1 §3.7.2): `guard` identifies that operation.
     PendingBuffer {
@@ -97,6 +99,10 @@ impl std::fmt::Display for MemFault {
             MemFault::InvalidFree { reason } => write!(f, "invalid free: {reason}"),
             MemFault::WriteToConstant => write!(f, "write to constant memory"),
             MemFault::DivisionByZero => write!(f, "integer division by zero"),
+            MemFault::DivisionOverflow => write!(
+                f,
+                "integer division overflow: the most negative value divided by -1 traps (SIGFPE)"
+            ),
             MemFault::PendingBuffer { write, .. } => write!(
                 f,
                 "{} a buffer owned by a pending nonblocking operation",

@@ -19,10 +19,11 @@
 //! - allocation state: a kept instruction that touches sites keeps their
 //!   allocations and `free`s.
 //!
-//! Everything else is removed. Consequence to document for users: errors that
-//! only removed code would raise are not reported (a division by zero or an
-//! out-of-bounds access whose result influences nothing); `--no-slice` keeps
-//! everything.
+//! Instructions that may stop the process are criteria too (`Faults`): a
+//! division that may trap, a load or store not proven inside its object. A
+//! crash whose result influences nothing is still a crash of the rank.
+//!
+//! Everything else is removed.
 
 use super::cfg;
 use super::effects::{effects, Effects};
@@ -38,7 +39,8 @@ pub fn slice(model: &mut Model, keep_output_calls: bool) -> (u32, u32) {
     let live = {
         let f = &model.functions[entry];
         let pt = PointsTo::analyze(model, f);
-        Cone::new(f, &pt, keep_output_calls).solve()
+        let globals = model.globals.iter().map(|g| g.size).collect();
+        Cone::new(f, &pt, keep_output_calls, globals).solve()
     };
     let f = &mut model.functions[entry];
     let before = size(f);
@@ -278,10 +280,160 @@ struct Cone<'a> {
     work: Vec<usize>,
     f: &'a Function,
     keep_output_calls: bool,
+    faults: Faults<'a>,
+}
+
+/// Which instructions may stop the process (C11 §6.5.5: division by zero,
+/// §6.5.3.2/§6.5.6: a dereference outside its object; x86-64 traps on the
+/// first and on `INT_MIN / -1`, and a bad pointer faults). Such an
+/// instruction is an effect the user must see even when its result
+/// influences nothing, so it is a slicing criterion unless it is proven
+/// safe: a division by a constant other than 0 and -1, an access at a
+/// constant offset inside a stack or global object of known size.
+struct Faults<'a> {
+    f: &'a Function,
+    /// Defining instruction of each register, as (block, index).
+    def: Vec<Option<(usize, usize)>>,
+    /// Size of each global (allocation `index + 1`).
+    globals: Vec<u64>,
+}
+
+impl<'a> Faults<'a> {
+    fn new(f: &'a Function, globals: Vec<u64>) -> Faults<'a> {
+        let mut def = vec![None; f.num_regs as usize];
+        for (b, block) in f.blocks.iter().enumerate() {
+            for (i, inst) in block.insts.iter().enumerate() {
+                if let Some(slot) = inst
+                    .kind
+                    .dst_and_operands()
+                    .0
+                    .and_then(|d| def.get_mut(d as usize))
+                {
+                    *slot = Some((b, i));
+                }
+            }
+        }
+        Faults { f, def, globals }
+    }
+
+    fn may_fault(&self, kind: &InstKind) -> bool {
+        use runtime_model::model::BinOp;
+        match kind {
+            InstKind::Binary { op, rhs, .. } => match op {
+                BinOp::UDiv | BinOp::URem => !matches!(rhs, Operand::Const(c) if *c != 0),
+                // A constant divisor other than 0 and -1 cannot trap (every
+                // width: -1 is all ones in the divisor's own width).
+                BinOp::SDiv | BinOp::SRem => {
+                    !matches!(rhs, Operand::Const(c) if *c != 0 && !is_all_ones(*c))
+                }
+                _ => false,
+            },
+            InstKind::Load { ty, ptr, .. } | InstKind::Store { ty, ptr, .. } => {
+                !self.inside_object(*ptr, ty.size())
+            }
+            // A library call given a pointer may dereference it (memcpy,
+            // strcpy, free); output-only calls are what slicing removes.
+            InstKind::Libc { func, args, .. } => {
+                !func.is_output_only() && args.iter().any(|a| a.ty == runtime_model::model::Ty::Ptr)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether an access of `len` bytes at `ptr` surely stays inside the
+    /// object `ptr` points into.
+    fn inside_object(&self, ptr: Operand, len: u64) -> bool {
+        match self.object_offset(ptr, 8) {
+            Some((size, off)) => off >= 0 && (off as u64).saturating_add(len) <= size,
+            None => false,
+        }
+    }
+
+    /// (object size, constant offset) of a pointer built from an alloca or
+    /// a global by constant address arithmetic.
+    fn object_offset(&self, ptr: Operand, depth: u32) -> Option<(u64, i64)> {
+        match ptr {
+            Operand::Const(bits) => {
+                let p = runtime_model::model::Pointer::decode(bits);
+                let g = (p.alloc as usize).checked_sub(1)?;
+                Some((*self.globals.get(g)?, p.offset as i64))
+            }
+            Operand::Reg(r) => {
+                let (b, i) = (*self.def.get(r as usize)?)?;
+                match &self.f.blocks[b].insts[i].kind {
+                    InstKind::Alloca {
+                        elem_size,
+                        count: Operand::Const(n),
+                        ..
+                    } => Some((elem_size.checked_mul(*n)?, 0)),
+                    // The model's malloc returns a block of the size asked
+                    // for (or stops the process when it cannot).
+                    InstKind::Libc {
+                        func: runtime_model::model::LibcFunc::Malloc,
+                        args,
+                        ..
+                    } => match args.as_slice() {
+                        [runtime_model::model::Arg {
+                            value: Operand::Const(n),
+                            ..
+                        }] => Some((*n, 0)),
+                        _ => None,
+                    },
+                    InstKind::Libc {
+                        func: runtime_model::model::LibcFunc::Calloc,
+                        args,
+                        ..
+                    } => match args.as_slice() {
+                        [runtime_model::model::Arg {
+                            value: Operand::Const(n),
+                            ..
+                        }, runtime_model::model::Arg {
+                            value: Operand::Const(k),
+                            ..
+                        }] => Some((n.checked_mul(*k)?, 0)),
+                        _ => None,
+                    },
+                    InstKind::Gep {
+                        base,
+                        offset,
+                        indices,
+                        ..
+                    } if depth > 0 => {
+                        let (size, at) = self.object_offset(*base, depth - 1)?;
+                        let mut off = at.checked_add(*offset)?;
+                        for ix in indices {
+                            let Operand::Const(v) = ix.index else {
+                                return None;
+                            };
+                            let v = sext_to(v, ix.index_ty);
+                            off = off.checked_add(v.checked_mul(ix.scale)?)?;
+                        }
+                        Some((size, off))
+                    }
+                    _ => None,
+                }
+            }
+        }
+    }
+}
+
+/// Whether a constant is -1 in some integer width (all ones in its low
+/// 8, 16, 32 or 64 bits, as constants are stored zero-extended).
+fn is_all_ones(c: u64) -> bool {
+    [0xFFu64, 0xFFFF, 0xFFFF_FFFF, u64::MAX].contains(&c)
+}
+
+/// A constant index of type `ty`, sign-extended.
+fn sext_to(v: u64, ty: runtime_model::model::Ty) -> i64 {
+    match ty.bits() {
+        64 => v as i64,
+        0 => 0,
+        b => ((v << (64 - b)) as i64) >> (64 - b),
+    }
 }
 
 impl<'a> Cone<'a> {
-    fn new(f: &'a Function, pt: &PointsTo, keep_output_calls: bool) -> Cone<'a> {
+    fn new(f: &'a Function, pt: &PointsTo, keep_output_calls: bool, globals: Vec<u64>) -> Cone<'a> {
         let nsites = pt.num_sites() as usize;
         let mut cone = Cone {
             operands: Vec::new(),
@@ -300,6 +452,7 @@ impl<'a> Cone<'a> {
             work: Vec::new(),
             f,
             keep_output_calls,
+            faults: Faults::new(f, globals),
         };
         for (b, block) in f.blocks.iter().enumerate() {
             for phi in &block.phis {
@@ -384,6 +537,9 @@ impl<'a> Cone<'a> {
     }
 
     fn is_criterion(&self, kind: &InstKind) -> bool {
+        if self.faults.may_fault(kind) {
+            return true;
+        }
         match kind {
             // An unsupported construct is kept like an assertion: if an
             // execution can reach it, the check must stop there as
@@ -805,7 +961,9 @@ mod tests {
             send(m, done, y, c(1));
             m.ret(done, Some(c(0)));
         });
-        assert_eq!(stores_of(&after, 1), 0);
+        // The store through the received pointer stays because it may fault
+        // (an unknown pointer), not because anything reads what it writes.
+        assert_eq!(stores_of(&after, 1), 1);
         assert_eq!(stores_of(&after, 6), 1);
     }
 
@@ -828,8 +986,10 @@ mod tests {
             send(m, done, c(0), v);
             m.ret(done, Some(c(0)));
         });
+        // The store through (int*)16 faults if reached: it stays, and keeps
+        // nothing else alive.
         assert_eq!(stores_of(&after, 3), 0);
-        assert_eq!(stores_of(&after, 4), 0);
+        assert_eq!(stores_of(&after, 4), 1);
     }
 
     #[test]
@@ -869,7 +1029,10 @@ mod tests {
             m.libc(0, LibcFunc::Free, &[(t, Ty::Ptr)]);
             m.ret(0, Some(c(0)));
         });
-        assert_eq!(counts, (4, 3));
+        // Both frees stay (a free may fault: a double or invalid free), with
+        // the allocations they free; the in-bounds store into the unsent
+        // block goes.
+        assert_eq!(counts, (6, 1));
         assert_eq!(
             has(&after, |k| matches!(
                 k,
@@ -878,9 +1041,10 @@ mod tests {
                     ..
                 }
             )),
-            1
+            2
         );
         assert_eq!(stores_of(&after, 3), 1);
+        assert_eq!(stores_of(&after, 4), 0);
     }
 
     #[test]
@@ -934,19 +1098,23 @@ mod tests {
     }
 
     #[test]
-    fn unneeded_divisions_are_removed() {
-        // A division by zero whose result influences nothing is not reported
-        // once sliced (documented; --no-slice keeps it).
+    fn divisions_that_may_trap_stay_and_safe_ones_go() {
+        // A division by zero stops the process even when its result
+        // influences nothing: it stays. Dividing by a constant other than
+        // 0 and -1 cannot trap: unused, it goes.
         let mut mb = ModelBuilder::new();
         let mut m = FnBuilder::new("main", &[Ty::I32], Some(Ty::I32));
         m.bin(0, BinOp::SDiv, c(10), r(0));
+        m.bin(0, BinOp::SDiv, r(0), c(7));
+        m.bin(0, BinOp::SRem, r(0), c(0xFFFF_FFFF));
         m.mpi(0, MpiFunc::Finalize, &[]);
         m.ret(0, Some(c(0)));
         let main = mb.add(m.finish());
         let mut model = mb.finish(main);
         assert_eq!(run(&model, &[0]), ["division by zero"]);
-        assert_eq!(slice(&mut model, false), (1, 1));
-        assert_eq!(run(&model, &[0]).last().unwrap(), "return Some(0)");
+        assert_eq!(slice(&mut model, false), (3, 1));
+        assert_eq!(run(&model, &[0]), ["division by zero"]);
+        assert_eq!(run(&model, &[5]).last().unwrap(), "return Some(0)");
     }
 
     #[test]
