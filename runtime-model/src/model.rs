@@ -46,6 +46,15 @@ pub struct Model {
     pub functions: Vec<Function>,
     /// The function every process starts in (`main`).
     pub entry: FuncId,
+    /// Functions run before `main`, in order (`__attribute__((constructor))`,
+    /// `llvm.global_ctors` by ascending priority).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub init_functions: Vec<FuncId>,
+    /// Functions run after `main` returns or `exit` is called, after the
+    /// `atexit` handlers, in order (`__attribute__((destructor))`,
+    /// `llvm.global_dtors` by descending priority).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exit_functions: Vec<FuncId>,
     pub stats: ExtractStats,
 }
 
@@ -415,6 +424,10 @@ pub enum LibcFunc {
     AssertFail,
     Abort,
     Exit,
+    /// `_Exit` / `_exit`: ends the process without the exit handlers.
+    ExitNow,
+    /// `atexit(handler)`: `handler` runs when the process exits normally.
+    Atexit,
     Atoi,
     Atol,
     Strtol,
@@ -539,6 +552,8 @@ impl LibcFunc {
             LibcFunc::AssertFail => "__assert_fail",
             LibcFunc::Abort => "abort",
             LibcFunc::Exit => "exit",
+            LibcFunc::ExitNow => "_Exit",
+            LibcFunc::Atexit => "atexit",
             LibcFunc::Atoi => "atoi",
             LibcFunc::Atol => "atol",
             LibcFunc::Strtol => "strtol",
@@ -647,6 +662,8 @@ impl LibcFunc {
         LibcFunc::AssertFail,
         LibcFunc::Abort,
         LibcFunc::Exit,
+        LibcFunc::ExitNow,
+        LibcFunc::Atexit,
         LibcFunc::Atoi,
         LibcFunc::Atol,
         LibcFunc::Strtol,
@@ -759,14 +776,15 @@ impl LibcFunc {
     /// `rand`, C11 7.22.2): every call is kept, so that slicing away an
     /// unused `rand()` does not shift the values of the later ones.
     pub fn has_hidden_state(self) -> bool {
-        matches!(self, LibcFunc::Rand | LibcFunc::Srand)
+        // atexit changes what happens when the process ends.
+        matches!(self, LibcFunc::Rand | LibcFunc::Srand | LibcFunc::Atexit)
     }
 
     /// Functions that end the process or report a failure: always kept.
     pub fn is_terminating(self) -> bool {
         matches!(
             self,
-            LibcFunc::AssertFail | LibcFunc::Abort | LibcFunc::Exit
+            LibcFunc::AssertFail | LibcFunc::Abort | LibcFunc::Exit | LibcFunc::ExitNow
         )
     }
 }

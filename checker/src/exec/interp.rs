@@ -61,6 +61,16 @@ pub struct Process {
     /// Input tracking (`--any-input`, `--input`); `None` otherwise, so the
     /// interpreter pays one test per instruction.
     pub track: Option<Box<crate::input::track::Tracker>>,
+    /// Functions to run when the bottom frame returns, the next one last:
+    /// `main` behind the constructors, the exit handlers behind `main`
+    /// (C11 §7.22.4.4: `exit` calls the `atexit` handlers in reverse order
+    /// of registration; destructors run after them).
+    pub then: Vec<Frame>,
+    /// `atexit` handlers registered so far.
+    pub atexit: Vec<FuncId>,
+    /// The status `main` returned or `exit` was given, once the process
+    /// is running its exit handlers.
+    pub exit_status: Option<i32>,
 }
 
 #[inline]
@@ -99,18 +109,69 @@ fn from_f64(x: f64, ty: Ty) -> u64 {
 
 impl Process {
     pub fn new(model: &Model, mem: Memory) -> Process {
-        let f = &model.functions[model.entry as usize];
-        Process {
-            frames: vec![Frame {
-                func: model.entry,
-                block: 0,
-                ip: 0,
-                regs: vec![0; f.num_regs as usize],
-                ret_dst: None,
-            }],
+        let mut p = Process {
+            frames: vec![Self::fresh_frame(model, model.entry)],
             mem,
             steps: 0,
             track: None,
+            then: Vec::new(),
+            atexit: Vec::new(),
+            exit_status: None,
+        };
+        // Constructors run first, in order; main waits behind them.
+        if !model.init_functions.is_empty() {
+            p.then = std::mem::take(&mut p.frames);
+            p.then.extend(
+                model
+                    .init_functions
+                    .iter()
+                    .rev()
+                    .map(|&f| Self::fresh_frame(model, f)),
+            );
+            p.frames.extend(p.then.pop());
+        }
+        p
+    }
+
+    /// A frame at the start of `func` with zeroed registers.
+    fn fresh_frame(model: &Model, func: FuncId) -> Frame {
+        let regs = model
+            .functions
+            .get(func as usize)
+            .map_or(0, |f| f.num_regs as usize);
+        Frame {
+            func,
+            block: 0,
+            ip: 0,
+            regs: vec![0; regs],
+            ret_dst: None,
+        }
+    }
+
+    /// The process ends normally with `status`: its `atexit` handlers run
+    /// (last registered first), then the destructors. Returns the frame to
+    /// run next, if any.
+    fn begin_exit(&mut self, model: &Model, status: i32) -> Option<Frame> {
+        self.exit_status = Some(status);
+        self.then.clear();
+        self.then.extend(
+            model
+                .exit_functions
+                .iter()
+                .rev()
+                .map(|&f| Self::fresh_frame(model, f)),
+        );
+        let handlers: Vec<FuncId> = self.atexit.clone();
+        self.then
+            .extend(handlers.into_iter().map(|f| Self::fresh_frame(model, f)));
+        self.then.pop()
+    }
+
+    /// The frame `main` runs in (behind the constructors before they ran).
+    fn main_frame(&mut self, model: &Model) -> Option<&mut Frame> {
+        match self.then.first() {
+            Some(f) if f.func == model.entry && self.exit_status.is_none() => self.then.first_mut(),
+            _ => self.frames.first_mut(),
         }
     }
 
@@ -123,7 +184,7 @@ impl Process {
         args: &[String],
     ) -> Result<(), MemFault> {
         let nparams = model.functions[model.entry as usize].params.len();
-        let Some(frame) = self.frames.first() else {
+        let Some(frame) = self.main_frame(model) else {
             return Ok(());
         };
         if nparams < 2 || frame.regs.len() < 2 {
@@ -150,7 +211,7 @@ impl Process {
             strings.push(s);
         }
         self.track_main_args(argv, &strings);
-        if let Some(frame) = self.frames.first_mut() {
+        if let Some(frame) = self.main_frame(model) {
             frame.regs[0] = all.len() as u64;
             frame.regs[1] = argv;
         }
@@ -248,9 +309,20 @@ impl Process {
                         let rv = value.as_ref().map_or(0, &val);
                         let ret_dst = fr.ret_dst;
                         if depth == 1 {
+                            // main, a constructor or an exit handler returns.
+                            let was_main = fr.func == model.entry && self.exit_status.is_none();
                             self.frames.pop();
+                            let next = if was_main {
+                                self.begin_exit(model, rv as u32 as i32)
+                            } else {
+                                self.then.pop()
+                            };
+                            if let Some(next) = next {
+                                self.frames.push(next);
+                                continue;
+                            }
                             return Stop::Exit {
-                                code: rv as u32 as i32,
+                                code: self.exit_status.unwrap_or(rv as u32 as i32),
                                 loc,
                             };
                         }
@@ -330,9 +402,13 @@ impl Process {
                 ret_dst: None,
             }],
         );
+        // Its return ends the call: nothing queued behind the process's
+        // own frames runs after it.
+        let queued = std::mem::take(&mut self.then);
         let stop = self.run(model, budget);
         let returned = self.frames.is_empty();
         self.frames = saved;
+        self.then = queued;
         self.track_restore_frames(saved_shadows);
         let unsupported = |m: &str, loc: LocId| Err((Fault::Unsupported(m.into()), Some(loc)));
         match stop {
@@ -568,6 +644,24 @@ impl Process {
                     .map_err(Fault::Memory)?;
                 self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[*dst as usize] = p;
             }
+            InstKind::Libc {
+                dst,
+                func: LibcFunc::Atexit,
+                args,
+            } if args
+                .first()
+                .and_then(|a| Pointer::as_function(v!(&a.value)))
+                .is_some_and(|f| (f as usize) < model.functions.len()) =>
+            {
+                let f = args
+                    .first()
+                    .and_then(|a| Pointer::as_function(v!(&a.value)))
+                    .ok_or(Fault::Unreachable)?;
+                self.atexit.push(f);
+                if let Some(d) = dst {
+                    self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[*d as usize] = 0;
+                }
+            }
             InstKind::Libc { dst, func, args } => {
                 let vals: Vec<(u64, Ty)> = args.iter().map(|a| (v!(&a.value), a.ty)).collect();
                 let dst = *dst;
@@ -583,7 +677,20 @@ impl Process {
                                 r.unwrap_or(0);
                         }
                     }
-                    LibcOutcome::Exit(code) => {
+                    // `exit` runs the exit handlers first (once: `exit`
+                    // inside a handler ends the process at once).
+                    LibcOutcome::Exit(code) if self.exit_status.is_none() => {
+                        if let Some(next) = self.begin_exit(model, code) {
+                            self.frames.clear();
+                            self.frames.push(next);
+                            return Ok(None);
+                        }
+                        return Ok(Some(Stop::Exit {
+                            code,
+                            loc: inst.loc,
+                        }));
+                    }
+                    LibcOutcome::Exit(code) | LibcOutcome::ExitNow(code) => {
                         return Ok(Some(Stop::Exit {
                             code,
                             loc: inst.loc,

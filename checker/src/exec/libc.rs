@@ -21,8 +21,10 @@ use runtime_model::model::{LibcFunc, Pointer, Ty};
 pub enum LibcOutcome {
     /// The call returned, with this value if the function is not `void`.
     Return(Option<u64>),
-    /// `exit(code)`: the process ends normally.
+    /// `exit(code)`: the process ends normally (after its exit handlers).
     Exit(i32),
+    /// `_Exit(code)`: the process ends at once, without exit handlers.
+    ExitNow(i32),
     /// `abort()`.
     Abort,
     /// `__assert_fail`: an `assert` did not hold.
@@ -192,6 +194,12 @@ pub fn call(func: LibcFunc, args: &[(u64, Ty)], mem: &mut Memory) -> Result<Libc
         }
         LibcFunc::Abort => Ok(LibcOutcome::Abort),
         LibcFunc::Exit => Ok(LibcOutcome::Exit(a.get(0)? as u32 as i32)),
+        LibcFunc::ExitNow => Ok(LibcOutcome::ExitNow(a.get(0)? as u32 as i32)),
+        // Registered by the interpreter, which owns the process's handlers;
+        // reaching here means the handler is not a function of the model.
+        LibcFunc::Atexit => Ok(LibcOutcome::Unsupported(
+            "atexit with a handler that is not a function of the program".into(),
+        )),
         LibcFunc::Atoi | LibcFunc::Atol => {
             let s = mem.read_c_string(a.get(0)?)?;
             let (v, _) = parse_long(&s, 10);

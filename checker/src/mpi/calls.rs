@@ -402,6 +402,8 @@ pub fn is_modeled(func: MpiFunc) -> bool {
             loc: 0,
         }],
         entry: 0,
+        init_functions: Vec::new(),
+        exit_functions: Vec::new(),
         stats: ExtractStats::default(),
     };
     let mut state = State::new(&model, 2, &[]);

@@ -266,6 +266,7 @@ fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
     // in not raising the inexact exception, which the model does not have.
     const SYNONYMS: &[(&str, LibcFunc)] = &[
         ("atoll", LibcFunc::Atol),
+        ("_exit", LibcFunc::ExitNow),
         ("strtoll", LibcFunc::Strtol),
         ("strtoull", LibcFunc::Strtoul),
         ("strtoimax", LibcFunc::Strtol),

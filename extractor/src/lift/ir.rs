@@ -62,6 +62,13 @@ impl<'m> Module<'m> {
         Value::new_opt(unsafe { llvm::LLVMGetNamedFunction(self.raw, name.as_ptr()) })
     }
 
+    /// The global variable named `name`, if the module has one.
+    pub fn global(&self, name: &str) -> Option<Value<'m>> {
+        let name = CString::new(name).ok()?;
+        // SAFETY: the module is alive for `'m`; `name` is NUL-terminated.
+        Value::new_opt(unsafe { llvm::LLVMGetNamedGlobal(self.raw, name.as_ptr()) })
+    }
+
     /// Size and layout queries for this module's target.
     pub fn layout(&self) -> Layout {
         // SAFETY: the module is alive; LLVM owns the returned string.

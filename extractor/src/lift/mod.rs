@@ -64,6 +64,22 @@ pub fn lift_module(module: &inkwell::module::Module<'_>) -> Result<Model, Extrac
         locations: Locations::default(),
     };
     let entry = cx.symbols.function_id(main);
+    // Constructors run before main in ascending priority; destructors after
+    // main (and the atexit handlers) in descending priority, those of equal
+    // priority in reverse order of registration (the C runtime's
+    // .init_array / .fini_array order).
+    let mut ctors = structors(&module, "llvm.global_ctors");
+    ctors.sort_by_key(|(prio, at, _)| (*prio, *at));
+    let mut dtors = structors(&module, "llvm.global_dtors");
+    dtors.sort_by_key(|(prio, at, _)| (std::cmp::Reverse(*prio), std::cmp::Reverse(*at)));
+    let init_functions = ctors
+        .into_iter()
+        .map(|(_, _, f)| cx.symbols.function_id(f))
+        .collect();
+    let exit_functions = dtors
+        .into_iter()
+        .map(|(_, _, f)| cx.symbols.function_id(f))
+        .collect();
 
     // Lifting a function or an initializer can discover more of both, so
     // drain the two lists until neither grows.
@@ -88,6 +104,32 @@ pub fn lift_module(module: &inkwell::module::Module<'_>) -> Result<Model, Extrac
         globals,
         functions,
         entry,
+        init_functions,
+        exit_functions,
         stats: ExtractStats::default(),
     })
+}
+
+/// The (priority, position, function) entries of `llvm.global_ctors` or
+/// `llvm.global_dtors`: an array of `{ i32 priority, ptr function, ptr data }`.
+fn structors<'m>(module: &ir::Module<'m>, name: &str) -> Vec<(u64, usize, ir::Value<'m>)> {
+    let Some(init) = module.global(name).and_then(|g| g.initializer()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(entry) = init.const_element(i) {
+        let prio = entry
+            .const_element(0)
+            .and_then(|p| p.const_int_zext())
+            .unwrap_or(65535);
+        if let Some(f) = entry
+            .const_element(1)
+            .filter(|f| f.kind() == ir::LLVMValueKind::LLVMFunctionValueKind)
+        {
+            out.push((prio, i as usize, f));
+        }
+        i += 1;
+    }
+    out
 }

@@ -156,11 +156,15 @@ fn libc_effects(
         | Puts | Fflush | AssertFail | Strchr | Strrchr | Strstr | Memcmp | Memchr => {
             e.reads = all(args)
         }
-        Putchar | Abort | Exit | Sleep | Usleep | Sqrt | Fabs | Pow | Exp | Log | Floor | Ceil
-        | Fmin | Fmax | Abs | Labs | Llabs | Sin | Cos | Tan | Asin | Acos | Atan | Sinh | Cosh
-        | Tanh | Exp2 | Log2 | Log10 | Cbrt | Round | Trunc | Rint | Atan2 | Fmod | Hypot
-        | Copysign | Isalnum | Isalpha | Isdigit | Isxdigit | Isspace | Isupper | Islower
-        | Ispunct | Isprint | Toupper | Tolower | Popcount | Clz | Ctz | Bswap | Fputc => {}
+        // The handler runs when the process exits and may read anything
+        // (the slicer then keeps every write, see `slice`).
+        Atexit => e.reads = Sites::anything(),
+        Putchar | Abort | Exit | ExitNow | Sleep | Usleep | Sqrt | Fabs | Pow | Exp | Log
+        | Floor | Ceil | Fmin | Fmax | Abs | Labs | Llabs | Sin | Cos | Tan | Asin | Acos
+        | Atan | Sinh | Cosh | Tanh | Exp2 | Log2 | Log10 | Cbrt | Round | Trunc | Rint | Atan2
+        | Fmod | Hypot | Copysign | Isalnum | Isalpha | Isdigit | Isxdigit | Isspace | Isupper
+        | Islower | Ispunct | Isprint | Toupper | Tolower | Popcount | Clz | Ctz | Bswap
+        | Fputc => {}
         // `time(&t)` writes `t`; `getenv` reads its name.
         Time => e.writes = arg(0),
         Getenv => e.reads = arg(0),

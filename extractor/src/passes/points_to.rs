@@ -573,7 +573,7 @@ impl Solver<'_> {
             }
             Free | Strlen | Strcmp | Strncmp | Memcmp | Printf | Fprintf | Vprintf | Vfprintf
             | Puts | Putchar | Perror | Fputs | Fputc | Fflush | AssertFail | Abort | Exit
-            | Sleep | Usleep | Rand | Srand | Time | Clock => {}
+            | ExitNow | Atexit | Sleep | Usleep | Rand | Srand | Time | Clock => {}
             // The environment's strings are the runtime's, like argv's (the
             // site after `argv`, see `analyze`).
             Getenv => self.def(dst, &Sites::one(self.argv + 1)),

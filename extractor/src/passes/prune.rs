@@ -2,7 +2,7 @@
 //! This drops every function nothing references any more and renumbers the
 //! rest, rewriting every encoding of a function id: `Call::func`, function
 //! addresses in constants (`Pointer::function`) and in global initializers,
-//! and `Model::entry`.
+//! `Model::entry` and the constructors and destructors.
 //!
 //! A function stays if it is reachable from the entry or from a global
 //! initializer through calls or address-taking constants (a function whose
@@ -16,6 +16,8 @@ pub fn drop_unreferenced_functions(model: &mut Model) {
     let n = model.functions.len();
     let mut keep = vec![false; n];
     let mut stack = vec![model.entry];
+    // Constructors and destructors are called by the C runtime.
+    stack.extend(model.init_functions.iter().chain(&model.exit_functions));
     for g in &model.globals {
         for_each_function_word(&g.init, n, |f, _| stack.push(f));
     }
@@ -71,6 +73,13 @@ pub fn drop_unreferenced_functions(model: &mut Model) {
         }
     }
     model.entry = renumber(model.entry);
+    for f in model
+        .init_functions
+        .iter_mut()
+        .chain(model.exit_functions.iter_mut())
+    {
+        *f = renumber(*f);
+    }
 }
 
 /// The function id a constant encodes, if it is the address of one of the

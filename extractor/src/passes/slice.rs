@@ -40,7 +40,23 @@ pub fn slice(model: &mut Model, keep_output_calls: bool) -> (u32, u32) {
         let f = &model.functions[entry];
         let pt = PointsTo::analyze(model, f);
         let globals = model.globals.iter().map(|g| g.size).collect();
-        Cone::new(f, &pt, keep_output_calls, globals).solve()
+        // Destructors and atexit handlers run after main and may read any
+        // memory main wrote: then every write is kept.
+        let after_main = !model.exit_functions.is_empty()
+            || f.blocks.iter().flat_map(|b| &b.insts).any(|i| {
+                matches!(
+                    i.kind,
+                    InstKind::Libc {
+                        func: runtime_model::model::LibcFunc::Atexit,
+                        ..
+                    }
+                )
+            });
+        let mut cone = Cone::new(f, &pt, keep_output_calls, globals);
+        if after_main {
+            cone.demand_contents(&super::points_to::Sites::anything());
+        }
+        cone.solve()
     };
     let f = &mut model.functions[entry];
     let before = size(f);

@@ -41,6 +41,8 @@ impl ModelBuilder {
                 globals: Vec::new(),
                 functions: Vec::new(),
                 entry: 0,
+                init_functions: Vec::new(),
+                exit_functions: Vec::new(),
                 stats: ExtractStats::default(),
             },
         }
