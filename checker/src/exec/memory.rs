@@ -139,6 +139,8 @@ pub struct Memory {
     /// Ranges owned by pending operations; empty in most programs, so the
     /// check costs one length test per access.
     guards: Vec<Guard>,
+    /// At least the length of the longest guard (0 when there is none).
+    guard_span: u32,
     /// The C library's static state (`rand`'s generator, `getenv` strings).
     pub statics: super::libc::LibcStatics,
     /// Shadows of input-dependent contents (`--any-input` only: `None`
@@ -167,6 +169,7 @@ impl Memory {
         Memory {
             allocs,
             guards: Vec::new(),
+            guard_span: 0,
             statics: Default::default(),
             taint: None,
         }
@@ -180,18 +183,29 @@ impl Memory {
         }
         let p = Pointer::decode(addr);
         let end = (p.offset as u64).saturating_add(len).min(u32::MAX as u64) as u32;
-        self.guards.push(Guard {
+        let g = Guard {
             alloc: p.alloc,
             start: p.offset,
             end,
             reads_allowed,
             owner,
-        });
+        };
+        // Sorted by (allocation, start), so an access looks only at the
+        // guards that can overlap it (a derived datatype guards one range
+        // per block: a matrix column is one per row).
+        let at = self
+            .guards
+            .partition_point(|x| (x.alloc, x.start) <= (g.alloc, g.start));
+        self.guards.insert(at, g);
+        self.guard_span = self.guard_span.max(end - p.offset);
     }
 
     /// The operation `owner` completed: its buffers are the program's again.
     pub fn release(&mut self, owner: u64) {
         self.guards.retain(|g| g.owner != owner);
+        if self.guards.is_empty() {
+            self.guard_span = 0;
+        }
     }
 
     pub fn guards(&self) -> &[Guard] {
@@ -203,8 +217,17 @@ impl Memory {
         if self.guards.is_empty() {
             return Ok(());
         }
-        for g in &self.guards {
-            let overlaps = g.alloc == alloc && off < g.end as u64 && off + len > g.start as u64;
+        // Guards starting before the access's end, back to the longest
+        // guard's length before its start: no other can overlap it.
+        let end = off.saturating_add(len);
+        let upto = self
+            .guards
+            .partition_point(|g| (g.alloc, g.start as u64) < (alloc, end));
+        for g in self.guards[..upto].iter().rev() {
+            if g.alloc != alloc || (g.start as u64).saturating_add(self.guard_span as u64) <= off {
+                break;
+            }
+            let overlaps = off < g.end as u64 && end > g.start as u64;
             if overlaps && (write || !g.reads_allowed) {
                 return Err(MemFault::PendingBuffer {
                     write,

@@ -350,24 +350,6 @@ impl State {
         Ok(())
     }
 
-    /// Guards `count` elements of `dt` at `buf` for request `req`: the
-    /// byte ranges of its type map, so the holes of a derived datatype stay
-    /// the program's (MPI 3.1 §4.1: only the type map's bytes are accessed).
-    fn guard_typed(
-        &mut self,
-        site: &Site,
-        req: runtime_model::mpi::p2p::ReqId,
-        buf: u64,
-        count: i32,
-        dt: i32,
-        write: bool,
-    ) -> Result<(), Halt> {
-        for (addr, len) in self.buffer_ranges(site, buf, count, dt)? {
-            self.guard_buffer(site, req, addr, len, write)?;
-        }
-        Ok(())
-    }
-
     /// One side (`"send"` or `"recv"`) of an all-to-all call: per peer,
     /// (count, byte offset, datatype), from `<side>count`, the v-form's
     /// counts and displacements in extents, or the w-form's byte

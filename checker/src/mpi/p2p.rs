@@ -89,8 +89,7 @@ impl State {
             ));
         }
         let dest_world = self.peer(site, a.comm, a.dest, "destination")?;
-        let len = self.packed_size(site, a.count, a.datatype)?;
-        self.check_buffer_free(site, a.buf, len, false)?;
+        self.check_typed_free(site, a.buf, a.count, a.datatype, false)?;
         let data = self.pack(site, a.buf, a.count, a.datatype, "send buffer")?;
         // Without buffering a standard send completes only once matched,
         // exactly like a synchronous one (MPI 3.1 §3.4).
@@ -111,7 +110,7 @@ impl State {
             }),
             event,
         );
-        self.guard_buffer(site, req, a.buf, len, false)?;
+        self.guard_typed(site, req, a.buf, a.count, a.datatype, false)?;
         Ok(req)
     }
 
@@ -138,7 +137,7 @@ impl State {
             Some(self.peer(site, a.comm, a.source, "source")?)
         };
         let capacity = self.packed_size(site, a.count, a.datatype)?;
-        self.check_buffer_free(site, a.buf, capacity, true)?;
+        self.check_typed_free(site, a.buf, a.count, a.datatype, true)?;
         self.check_unpack(site, a.buf, a.count, a.datatype, "receive buffer")?;
         self.version += 1;
         let req = self.world.p2p.post(
@@ -154,7 +153,7 @@ impl State {
             }),
             event,
         );
-        self.guard_buffer(site, req, a.buf, capacity, true)?;
+        self.guard_typed(site, req, a.buf, a.count, a.datatype, true)?;
         Ok(req)
     }
 
@@ -479,9 +478,9 @@ impl State {
                 )));
             };
             let capacity = self.packed_size(site, count, dt)?;
-            self.check_buffer_free(site, buf, capacity, true)?;
+            self.check_typed_free(site, buf, count, dt, true)?;
             self.check_unpack(site, buf, count, dt, "receive buffer")?;
-            self.guard_buffer(site, id, buf, capacity, true)?;
+            self.guard_typed(site, id, buf, count, dt, true)?;
             let r = &mut self.world.p2p.requests[id];
             r.message = false;
             if let ReqOp::Recv(op) = &mut r.op {

@@ -194,6 +194,41 @@ impl State {
         Ok(())
     }
 
+    /// Guards `count` elements of `dt` at `buf` for request `req`: the
+    /// byte ranges of its type map, so the holes of a derived datatype stay
+    /// the program's (MPI 3.1 §4.1: only the type map's bytes are accessed;
+    /// §3.7.2: the program must not access what a pending operation owns).
+    pub(crate) fn guard_typed(
+        &mut self,
+        site: &Site,
+        req: ReqId,
+        buf: u64,
+        count: i32,
+        dt: i32,
+        write: bool,
+    ) -> Result<(), Halt> {
+        for (addr, len) in self.buffer_ranges(site, buf, count, dt)? {
+            self.guard_buffer(site, req, addr, len, write)?;
+        }
+        Ok(())
+    }
+
+    /// `check_buffer_free` over the bytes `count` elements of `dt` at `buf`
+    /// touch (their type map, not the span from the first to the last).
+    pub(crate) fn check_typed_free(
+        &self,
+        site: &Site,
+        buf: u64,
+        count: i32,
+        dt: i32,
+        write: bool,
+    ) -> Result<(), Halt> {
+        for (addr, len) in self.buffer_ranges(site, buf, count, dt)? {
+            self.check_buffer_free(site, addr, len, write)?;
+        }
+        Ok(())
+    }
+
     /// Request `req` of `rank` completed (or was freed): its buffers are the
     /// program's again.
     pub(crate) fn release_buffers(&mut self, rank: usize, req: ReqId) {
