@@ -105,8 +105,66 @@ pub struct Args {
     pub program_args: Vec<String>,
 }
 
+/// Exit status when the command could not run: a bad flag or value, a
+/// missing, unreadable, corrupt or incompatible model (README, "Exit
+/// status"). 2 stays "inconclusive": a limit or an unsupported construct.
+pub const EXIT_CANNOT_RUN: i32 = 3;
+
+/// Longest `--timeout` accepted, in seconds (about 30 years): past it the
+/// value is a mistake, and a `Duration` could not hold it.
+pub const MAX_TIMEOUT_SECONDS: f64 = 1e9;
+
+/// Reports that the command could not run: `message` on stderr and, with
+/// `--format json|sarif`, a document saying so on stdout (verdict
+/// `inconclusive`, the message as its reason), so tools reading the
+/// document always get one. Returns the exit status.
+pub fn cannot_run(format: Format, message: &str) -> i32 {
+    eprintln!("mpi-check: error: {message}");
+    cannot_run_quiet(format, message)
+}
+
+/// The document part of [`cannot_run`], for a message already printed.
+pub fn cannot_run_quiet(format: Format, message: &str) -> i32 {
+    if format != Format::Text {
+        let report = Report {
+            verdict: Verdict::Inconclusive,
+            np: 0,
+            reason: Some(format!("the check could not run: {message}")),
+            errors: Vec::new(),
+            stats: Default::default(),
+        };
+        print!("{}", render(&report, format));
+    }
+    EXIT_CANNOT_RUN
+}
+
+/// The `--format` a command line asks for, read without the parser (for a
+/// command line the parser rejects).
+pub fn format_in(raw: &[String]) -> Format {
+    let mut it = raw.iter();
+    while let Some(a) = it.next() {
+        let value = match a.strip_prefix("--format=") {
+            Some(v) => Some(v.to_string()),
+            None if a == "--format" => it.next().cloned(),
+            None => None,
+        };
+        match value.as_deref() {
+            Some("json") => return Format::Json,
+            Some("sarif") => return Format::Sarif,
+            Some(_) => return Format::Text,
+            None => {}
+        }
+        if a == "--" {
+            break;
+        }
+    }
+    Format::Text
+}
+
 /// Runs the command; returns the exit status.
 pub fn run(args: Args) -> i32 {
+    let format = args.format;
+    let fail = |m: &str| cannot_run(format, m);
     if args.list_mpi {
         for f in runtime_model::mpi_api::MpiFunc::ALL {
             if crate::mpi::calls::is_modeled(*f) {
@@ -116,17 +174,20 @@ pub fn run(args: Args) -> i32 {
         return 0;
     }
     if args.np < 1 || args.np as usize > MAX_NP {
-        eprintln!(
-            "mpi-check: error: -n must be between 1 and {MAX_NP} (got {})",
+        return fail(&format!(
+            "-n must be between 1 and {MAX_NP} (got {})",
             args.np
-        );
-        return 2;
+        ));
     }
     if let Some(t) = args.timeout {
-        if !(t.is_finite() && t > 0.0) {
-            eprintln!("mpi-check: error: --timeout must be a positive number of seconds");
-            return 2;
+        if !(t.is_finite() && t > 0.0 && t <= MAX_TIMEOUT_SECONDS) {
+            return fail(&format!(
+                "--timeout must be a positive number of seconds, at most {MAX_TIMEOUT_SECONDS:e} (got {t})"
+            ));
         }
+    }
+    if args.max_steps == 0 || args.max_calls == 0 || args.max_polls == 0 {
+        return fail("--max-steps, --max-calls and --max-polls must be at least 1");
     }
     // A replay line may carry the input of its run: `0.2+argv[1]=6`.
     let (schedule, replay_inputs) = match args.replay.as_deref().map(crate::input::split_replay) {
@@ -137,36 +198,27 @@ pub fn run(args: Args) -> i32 {
         None => None,
         Some(Some(s)) if replay_inputs.is_some() => Some(s),
         Some(_) => {
-            eprintln!(
-                "mpi-check: error: --replay takes a schedule like 0.2.1 (as printed with an error)"
-            );
-            return 2;
+            return fail("--replay takes a schedule like 0.2.1 (as printed with an error)");
         }
     };
     if replay.is_some() && matches!(args.reduction, ReductionArg::None) {
-        eprintln!("mpi-check: error: --replay follows the reduced search; drop --reduction none");
-        return 2;
+        return fail("--replay follows the reduced search; drop --reduction none");
     }
     if args.max_inputs == 0 {
-        eprintln!("mpi-check: error: --max-inputs must be at least 1");
-        return 2;
+        return fail("--max-inputs must be at least 1");
     }
     let mut pinned = replay_inputs.unwrap_or_default();
     for text in &args.input {
         match crate::input::parse_assignment(text) {
             Some(p) => pinned.push(p),
             None => {
-                eprintln!("mpi-check: error: --input takes NAME=VALUE with a value in the input's range (e.g. argv[1]=6, rank0.rand#1=5), got `{text}`");
-                return 2;
+                return fail(&format!("--input takes NAME=VALUE with a value in the input's range (e.g. argv[1]=6, rank0.rand#1=5), got `{text}`"));
             }
         }
     }
     let model = match Model::read(&args.model) {
         Ok(m) => m,
-        Err(e) => {
-            eprintln!("mpi-check: error: {e}");
-            return 2;
-        }
+        Err(e) => return fail(&e.to_string()),
     };
     let np = args.np as usize;
     // A replay follows the one input its schedule names.

@@ -20,14 +20,34 @@ use runtime_model::model::{ExtractStats, InstKind, Model};
 use cli::Cli;
 use error::ExtractError;
 
-/// Exit status for every failure: bad input, clang errors, unsupported code
+/// Exit status for every failure, "the command could not run" (README,
+/// "Exit status"): a bad flag, a missing file, clang errors, unsupported code
 /// that cannot wait until it runs (a global initializer). Unsupported code in
 /// function bodies is only a warning: the checker stops where it runs.
-const EXIT_FAILURE: u8 = 2;
+const EXIT_FAILURE: u8 = 3;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    // A panic is a bug in this tool, but scripts rely on "2 = could not
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            if matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+            ) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            // One line, like every other failure.
+            let text = e.to_string();
+            let line = text.lines().next().unwrap_or("bad command line");
+            eprintln!(
+                "mpi-extract: error: {} (mpi-extract --help lists the options)",
+                line.trim_start_matches("error: ")
+            );
+            return ExitCode::from(EXIT_FAILURE);
+        }
+    };
+    // A panic is a bug in this tool, but scripts rely on "3 = could not
     // produce a model", so it must not surface as Rust's exit code 101.
     match std::panic::catch_unwind(|| run(&cli)) {
         Ok(Ok(summary)) => {

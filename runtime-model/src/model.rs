@@ -991,6 +991,22 @@ impl Model {
     }
 
     /// `file:line:column` of a location (innermost position).
+    /// `file:line` of a location (no column: for places found by timing,
+    /// such as where a time limit interrupted a loop).
+    pub fn describe_line(&self, loc: LocId) -> String {
+        match self.locations.get(loc as usize) {
+            Some(l) => format!(
+                "{}:{}",
+                self.files
+                    .get(l.file as usize)
+                    .map(String::as_str)
+                    .unwrap_or("?"),
+                l.line
+            ),
+            None => "?".to_string(),
+        }
+    }
+
     pub fn describe_location(&self, loc: LocId) -> String {
         match self.locations.get(loc as usize) {
             Some(l) => format!(

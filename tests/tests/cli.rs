@@ -1,5 +1,5 @@
 //! End-to-end tests of bad input and of the output contracts (README):
-//! exit status 0/1/2, a one-line message naming the problem (never a
+//! exit status 0/1/2 (3 when the command could not run), a one-line message naming the problem (never a
 //! panic, never a hang), and the shape of the text / JSON / SARIF output.
 //! The C programs are under tests/fixtures/, each saying what it tests.
 
@@ -194,7 +194,7 @@ fn set(names: &[&str]) -> BTreeSet<String> {
 fn extract_missing_source_file() {
     let dir = tmp();
     let r = extract_in(dir.path(), &["no_such_file.c"]);
-    assert_fails_one_line(&r, 2, &["cannot read", "no_such_file.c"]);
+    assert_fails_one_line(&r, 3, &["cannot read", "no_such_file.c"]);
     assert!(
         !dir.path().join("mpi-model.json").exists(),
         "a failed extraction must not write a model"
@@ -206,7 +206,7 @@ fn extract_prose_text_file() {
     let dir = tmp();
     let model = dir.path().join("m.json");
     let r = extract(&["prose.txt", "-o", model.to_str().unwrap()]);
-    assert_fails(&r, 2, &["prose.txt", "error:"]);
+    assert_fails(&r, 3, &["prose.txt", "error:"]);
     assert!(
         !model.exists(),
         "a failed extraction must not write a model"
@@ -218,7 +218,7 @@ fn extract_syntax_error_shows_clang_diagnostic() {
     let dir = tmp();
     let model = dir.path().join("m.json");
     let r = extract(&["syntax_error.c", "-o", model.to_str().unwrap()]);
-    assert_fails(&r, 2, &["syntax_error.c:5:", "error:", "expected ';'"]);
+    assert_fails(&r, 3, &["syntax_error.c:5:", "error:", "expected ';'"]);
     assert!(
         !model.exists(),
         "a failed extraction must not write a model"
@@ -230,7 +230,7 @@ fn extract_without_main() {
     let dir = tmp();
     let model = dir.path().join("m.json");
     let r = extract(&["no_main.c", "-o", model.to_str().unwrap()]);
-    assert_fails_one_line(&r, 2, &["main"]);
+    assert_fails_one_line(&r, 3, &["main"]);
     assert!(
         !model.exists(),
         "a failed extraction must not write a model"
@@ -370,7 +370,7 @@ fn extract_links_two_sources_and_passes_clang_defines() {
     // Without the define the program does not compile: N reaches clang only
     // through `--`.
     let r = extract(&["linked_main.c", "linked_ring.c", "-o", m]);
-    assert_fails(&r, 2, &["linked_main.c", "'N'"]);
+    assert_fails(&r, 3, &["linked_main.c", "'N'"]);
 
     let r = extract(&["linked_main.c", "linked_ring.c", "-o", m, "--", "-DN=3"]);
     assert_no_panic(&r);
@@ -473,7 +473,7 @@ fn check_missing_model_file() {
     let dir = tmp();
     let missing = dir.path().join("absent-model.json");
     let r = check(&missing, &[]);
-    assert_fails_one_line(&r, 2, &["cannot read", "absent-model.json"]);
+    assert_fails_one_line(&r, 3, &["cannot read", "absent-model.json"]);
     assert!(r.stdout.is_empty(), "{}", r.show());
     // Naming the file once is enough.
     assert_eq!(
@@ -498,7 +498,7 @@ fn check_corrupt_json() {
         let p = dir.path().join(name);
         std::fs::write(&p, text).unwrap();
         let r = check(&p, &[]);
-        assert_fails_one_line(&r, 2, &[name, "not a valid model file"]);
+        assert_fails_one_line(&r, 3, &[name, "not a valid model file"]);
     }
 }
 
@@ -508,7 +508,7 @@ fn check_non_utf8_model() {
     let p = dir.path().join("binary.json");
     std::fs::write(&p, [0xff, 0xfe, 0x00, 0x81, 0x7b]).unwrap();
     let r = check(&p, &[]);
-    assert_fails_one_line(&r, 2, &["binary.json"]);
+    assert_fails_one_line(&r, 3, &["binary.json"]);
 }
 
 #[test]
@@ -526,7 +526,7 @@ fn check_json_of_another_shape() {
         let p = dir.path().join(name);
         std::fs::write(&p, text).unwrap();
         let r = check(&p, &[]);
-        assert_fails_one_line(&r, 2, &[name, "model"]);
+        assert_fails_one_line(&r, 3, &[name, "model"]);
     }
 }
 
@@ -539,7 +539,7 @@ fn check_model_of_unknown_version() {
     let future = dir.path().join("future.json");
     std::fs::write(&future, serde_json::to_string(&v).unwrap()).unwrap();
     let r = check(&future, &[]);
-    assert_fails_one_line(&r, 2, &["version", "999", "re-run mpi-extract"]);
+    assert_fails_one_line(&r, 3, &["version", "999", "re-run mpi-extract"]);
 }
 
 #[test]
@@ -548,7 +548,7 @@ fn check_rejects_process_counts_out_of_range() {
     let model = model_of("verified.c", dir.path());
     for n in ["0", "100000"] {
         let r = check(&model, &["-n", n]);
-        assert_fails_one_line(&r, 2, &["-n must be between 1 and", n]);
+        assert_fails_one_line(&r, 3, &["-n must be between 1 and", n]);
         assert!(r.stdout.is_empty(), "{}", r.show());
     }
 }
@@ -560,16 +560,16 @@ fn check_negative_process_count_is_explained() {
     let r = check(&model, &["-n", "-1"]);
     // Should be the same range message as -n 0, not clap's "unexpected
     // argument '-1'" whose tip (`-- -1`) would pass -1 to the program.
-    assert_fails(&r, 2, &["between 1 and"]);
+    assert_fails(&r, 3, &["between 1 and"]);
 }
 
 #[test]
 fn check_rejects_bad_timeouts() {
     let dir = tmp();
     let model = model_of("verified.c", dir.path());
-    for t in ["0", "-1", "nan", "inf"] {
+    for t in ["0", "-1", "nan", "inf", "1e30", "1e400", "abc"] {
         let r = check(&model, &[&format!("--timeout={t}")]);
-        assert_fails_one_line(&r, 2, &["--timeout"]);
+        assert_fails_one_line(&r, 3, &["--timeout"]);
     }
 }
 
@@ -905,4 +905,59 @@ fn list_mpi_lists_the_supported_functions() {
         assert!(names.contains(&f), "{f} not listed:\n{}", r.show());
     }
     assert!(names.iter().all(|n| n.starts_with("MPI_")), "{}", r.show());
+}
+
+#[test]
+fn check_absurd_numbers_are_usage_errors() {
+    let dir = tmp();
+    let model = model_of("verified.c", dir.path());
+    for flags in [
+        &["--max-steps", "1e400"][..],
+        &["--max-steps", "0"],
+        &["--max-calls", "-5"],
+        &["--max-polls", "0"],
+        &["-n", "100000000"],
+        &["--bogus-flag"],
+    ] {
+        let r = check(&model, flags);
+        assert_fails_one_line(&r, 3, &["mpi-check: error:"]);
+    }
+}
+
+#[test]
+fn check_usage_error_still_writes_the_requested_document() {
+    let dir = tmp();
+    let model = model_of("verified.c", dir.path());
+    for format in ["json", "sarif"] {
+        let r = check(&model, &["--format", format, "--timeout", "1e30"]);
+        assert_fails_one_line(&r, 3, &["--timeout"]);
+        let doc: serde_json::Value = serde_json::from_str(&r.stdout)
+            .unwrap_or_else(|e| panic!("not a {format} document ({e}):\n{}", r.show()));
+        if format == "json" {
+            assert_eq!(doc["verdict"], "inconclusive", "{}", r.show());
+            assert!(
+                doc["reason"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("could not run"),
+                "{}",
+                r.show()
+            );
+        }
+        let r = check(&model, &["--format", format, "--no-such-flag"]);
+        assert_fails_one_line(&r, 3, &["--no-such-flag"]);
+        assert!(
+            serde_json::from_str::<serde_json::Value>(&r.stdout).is_ok(),
+            "{}",
+            r.show()
+        );
+    }
+    let absent = dir.path().join("absent.json");
+    let r = check(&absent, &["--format", "json"]);
+    assert_fails_one_line(&r, 3, &["absent.json"]);
+    assert!(
+        serde_json::from_str::<serde_json::Value>(&r.stdout).is_ok(),
+        "{}",
+        r.show()
+    );
 }

@@ -39,6 +39,10 @@ pub enum Stop {
     Budget {
         loc: LocId,
     },
+    /// The check's time limit passed during local computation.
+    Timeout {
+        loc: LocId,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -257,12 +261,18 @@ impl Process {
             };
             let func = &model.functions[fr.func as usize];
             let block = &func.blocks[fr.block as usize];
-            if self.steps >= budget {
+            if self.steps >= budget
+                || (self.steps & (super::deadline::CHECK_EVERY - 1) == 0
+                    && super::deadline::passed())
+            {
                 let loc = block
                     .insts
                     .get(fr.ip as usize)
                     .map_or(block.term_loc, |i| i.loc);
-                return Stop::Budget { loc };
+                if self.steps >= budget {
+                    return Stop::Budget { loc };
+                }
+                return Stop::Timeout { loc };
             }
             self.steps += 1;
             let Some(inst) = block.insts.get(fr.ip as usize) else {
@@ -417,6 +427,7 @@ impl Process {
             Stop::Exit { loc, .. } => unsupported("exit inside a user reduction operator", loc),
             Stop::Mpi { loc, .. } => unsupported("MPI call inside a user reduction operator", loc),
             Stop::Fault { fault, loc } => Err((fault, Some(loc))),
+            Stop::Timeout { loc } => unsupported("the time limit (--timeout) was reached", loc),
             Stop::Budget { loc } => unsupported(
                 &format!("user reduction operator did not return within {budget} steps"),
                 loc,

@@ -1,6 +1,7 @@
 //! Executing one process: memory, the instruction interpreter, and the C
 //! library functions programs call.
 
+pub mod deadline;
 pub mod interp;
 pub mod libc;
 pub mod liveness;

@@ -255,10 +255,13 @@ pub fn explore(model: &runtime_model::model::Model, config: &Config) -> Outcome 
 /// One verification: every behavior for the inputs `config` gives.
 pub fn explore_once(model: &runtime_model::model::Model, config: &Config) -> Outcome {
     let mut search = Search::new(model, config);
+    // Long local computations look at the deadline too.
+    crate::exec::deadline::set(config.timeout.and_then(|t| search.start.checked_add(t)));
     match config.reduction {
         Reduction::Poe => poe::run(&mut search),
         Reduction::None => naive::run(&mut search),
     }
+    crate::exec::deadline::set(None);
     retrace(model, config, &mut search.outcome);
     if config.replay.is_some()
         && search.outcome.errors.is_empty()

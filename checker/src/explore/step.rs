@@ -238,6 +238,12 @@ fn run_until_stop(
                 state.trace_event(rank, loc, msg.clone());
                 return Err(Halt::Error(Finding::new(kind, msg).at(rank, loc, None)));
             }
+            Stop::Timeout { loc } => {
+                return Err(Halt::Budget(format!(
+                    "{}: the time limit (--timeout) was reached while rank {rank} computed there",
+                    model.describe_line(loc)
+                )));
+            }
             Stop::Budget { loc } => {
                 return Err(Halt::Budget(format!(
                     "{}: rank {rank} executed {budget} instructions in one execution without terminating (an endless loop?); raise --max-steps to go on",
