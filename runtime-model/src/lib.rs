@@ -4,6 +4,7 @@
 //! No LLVM and no exploration strategy live here.
 
 pub mod datatype;
+pub mod global_init;
 pub mod handles;
 pub mod model;
 pub mod mpi;

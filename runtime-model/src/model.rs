@@ -26,7 +26,8 @@ pub const MODEL_FORMAT: &str = "mpi-model";
 /// Adding an instruction kind (`Unsupported`) kept version 1: every older
 /// model still reads, and a checker that predates a kind refuses a model
 /// using it with a parse error (exit 2), never a wrong verdict.
-pub const MODEL_VERSION: u32 = 1;
+/// Version 2 writes globals' initial bytes as runs (`global_init`).
+pub const MODEL_VERSION: u32 = 2;
 
 pub type Reg = u32;
 pub type BlockId = u32;
@@ -72,12 +73,49 @@ pub struct Location {
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(try_from = "GlobalRepr", into = "GlobalRepr")]
 pub struct Global {
     pub name: String,
     pub size: u64,
     /// Initial bytes (`size` of them; pointers inside are encoded with [`Pointer`]).
     pub init: Vec<u8>,
     pub constant: bool,
+}
+
+/// A global as the file writes it: its non-zero initial bytes as runs
+/// (`crate::global_init`).
+#[derive(Serialize, Deserialize)]
+struct GlobalRepr {
+    name: String,
+    size: u64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    init: Vec<crate::global_init::Segment>,
+    constant: bool,
+}
+
+impl From<Global> for GlobalRepr {
+    fn from(g: Global) -> GlobalRepr {
+        GlobalRepr {
+            init: crate::global_init::encode(&g.init),
+            name: g.name,
+            size: g.size,
+            constant: g.constant,
+        }
+    }
+}
+
+impl TryFrom<GlobalRepr> for Global {
+    type Error = String;
+    fn try_from(g: GlobalRepr) -> Result<Global, String> {
+        let init = crate::global_init::decode(g.size, &g.init)
+            .map_err(|e| format!("global {}: {e}", g.name))?;
+        Ok(Global {
+            name: g.name,
+            size: g.size,
+            init,
+            constant: g.constant,
+        })
+    }
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
@@ -887,18 +925,35 @@ impl Model {
     pub fn from_json(text: &str) -> Result<Model, ModelError> {
         // Check the header first so an old model gets "wrong version", not a
         // confusing field error.
-        let header: serde_json::Value =
+        // Only the two header fields, the rest skipped unparsed: no tree of
+        // the whole file is built (typed serde, then the model itself).
+        #[derive(Deserialize)]
+        struct Header {
+            #[serde(default)]
+            format: Option<serde_json::Value>,
+            #[serde(default)]
+            version: Option<serde_json::Value>,
+        }
+        let header: Header =
             serde_json::from_str(text).map_err(|e| ModelError::Parse(e.to_string()))?;
-        let format = header.get("format").and_then(|v| v.as_str()).unwrap_or("");
+        let format = header
+            .format
+            .as_ref()
+            .and_then(|v| v.as_str())
+            .unwrap_or("");
         if format != MODEL_FORMAT {
             return Err(ModelError::WrongFormat(format.to_string()));
         }
-        let version = header.get("version").and_then(|v| v.as_u64()).unwrap_or(0) as u32;
+        let version = header
+            .version
+            .as_ref()
+            .and_then(|v| v.as_u64())
+            .unwrap_or(0) as u32;
         if version != MODEL_VERSION {
             return Err(ModelError::WrongVersion { found: version });
         }
         let model: Model =
-            serde_json::from_value(header).map_err(|e| ModelError::Parse(e.to_string()))?;
+            serde_json::from_str(text).map_err(|e| ModelError::Parse(e.to_string()))?;
         model.validate()?;
         Ok(model)
     }

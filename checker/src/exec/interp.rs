@@ -649,10 +649,15 @@ impl Process {
                         "stack allocation of {n} elements overflows"
                     )))
                 })?;
-                let p = self
-                    .mem
-                    .allocate(size, AllocKind::Stack)
-                    .map_err(Fault::Memory)?;
+                // A stack array beyond what the checker holds is a limit
+                // of the tool (a real run may overflow its stack or not,
+                // depending on `ulimit -s`): inconclusive, not an error.
+                let p = self.mem.allocate(size, AllocKind::Stack).map_err(|e| match e {
+                    MemFault::TooLarge { size } => Fault::Unsupported(format!(
+                        "stack allocation of {size} bytes (an array or alloca), more than the checker holds"
+                    )),
+                    other => Fault::Memory(other),
+                })?;
                 self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[*dst as usize] = p;
             }
             InstKind::Libc {

@@ -51,6 +51,10 @@ pub enum MemFault {
     },
     WriteToConstant,
     DivisionByZero,
+    /// An allocation larger than [`MAX_ALLOCATION`].
+    TooLarge {
+        size: u64,
+    },
     /// Signed division or remainder of the most negative value by -1.
     DivisionOverflow,
     /// An access to a buffer a pending nonblocking operation owns (seed 001
@@ -99,6 +103,10 @@ impl std::fmt::Display for MemFault {
             MemFault::InvalidFree { reason } => write!(f, "invalid free: {reason}"),
             MemFault::WriteToConstant => write!(f, "write to constant memory"),
             MemFault::DivisionByZero => write!(f, "integer division by zero"),
+            MemFault::TooLarge { size } => write!(
+                f,
+                "allocation of {size} bytes, more than the {MAX_ALLOCATION} bytes the checker holds in one block"
+            ),
             MemFault::DivisionOverflow => write!(
                 f,
                 "integer division overflow: the most negative value divided by -1 traps (SIGFPE)"
@@ -118,6 +126,11 @@ impl std::fmt::Display for MemFault {
         }
     }
 }
+
+/// The largest single allocation the checker holds (2 GiB): `malloc` of
+/// more returns NULL (as a real one may), a larger stack array or global
+/// makes the check inconclusive.
+pub const MAX_ALLOCATION: u64 = 1 << 31;
 
 /// A byte range the program must not touch while an MPI operation owns it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -240,10 +253,8 @@ impl Memory {
 
     /// A fresh zero-filled allocation; returns its address.
     pub fn allocate(&mut self, size: u64, kind: AllocKind) -> Result<u64, MemFault> {
-        if size > (1 << 31) {
-            return Err(MemFault::Other(format!(
-                "allocation of {size} bytes is too large to model"
-            )));
+        if size > MAX_ALLOCATION {
+            return Err(MemFault::TooLarge { size });
         }
         if self.allocs.len() >= Pointer::FUNCTION_BASE as usize {
             return Err(MemFault::Other("too many allocations".into()));

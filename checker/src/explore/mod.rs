@@ -246,6 +246,23 @@ impl<'a> Search<'a> {
 /// Explores every behavior of `model` for `config.np` processes (for every
 /// input with `--any-input`).
 pub fn explore(model: &runtime_model::model::Model, config: &Config) -> Outcome {
+    // A global larger than one block of the checker's memory: a limit of
+    // the tool, said before anything is allocated.
+    if let Some(g) = model
+        .globals
+        .iter()
+        .find(|g| g.size > crate::exec::memory::MAX_ALLOCATION)
+    {
+        return Outcome {
+            incomplete: Some(format!(
+                "global `{}` holds {} bytes, more than the {} bytes the checker holds in one block",
+                g.name,
+                g.size,
+                crate::exec::memory::MAX_ALLOCATION
+            )),
+            ..Outcome::default()
+        };
+    }
     if config.any_input || !config.pinned.is_empty() {
         return crate::input::explore(model, config);
     }
