@@ -34,7 +34,7 @@ pub fn encode(bytes: &[u8]) -> Vec<Segment> {
     while i < bytes.len() {
         let b = bytes[i];
         let run = bytes[i..].iter().take_while(|&&x| x == b).count();
-        if b == 0 && run >= 8 || b == 0 && i + run == bytes.len() {
+        if b == 0 && (run >= 8 || i + run == bytes.len()) {
             flush(&mut literal, &mut out);
         } else if b != 0 && run >= MIN_FILL {
             flush(&mut literal, &mut out);
