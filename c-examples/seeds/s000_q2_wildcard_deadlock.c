@@ -1,6 +1,5 @@
 /* RUN: -n 3
  * EXPECT: error deadlock
- * EXPECT: error buffering-hazard
  * Seed 000 §3, question 2 (deadlock even with a non-synchronizing Bcast). P1 now Isends
  * before the Bcast, so the collective is harmless; but P0's first receive is a wildcard.
  * If it matches P1's message, the second receive (from 1) never gets a message and P0 is

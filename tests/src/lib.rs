@@ -1,6 +1,8 @@
 //! Shared helpers for the end-to-end tests: finding the binaries, reading an
 //! example's header, running the two tools.
 
+pub mod gen;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -152,9 +152,10 @@ fn record_all(search: &mut Search, state: &State, at_end: Vec<Finding>) {
         };
         let ranks: Vec<usize> = f.locations.iter().map(|(r, _, _)| *r).collect();
         match merged.iter_mut().find(|(g, _, _)| key(g) == key(&f)) {
-            Some((_, _, also)) => {
+            Some((g, _, also)) => {
+                // Another rank's occurrence, not the same one found twice.
                 for r in ranks.into_iter().take(1) {
-                    if !also.contains(&r) {
+                    if !also.contains(&r) && !g.locations.iter().any(|(x, _, _)| *x == r) {
                         also.push(r);
                     }
                 }
@@ -477,9 +478,6 @@ fn end_findings(search: &Search, state: &State) -> Vec<Finding> {
             .copied()
             .filter(|r| !consequences.contains(r))
             .collect();
-        if live.is_empty() {
-            return out;
-        }
         let polling: Vec<usize> = live
             .iter()
             .copied()
@@ -493,7 +491,9 @@ fn end_findings(search: &Search, state: &State) -> Vec<Finding> {
                 )
             })
             .collect();
-        if !polling.is_empty() {
+        if live.is_empty() {
+            // Only consequences of a failed process are stuck.
+        } else if !polling.is_empty() {
             let msg: Vec<String> = polling
                 .iter()
                 .map(|&r| {
@@ -516,9 +516,25 @@ fn end_findings(search: &Search, state: &State) -> Vec<Finding> {
         } else {
             out.push(stuck_finding(model, state));
         }
-        // Stuck under every library, and stuck earlier without buffering:
-        // an unbuffered send blocks before the deadlock is reached.
+        // Stuck earlier when collectives synchronize, or without buffering
+        // (an unbuffered send blocks before this point is reached).
         if let Some(g) = &graph {
+            let reached: Vec<usize> = state
+                .procs
+                .iter()
+                .map(|p| match p.phase {
+                    Phase::Blocked { .. } => p.calls.saturating_sub(1),
+                    _ => p.calls,
+                })
+                .collect();
+            let sync = cb::replay(
+                &g.counts,
+                &g.deps,
+                &[DepKind::Always, DepKind::Synchronizing],
+            );
+            if sync.as_ref().is_some_and(|p| *p != reached) {
+                out.extend(synchronizing_replay(search, state, g));
+            }
             out.extend(zero_buffer_replay(search, state, g));
         }
         return out;
@@ -900,6 +916,9 @@ struct CbGraph {
     counts: Vec<usize>,
     deps: Vec<Dep>,
     events: Vec<LogEvent>,
+    /// Unbuffered sends that never complete because nothing received
+    /// them, whose receiver stopped at an error: (completing call, receiver).
+    lost: Vec<(EventRef, usize)>,
 }
 
 impl CbGraph {
@@ -957,14 +976,47 @@ impl CbGraph {
                 });
             }
         }
+        // Members of a synchronizing collective some member never reached
+        // (it is stuck before it) never leave it.
+        for (ci, c) in state.world.comms.iter().enumerate() {
+            for (k, inst) in c.instances.iter().enumerate() {
+                if inst.all_arrived() || misses_crashed(state, ci, k) {
+                    continue;
+                }
+                // Each waits for the missing members' arrival, a call they
+                // never make (past their last one), so the wait-for graph
+                // names them.
+                let missing: Vec<usize> = inst
+                    .arrivals
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, a)| a.is_none())
+                    .filter_map(|(m, _)| c.members.get(m).copied())
+                    .collect();
+                for a in inst.arrivals.iter().flatten() {
+                    if is_nonblocking(a.func) {
+                        continue;
+                    }
+                    for &m in &missing {
+                        deps.push(Dep {
+                            waiter: a.event,
+                            needs: Some((m, counts.get(m).map_or(usize::MAX, |c| c + 1))),
+                            kind: DepKind::Synchronizing,
+                        });
+                    }
+                }
+            }
+        }
         // A standard send whose message nobody receives never completes
-        // without buffering (unless its receiver stopped at an error: then
-        // the receive may just not have been reached).
+        // without buffering. When its receiver stopped at an error, that
+        // may be why (`lost`, see `stuck`).
+        let mut lost = Vec::new();
         for r in &state.world.p2p.requests {
             if let (ReqOp::Send(op), Some(done), true) = (&r.op, r.completed_at, r.is_unmatched()) {
-                if matches!(op.mode, SendMode::Standard | SendMode::Ready)
-                    && !state.procs.get(op.dest).is_some_and(|p| p.crashed)
-                {
+                if matches!(op.mode, SendMode::Standard | SendMode::Ready) {
+                    if state.procs.get(op.dest).is_some_and(|p| p.crashed) {
+                        lost.push((done, op.dest));
+                    }
                     deps.push(Dep {
                         waiter: done,
                         needs: None,
@@ -992,6 +1044,7 @@ impl CbGraph {
             counts,
             deps,
             events: state.events.to_vec(),
+            lost,
         }
     }
 
@@ -1000,17 +1053,48 @@ impl CbGraph {
         cb::replay(&self.counts, &self.deps, kinds)
             .filter(|p| genuinely_stuck(state, &self.events, p))
             .filter(|p| {
-                // Stuck only because a process stopped at an error: the
-                // stuck calls wait for it, directly or through each other.
+                // Stuck only because a process stopped at an error: every
+                // stuck call waits for a process that reached its error in
+                // the replay (or for a send only that process could have
+                // received), directly or through each other. A failed
+                // process still stuck before its error in the replay is
+                // stuck for another reason.
                 if !state.any_crashed() {
                     return true;
                 }
                 let wf = waitfor::replayed(&self.events, &self.deps, kinds, p);
-                let crashed = |r: usize| state.procs.get(r).is_some_and(|x| x.crashed);
-                let after = wf.waiting_on(&crashed);
-                wf.waiters
+                let reached_error = |r: usize| {
+                    state.procs.get(r).is_some_and(|x| x.crashed)
+                        && p.get(r).is_some_and(|&at| at >= self.counts[r])
+                };
+                let mut after: Vec<usize> = wf
+                    .waiters
                     .iter()
-                    .any(|w| !after.contains(&w.rank) && !crashed(w.rank))
+                    .filter(|w| {
+                        self.lost
+                            .iter()
+                            .any(|&(ev, dest)| ev == (w.rank, p[w.rank]) && reached_error(dest))
+                    })
+                    .map(|w| w.rank)
+                    .collect();
+                loop {
+                    let more: Vec<usize> = wf
+                        .waiters
+                        .iter()
+                        .filter(|w| {
+                            !after.contains(&w.rank)
+                                && w.on
+                                    .iter()
+                                    .any(|(t, _)| reached_error(*t) || after.contains(t))
+                        })
+                        .map(|w| w.rank)
+                        .collect();
+                    if more.is_empty() {
+                        break;
+                    }
+                    after.extend(more);
+                }
+                wf.waiters.iter().any(|w| !after.contains(&w.rank))
             })
     }
 
@@ -1040,10 +1124,13 @@ impl CbGraph {
             .collect();
         // In the replay a member is missing from an instance while it has
         // not reached its call of it.
+        // (or it never arrives at all).
         let missing = |r: usize, c: CommId, k: usize| {
-            all.iter()
-                .find(|a| a.comm == c && a.instance == k && a.event.0 == r)
-                .is_some_and(|a| pos.get(r).is_some_and(|&p| p < a.event.1))
+            missing_from(state, r, c, k)
+                || all
+                    .iter()
+                    .find(|a| a.comm == c && a.instance == k && a.event.0 == r)
+                    .is_some_and(|a| pos.get(r).is_some_and(|&p| p < a.event.1))
         };
         let waits_for = |p: usize, q: usize| {
             wf.waiters
