@@ -100,8 +100,10 @@ pub fn generate(seed: u64) -> Program {
          static unsigned gen_seed;\n\
          #ifdef GEN_DELAY\n\
          static void gen_delay(void) { usleep(rand_r(&gen_seed) % 3000); }\n\
+         #define gen_reseed() (gen_seed ^= (unsigned)getpid() * 2654435761u)\n\
          #else\n\
          #define gen_delay() ((void)gen_seed)\n\
+         #define gen_reseed() ((void)0)\n\
          #endif\n\n\
          int main(int argc, char **argv) {\n\
          \x20   int rank, size, flag = 0, v = 0, w = 0, note = 0, i;\n\
@@ -112,6 +114,7 @@ pub fn generate(seed: u64) -> Program {
          \x20   MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n\
          \x20   MPI_Comm_size(MPI_COMM_WORLD, &size);\n\
          \x20   gen_seed = (unsigned)rank * 7919u + 17u;\n\
+         \x20   gen_reseed(); /* real runs: different delays in every run */\n\
          \x20   (void)size; (void)w; (void)note; (void)i; (void)buf; (void)rs; (void)st;\n",
     );
     for (k, ph) in all.iter().enumerate() {

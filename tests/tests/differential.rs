@@ -9,7 +9,7 @@ use end_to_end::*;
 use libtest_mimic::{Arguments, Trial};
 
 /// Seconds the oracle may take on one example.
-const ORACLE_SECONDS: &str = "20";
+const ORACLE_SECONDS: &str = "60";
 
 fn verdict_of(stdout: &[u8]) -> Option<String> {
     let v: serde_json::Value = serde_json::from_slice(stdout).ok()?;
