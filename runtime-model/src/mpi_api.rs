@@ -1,19 +1,175 @@
-//! The MPI functions the model knows, with their C parameter lists.
+//! The MPI functions the model knows: one table with each function's C
+//! parameter list and what it *is* (its family, whether it is collective,
+//! which blocking call a nonblocking one performs, whether it leaves buffers
+//! with a pending operation, whether its answer may differ between
+//! executions, which object it makes).
 //!
-//! This table is the one place that says which MPI calls are modeled: the
-//! extractor accepts exactly these (anything else named `MPI_*` is reported
-//! as unsupported at its call site) and the README's list of supported
-//! functions is generated from it (`mpi-check --list-mpi`).
+//! This table is the one place that says which MPI calls are modeled and how
+//! they behave as a class: the extractor accepts exactly these (anything else
+//! named `MPI_*` is reported as unsupported at its call site), its slicer
+//! keeps stores to the buffers they leave pending, the checker's dispatch,
+//! collective matching, reduced search, race, leak and deadlock checks read
+//! the columns, and the README's list of supported functions is generated
+//! from it (`mpi-check --list-mpi`). Adding an MPI function is one row here,
+//! one handler in the checker, and one c-example.
 
+use crate::mpi::ObjectKind;
 use serde::{Deserialize, Serialize};
 
+/// The part of the MPI standard a function belongs to, as the checker
+/// implements it (one handler per family; the point-to-point and completion
+/// families have a handler per form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Initialization, ranks, clocks, error handlers, attributes and other
+    /// environment queries (MPI 3.1 ch. 8, §6.7, §10.4.2).
+    Environment,
+    /// Sends, receives, probes, persistent requests, buffers, cancel and
+    /// status queries (MPI 3.1 ch. 3).
+    PointToPoint,
+    /// Wait, test and free of requests (MPI 3.1 §3.7.3–§3.7.5, §3.7.6).
+    Completion,
+    /// Collective operations on intracommunicators and intercommunicators,
+    /// blocking and nonblocking, and MPI_Reduce_local (MPI 3.1 ch. 5).
+    Collective,
+    /// Communicators, groups, process topologies and neighborhood
+    /// collectives (MPI 3.1 ch. 6 and 7).
+    Communicator,
+    /// Info objects and communicator names (MPI 3.1 ch. 9, §6.8).
+    Info,
+    /// Addresses and packing (MPI 3.1 §4.1.5, §4.1.12, §4.2).
+    Packing,
+    /// Derived datatypes and user-defined reduction operations (MPI 3.1
+    /// ch. 4, §5.9.5).
+    Datatype,
+}
+
+/// What happens to a function's buffers when it returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Buffers {
+    /// The call is done with them (blocking calls, queries).
+    Done,
+    /// An operation it started stays pending and owns them until it
+    /// completes (MPI_Isend, MPI_Irecv, MPI_Start, nonblocking collectives;
+    /// MPI 3.1 §3.7.2, §5.12): touching them before is a race.
+    Pending,
+    /// They are bound to an object that later operations use (persistent
+    /// requests, MPI_Buffer_attach; MPI 3.1 §3.9, §3.6.1): stores into them
+    /// matter to what later calls send.
+    Bound,
+}
+
+/// How a collective combines its members' data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// No data (Barrier, and functions of other families).
+    None,
+    /// Blocks move between pairs of members (Bcast, Gather(v), Scatter(v),
+    /// Allgather(v), Alltoall(v/w)).
+    Blocks,
+    /// Reductions: Reduce, Allreduce, Reduce_scatter(_block), Scan, Exscan.
+    Reduction,
+}
+
+/// The attribute columns of one MPI function (see the table below).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attrs {
+    pub family: Family,
+    /// Every member of the communicator must call it, in the same order as
+    /// the other collectives (MPI 3.1 §5.1, §5.13).
+    pub collective: bool,
+    /// For a nonblocking form, the blocking call it performs (MPI 3.1
+    /// §5.12: same semantics, only completion is separate; §6.4.2 for
+    /// MPI_Comm_idup).
+    pub blocking_form: Option<MpiFunc>,
+    pub buffers: Buffers,
+    /// It only posts, matches, probes, completes or frees point-to-point
+    /// operations (MPI 3.1 ch. 3) or queries local state: it never joins a
+    /// collective instance nor changes a communicator's members, so a
+    /// process waiting in a collective cannot be released by it. Unmarked
+    /// functions are assumed to change collective state.
+    pub p2p_or_local: bool,
+    /// Its answer may differ between executions the standard allows even
+    /// with the same matching: a poll (MPI_Test*, MPI_Iprobe) may say "not
+    /// yet", a Waitany may pick another completed request (seed 002 §2.2,
+    /// seed 004 §5 treat these as choice points).
+    pub nondeterministic: bool,
+    /// The kind of object it hands the process, to be freed before
+    /// MPI_Finalize (MPI 3.1 §8.7).
+    pub makes: Option<ObjectKind>,
+    /// A collective with a `root` argument (MPI 3.1 §5.2.2 gives it special
+    /// root values on an intercommunicator).
+    pub rooted: bool,
+    pub shape: Shape,
+    /// A collective modeled on an intercommunicator too (MPI 3.1 §5.2.2);
+    /// any other is reported unsupported there, never answered wrongly.
+    pub intercomm: bool,
+}
+
+impl Attrs {
+    const fn of(family: Family) -> Attrs {
+        Attrs {
+            family,
+            collective: false,
+            blocking_form: None,
+            buffers: Buffers::Done,
+            p2p_or_local: false,
+            nondeterministic: false,
+            makes: None,
+            rooted: false,
+            shape: Shape::None,
+            intercomm: false,
+        }
+    }
+}
+
+/// One attribute of a table row: a flag, or a column with a value.
+macro_rules! mpi_attr {
+    ($a:ident, collective) => {
+        $a.collective = true;
+    };
+    ($a:ident, p2p_or_local) => {
+        $a.p2p_or_local = true;
+    };
+    ($a:ident, nondeterministic) => {
+        $a.nondeterministic = true;
+    };
+    ($a:ident, rooted) => {
+        $a.rooted = true;
+    };
+    ($a:ident, intercomm) => {
+        $a.intercomm = true;
+    };
+    ($a:ident, blocking_form: $f:ident) => {
+        $a.blocking_form = Some(MpiFunc::$f);
+    };
+    ($a:ident, buffers: $b:ident) => {
+        $a.buffers = Buffers::$b;
+    };
+    ($a:ident, makes: $k:ident) => {
+        $a.makes = Some(ObjectKind::$k);
+    };
+    ($a:ident, shape: $s:ident) => {
+        $a.shape = Shape::$s;
+    };
+}
+
 macro_rules! mpi_functions {
-    ($( $variant:ident = $name:literal ( $($param:ident),* ) ; )*) => {
+    ($( $variant:ident = $name:literal ( $($param:ident),* )
+        { $family:ident $(, $attr:ident $(: $value:ident)? )* } ; )*) => {
         /// A modeled MPI function.
         #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum MpiFunc {
             $( #[serde(rename = $name)] $variant, )*
         }
+
+        /// The attribute columns, indexed by `MpiFunc as usize`.
+        const ATTRS: &[Attrs] = &[ $( {
+            #[allow(unused_mut)]
+            let mut a = Attrs::of(Family::$family);
+            $( mpi_attr!(a, $attr $(: $value)?); )*
+            a
+        }, )* ];
 
         impl MpiFunc {
             pub const ALL: &'static [MpiFunc] = &[ $( MpiFunc::$variant, )* ];
@@ -27,225 +183,232 @@ macro_rules! mpi_functions {
             pub fn params(self) -> &'static [&'static str] {
                 match self { $( MpiFunc::$variant => &[ $( stringify!($param) ),* ], )* }
             }
+
+            /// The function's attribute columns.
+            pub fn attrs(self) -> &'static Attrs {
+                &ATTRS[self as usize]
+            }
         }
     };
 }
 
+// Each row: Variant = "C name"(parameters) { Family, attributes };
+// the attributes are the columns of `Attrs` (flags, or `column: Value`).
 mpi_functions! {
     // Environment (MPI 3.1 §8.7)
-    Init = "MPI_Init"(argc, argv);
-    InitThread = "MPI_Init_thread"(argc, argv, required, provided);
-    Initialized = "MPI_Initialized"(flag);
-    Finalize = "MPI_Finalize"();
-    Finalized = "MPI_Finalized"(flag);
-    Abort = "MPI_Abort"(comm, errorcode);
-    Wtime = "MPI_Wtime"();
-    Wtick = "MPI_Wtick"();
-    CommRank = "MPI_Comm_rank"(comm, rank);
-    CommSize = "MPI_Comm_size"(comm, size);
+    Init = "MPI_Init"(argc, argv) { Environment };
+    InitThread = "MPI_Init_thread"(argc, argv, required, provided) { Environment };
+    Initialized = "MPI_Initialized"(flag) { Environment };
+    Finalize = "MPI_Finalize"() { Environment };
+    Finalized = "MPI_Finalized"(flag) { Environment };
+    Abort = "MPI_Abort"(comm, errorcode) { Environment };
+    Wtime = "MPI_Wtime"() { Environment, p2p_or_local };
+    Wtick = "MPI_Wtick"() { Environment, p2p_or_local };
+    CommRank = "MPI_Comm_rank"(comm, rank) { Environment, p2p_or_local };
+    CommSize = "MPI_Comm_size"(comm, size) { Environment, p2p_or_local };
     // Point-to-point (MPI 3.1 chapter 3)
-    Send = "MPI_Send"(buf, count, datatype, dest, tag, comm);
-    Ssend = "MPI_Ssend"(buf, count, datatype, dest, tag, comm);
-    Rsend = "MPI_Rsend"(buf, count, datatype, dest, tag, comm);
-    Recv = "MPI_Recv"(buf, count, datatype, source, tag, comm, status);
-    Isend = "MPI_Isend"(buf, count, datatype, dest, tag, comm, request);
-    Issend = "MPI_Issend"(buf, count, datatype, dest, tag, comm, request);
-    Irsend = "MPI_Irsend"(buf, count, datatype, dest, tag, comm, request);
-    Irecv = "MPI_Irecv"(buf, count, datatype, source, tag, comm, request);
-    Sendrecv = "MPI_Sendrecv"(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm, status);
-    Probe = "MPI_Probe"(source, tag, comm, status);
-    Iprobe = "MPI_Iprobe"(source, tag, comm, flag, status);
-    GetCount = "MPI_Get_count"(status, datatype, count);
-    Wait = "MPI_Wait"(request, status);
-    Waitall = "MPI_Waitall"(count, array_of_requests, array_of_statuses);
-    Waitany = "MPI_Waitany"(count, array_of_requests, index, status);
-    Test = "MPI_Test"(request, flag, status);
-    Testall = "MPI_Testall"(count, array_of_requests, flag, array_of_statuses);
-    Testany = "MPI_Testany"(count, array_of_requests, index, flag, status);
-    RequestFree = "MPI_Request_free"(request);
+    Send = "MPI_Send"(buf, count, datatype, dest, tag, comm) { PointToPoint, p2p_or_local };
+    Ssend = "MPI_Ssend"(buf, count, datatype, dest, tag, comm) { PointToPoint, p2p_or_local };
+    Rsend = "MPI_Rsend"(buf, count, datatype, dest, tag, comm) { PointToPoint, p2p_or_local };
+    Recv = "MPI_Recv"(buf, count, datatype, source, tag, comm, status) { PointToPoint, p2p_or_local };
+    Isend = "MPI_Isend"(buf, count, datatype, dest, tag, comm, request) { PointToPoint, buffers: Pending, p2p_or_local };
+    Issend = "MPI_Issend"(buf, count, datatype, dest, tag, comm, request) { PointToPoint, buffers: Pending, p2p_or_local };
+    Irsend = "MPI_Irsend"(buf, count, datatype, dest, tag, comm, request) { PointToPoint, buffers: Pending, p2p_or_local };
+    Irecv = "MPI_Irecv"(buf, count, datatype, source, tag, comm, request) { PointToPoint, buffers: Pending, p2p_or_local };
+    Sendrecv = "MPI_Sendrecv"(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm, status) { PointToPoint, p2p_or_local };
+    Probe = "MPI_Probe"(source, tag, comm, status) { PointToPoint, p2p_or_local };
+    Iprobe = "MPI_Iprobe"(source, tag, comm, flag, status) { PointToPoint, p2p_or_local, nondeterministic };
+    GetCount = "MPI_Get_count"(status, datatype, count) { PointToPoint, p2p_or_local };
+    Wait = "MPI_Wait"(request, status) { Completion, p2p_or_local };
+    Waitall = "MPI_Waitall"(count, array_of_requests, array_of_statuses) { Completion, p2p_or_local };
+    Waitany = "MPI_Waitany"(count, array_of_requests, index, status) { Completion, p2p_or_local, nondeterministic };
+    Test = "MPI_Test"(request, flag, status) { Completion, p2p_or_local, nondeterministic };
+    Testall = "MPI_Testall"(count, array_of_requests, flag, array_of_statuses) { Completion, p2p_or_local, nondeterministic };
+    Testany = "MPI_Testany"(count, array_of_requests, index, flag, status) { Completion, p2p_or_local, nondeterministic };
+    RequestFree = "MPI_Request_free"(request) { Completion, p2p_or_local };
     // Collectives (MPI 3.1 chapter 5)
-    Barrier = "MPI_Barrier"(comm);
-    Bcast = "MPI_Bcast"(buffer, count, datatype, root, comm);
-    Reduce = "MPI_Reduce"(sendbuf, recvbuf, count, datatype, op, root, comm);
-    Allreduce = "MPI_Allreduce"(sendbuf, recvbuf, count, datatype, op, comm);
-    Gather = "MPI_Gather"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
-    Scatter = "MPI_Scatter"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
-    Allgather = "MPI_Allgather"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    Alltoall = "MPI_Alltoall"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    Barrier = "MPI_Barrier"(comm) { Collective, collective, intercomm };
+    Bcast = "MPI_Bcast"(buffer, count, datatype, root, comm) { Collective, collective, rooted, shape: Blocks, intercomm };
+    Reduce = "MPI_Reduce"(sendbuf, recvbuf, count, datatype, op, root, comm) { Collective, collective, rooted, shape: Reduction, intercomm };
+    Allreduce = "MPI_Allreduce"(sendbuf, recvbuf, count, datatype, op, comm) { Collective, collective, shape: Reduction, intercomm };
+    Gather = "MPI_Gather"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm) { Collective, collective, rooted, shape: Blocks, intercomm };
+    Scatter = "MPI_Scatter"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm) { Collective, collective, rooted, shape: Blocks, intercomm };
+    Allgather = "MPI_Allgather"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm) { Collective, collective, shape: Blocks, intercomm };
+    Alltoall = "MPI_Alltoall"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm) { Collective, collective, shape: Blocks, intercomm };
     // Declared for the wider MPI surface; each is modeled by the checker
     // or reported there as unsupported at its call site.
-    Bsend = "MPI_Bsend"(buf, count, datatype, dest, tag, comm);
-    Ibsend = "MPI_Ibsend"(buf, count, datatype, dest, tag, comm, request);
-    SendrecvReplace = "MPI_Sendrecv_replace"(buf, count, datatype, dest, sendtag, source, recvtag, comm, status);
-    Mprobe = "MPI_Mprobe"(source, tag, comm, message, status);
-    Improbe = "MPI_Improbe"(source, tag, comm, flag, message, status);
-    Mrecv = "MPI_Mrecv"(buf, count, datatype, message, status);
-    Imrecv = "MPI_Imrecv"(buf, count, datatype, message, request);
-    BufferAttach = "MPI_Buffer_attach"(buffer, size);
-    BufferDetach = "MPI_Buffer_detach"(buffer_addr, size);
-    Cancel = "MPI_Cancel"(request);
-    TestCancelled = "MPI_Test_cancelled"(status, flag);
-    GetElements = "MPI_Get_elements"(status, datatype, count);
-    SendInit = "MPI_Send_init"(buf, count, datatype, dest, tag, comm, request);
-    SsendInit = "MPI_Ssend_init"(buf, count, datatype, dest, tag, comm, request);
-    BsendInit = "MPI_Bsend_init"(buf, count, datatype, dest, tag, comm, request);
-    RsendInit = "MPI_Rsend_init"(buf, count, datatype, dest, tag, comm, request);
-    RecvInit = "MPI_Recv_init"(buf, count, datatype, source, tag, comm, request);
-    Start = "MPI_Start"(request);
-    Startall = "MPI_Startall"(count, array_of_requests);
-    Waitsome = "MPI_Waitsome"(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
-    Testsome = "MPI_Testsome"(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
-    RequestGetStatus = "MPI_Request_get_status"(request, flag, status);
-    Ibarrier = "MPI_Ibarrier"(comm, request);
-    Ibcast = "MPI_Ibcast"(buffer, count, datatype, root, comm, request);
-    Ireduce = "MPI_Ireduce"(sendbuf, recvbuf, count, datatype, op, root, comm, request);
-    Iallreduce = "MPI_Iallreduce"(sendbuf, recvbuf, count, datatype, op, comm, request);
-    Gatherv = "MPI_Gatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
-    Igather = "MPI_Igather"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
-    Igatherv = "MPI_Igatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request);
-    Scatterv = "MPI_Scatterv"(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
-    Iscatter = "MPI_Iscatter"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
-    Iscatterv = "MPI_Iscatterv"(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
-    Allgatherv = "MPI_Allgatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
-    Iallgather = "MPI_Iallgather"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
-    Iallgatherv = "MPI_Iallgatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request);
-    Ialltoall = "MPI_Ialltoall"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
-    Alltoallv = "MPI_Alltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
-    Ialltoallv = "MPI_Ialltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request);
-    Alltoallw = "MPI_Alltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm);
-    Ialltoallw = "MPI_Ialltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request);
-    ReduceScatter = "MPI_Reduce_scatter"(sendbuf, recvbuf, recvcounts, datatype, op, comm);
-    IreduceScatter = "MPI_Ireduce_scatter"(sendbuf, recvbuf, recvcounts, datatype, op, comm, request);
-    ReduceScatterBlock = "MPI_Reduce_scatter_block"(sendbuf, recvbuf, recvcount, datatype, op, comm);
-    IreduceScatterBlock = "MPI_Ireduce_scatter_block"(sendbuf, recvbuf, recvcount, datatype, op, comm, request);
-    Scan = "MPI_Scan"(sendbuf, recvbuf, count, datatype, op, comm);
-    Iscan = "MPI_Iscan"(sendbuf, recvbuf, count, datatype, op, comm, request);
-    Exscan = "MPI_Exscan"(sendbuf, recvbuf, count, datatype, op, comm);
-    Iexscan = "MPI_Iexscan"(sendbuf, recvbuf, count, datatype, op, comm, request);
-    ReduceLocal = "MPI_Reduce_local"(inbuf, inoutbuf, count, datatype, op);
-    CommDup = "MPI_Comm_dup"(comm, newcomm);
-    CommIdup = "MPI_Comm_idup"(comm, newcomm, request);
-    CommSplit = "MPI_Comm_split"(comm, color, key, newcomm);
-    CommSplitType = "MPI_Comm_split_type"(comm, split_type, key, info, newcomm);
-    CommCreate = "MPI_Comm_create"(comm, group, newcomm);
-    CommCreateGroup = "MPI_Comm_create_group"(comm, group, tag, newcomm);
-    CommFree = "MPI_Comm_free"(comm);
-    CommCompare = "MPI_Comm_compare"(comm1, comm2, result);
-    CommGroup = "MPI_Comm_group"(comm, group);
-    CommTestInter = "MPI_Comm_test_inter"(comm, flag);
-    CommRemoteSize = "MPI_Comm_remote_size"(comm, size);
-    CommRemoteGroup = "MPI_Comm_remote_group"(comm, group);
-    GroupSize = "MPI_Group_size"(group, size);
-    GroupRank = "MPI_Group_rank"(group, rank);
-    GroupIncl = "MPI_Group_incl"(group, n, ranks, newgroup);
-    GroupExcl = "MPI_Group_excl"(group, n, ranks, newgroup);
-    GroupRangeIncl = "MPI_Group_range_incl"(group, n, ranges, newgroup);
-    GroupRangeExcl = "MPI_Group_range_excl"(group, n, ranges, newgroup);
-    GroupUnion = "MPI_Group_union"(group1, group2, newgroup);
-    GroupIntersection = "MPI_Group_intersection"(group1, group2, newgroup);
-    GroupDifference = "MPI_Group_difference"(group1, group2, newgroup);
-    GroupTranslateRanks = "MPI_Group_translate_ranks"(group1, n, ranks1, group2, ranks2);
-    GroupCompare = "MPI_Group_compare"(group1, group2, result);
-    GroupFree = "MPI_Group_free"(group);
-    IntercommCreate = "MPI_Intercomm_create"(local_comm, local_leader, peer_comm, remote_leader, tag, newintercomm);
-    IntercommMerge = "MPI_Intercomm_merge"(intercomm, high, newintracomm);
-    CartCreate = "MPI_Cart_create"(comm_old, ndims, dims, periods, reorder, comm_cart);
-    CartGet = "MPI_Cart_get"(comm, maxdims, dims, periods, coords);
-    CartRank = "MPI_Cart_rank"(comm, coords, rank);
-    CartCoords = "MPI_Cart_coords"(comm, rank, maxdims, coords);
-    CartShift = "MPI_Cart_shift"(comm, direction, disp, rank_source, rank_dest);
-    CartSub = "MPI_Cart_sub"(comm, remain_dims, newcomm);
-    DimsCreate = "MPI_Dims_create"(nnodes, ndims, dims);
-    CartdimGet = "MPI_Cartdim_get"(comm, ndims);
-    TopoTest = "MPI_Topo_test"(comm, status);
-    GraphCreate = "MPI_Graph_create"(comm_old, nnodes, index, edges, reorder, comm_graph);
-    DistGraphCreate = "MPI_Dist_graph_create"(comm_old, n, sources, degrees, destinations, weights, info, reorder, comm_dist_graph);
-    DistGraphCreateAdjacent = "MPI_Dist_graph_create_adjacent"(comm_old, indegree, sources, sourceweights, outdegree, destinations, destweights, info, reorder, comm_dist_graph);
-    DistGraphNeighborsCount = "MPI_Dist_graph_neighbors_count"(comm, indegree, outdegree, weighted);
-    DistGraphNeighbors = "MPI_Dist_graph_neighbors"(comm, maxindegree, sources, sourceweights, maxoutdegree, destinations, destweights);
-    NeighborAllgather = "MPI_Neighbor_allgather"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    NeighborAlltoall = "MPI_Neighbor_alltoall"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    TypeContiguous = "MPI_Type_contiguous"(count, oldtype, newtype);
-    TypeVector = "MPI_Type_vector"(count, blocklength, stride, oldtype, newtype);
-    TypeCreateHvector = "MPI_Type_create_hvector"(count, blocklength, stride, oldtype, newtype);
-    TypeIndexed = "MPI_Type_indexed"(count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
-    TypeCreateHindexed = "MPI_Type_create_hindexed"(count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
-    TypeCreateIndexedBlock = "MPI_Type_create_indexed_block"(count, blocklength, array_of_displacements, oldtype, newtype);
-    TypeCreateHindexedBlock = "MPI_Type_create_hindexed_block"(count, blocklength, array_of_displacements, oldtype, newtype);
-    TypeCreateDarray = "MPI_Type_create_darray"(size, rank, ndims, array_of_gsizes, array_of_distribs, array_of_dargs, array_of_psizes, order, oldtype, newtype);
-    TypeCreateStruct = "MPI_Type_create_struct"(count, array_of_blocklengths, array_of_displacements, array_of_types, newtype);
-    TypeCreateSubarray = "MPI_Type_create_subarray"(ndims, array_of_sizes, array_of_subsizes, array_of_starts, order, oldtype, newtype);
-    TypeCreateResized = "MPI_Type_create_resized"(oldtype, lb, extent, newtype);
-    TypeDup = "MPI_Type_dup"(oldtype, newtype);
-    TypeCommit = "MPI_Type_commit"(datatype);
-    TypeFree = "MPI_Type_free"(datatype);
-    TypeSize = "MPI_Type_size"(datatype, size);
-    TypeGetExtent = "MPI_Type_get_extent"(datatype, lb, extent);
-    TypeGetTrueExtent = "MPI_Type_get_true_extent"(datatype, true_lb, true_extent);
-    OpCreate = "MPI_Op_create"(user_fn, commute, op);
-    OpFree = "MPI_Op_free"(op);
-    CommSetErrhandler = "MPI_Comm_set_errhandler"(comm, errhandler);
-    CommGetErrhandler = "MPI_Comm_get_errhandler"(comm, errhandler);
-    ErrhandlerFree = "MPI_Errhandler_free"(errhandler);
-    ErrorString = "MPI_Error_string"(errorcode, string, resultlen);
-    ErrorClass = "MPI_Error_class"(errorcode, errorclass);
-    GetProcessorName = "MPI_Get_processor_name"(name, resultlen);
-    GetVersion = "MPI_Get_version"(version, subversion);
-    QueryThread = "MPI_Query_thread"(provided);
-    IsThreadMain = "MPI_Is_thread_main"(flag);
-    CommGetAttr = "MPI_Comm_get_attr"(comm, comm_keyval, attribute_val, flag);
-    CommSetAttr = "MPI_Comm_set_attr"(comm, comm_keyval, attribute_val);
-    AttrGet = "MPI_Attr_get"(comm, keyval, attribute_val, flag);
+    Bsend = "MPI_Bsend"(buf, count, datatype, dest, tag, comm) { PointToPoint, p2p_or_local };
+    Ibsend = "MPI_Ibsend"(buf, count, datatype, dest, tag, comm, request) { PointToPoint, buffers: Pending, p2p_or_local };
+    SendrecvReplace = "MPI_Sendrecv_replace"(buf, count, datatype, dest, sendtag, source, recvtag, comm, status) { PointToPoint, p2p_or_local };
+    Mprobe = "MPI_Mprobe"(source, tag, comm, message, status) { PointToPoint, p2p_or_local };
+    Improbe = "MPI_Improbe"(source, tag, comm, flag, message, status) { PointToPoint, p2p_or_local, nondeterministic };
+    Mrecv = "MPI_Mrecv"(buf, count, datatype, message, status) { PointToPoint, p2p_or_local };
+    Imrecv = "MPI_Imrecv"(buf, count, datatype, message, request) { PointToPoint, buffers: Pending, p2p_or_local };
+    BufferAttach = "MPI_Buffer_attach"(buffer, size) { PointToPoint, buffers: Bound, makes: AttachedBuffer };
+    BufferDetach = "MPI_Buffer_detach"(buffer_addr, size) { PointToPoint };
+    Cancel = "MPI_Cancel"(request) { PointToPoint, p2p_or_local };
+    TestCancelled = "MPI_Test_cancelled"(status, flag) { PointToPoint, p2p_or_local };
+    GetElements = "MPI_Get_elements"(status, datatype, count) { PointToPoint, p2p_or_local };
+    SendInit = "MPI_Send_init"(buf, count, datatype, dest, tag, comm, request) { PointToPoint, buffers: Bound, p2p_or_local };
+    SsendInit = "MPI_Ssend_init"(buf, count, datatype, dest, tag, comm, request) { PointToPoint, buffers: Bound, p2p_or_local };
+    BsendInit = "MPI_Bsend_init"(buf, count, datatype, dest, tag, comm, request) { PointToPoint, buffers: Bound, p2p_or_local };
+    RsendInit = "MPI_Rsend_init"(buf, count, datatype, dest, tag, comm, request) { PointToPoint, buffers: Bound, p2p_or_local };
+    RecvInit = "MPI_Recv_init"(buf, count, datatype, source, tag, comm, request) { PointToPoint, buffers: Bound, p2p_or_local };
+    Start = "MPI_Start"(request) { PointToPoint, buffers: Pending, p2p_or_local };
+    Startall = "MPI_Startall"(count, array_of_requests) { PointToPoint, buffers: Pending, p2p_or_local };
+    Waitsome = "MPI_Waitsome"(incount, array_of_requests, outcount, array_of_indices, array_of_statuses) { Completion, p2p_or_local, nondeterministic };
+    Testsome = "MPI_Testsome"(incount, array_of_requests, outcount, array_of_indices, array_of_statuses) { Completion, p2p_or_local, nondeterministic };
+    RequestGetStatus = "MPI_Request_get_status"(request, flag, status) { Completion, p2p_or_local, nondeterministic };
+    Ibarrier = "MPI_Ibarrier"(comm, request) { Collective, collective, blocking_form: Barrier, buffers: Pending, intercomm };
+    Ibcast = "MPI_Ibcast"(buffer, count, datatype, root, comm, request) { Collective, collective, blocking_form: Bcast, buffers: Pending, rooted, shape: Blocks, intercomm };
+    Ireduce = "MPI_Ireduce"(sendbuf, recvbuf, count, datatype, op, root, comm, request) { Collective, collective, blocking_form: Reduce, buffers: Pending, rooted, shape: Reduction, intercomm };
+    Iallreduce = "MPI_Iallreduce"(sendbuf, recvbuf, count, datatype, op, comm, request) { Collective, collective, blocking_form: Allreduce, buffers: Pending, shape: Reduction, intercomm };
+    Gatherv = "MPI_Gatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm) { Collective, collective, rooted, shape: Blocks, intercomm };
+    Igather = "MPI_Igather"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request) { Collective, collective, blocking_form: Gather, buffers: Pending, rooted, shape: Blocks, intercomm };
+    Igatherv = "MPI_Igatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request) { Collective, collective, blocking_form: Gatherv, buffers: Pending, rooted, shape: Blocks, intercomm };
+    Scatterv = "MPI_Scatterv"(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm) { Collective, collective, rooted, shape: Blocks, intercomm };
+    Iscatter = "MPI_Iscatter"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request) { Collective, collective, blocking_form: Scatter, buffers: Pending, rooted, shape: Blocks, intercomm };
+    Iscatterv = "MPI_Iscatterv"(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request) { Collective, collective, blocking_form: Scatterv, buffers: Pending, rooted, shape: Blocks, intercomm };
+    Allgatherv = "MPI_Allgatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm) { Collective, collective, shape: Blocks, intercomm };
+    Iallgather = "MPI_Iallgather"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request) { Collective, collective, blocking_form: Allgather, buffers: Pending, shape: Blocks, intercomm };
+    Iallgatherv = "MPI_Iallgatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request) { Collective, collective, blocking_form: Allgatherv, buffers: Pending, shape: Blocks, intercomm };
+    Ialltoall = "MPI_Ialltoall"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request) { Collective, collective, blocking_form: Alltoall, buffers: Pending, shape: Blocks, intercomm };
+    Alltoallv = "MPI_Alltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm) { Collective, collective, shape: Blocks, intercomm };
+    Ialltoallv = "MPI_Ialltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request) { Collective, collective, blocking_form: Alltoallv, buffers: Pending, shape: Blocks, intercomm };
+    Alltoallw = "MPI_Alltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm) { Collective, collective, shape: Blocks };
+    Ialltoallw = "MPI_Ialltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request) { Collective, collective, blocking_form: Alltoallw, buffers: Pending, shape: Blocks };
+    ReduceScatter = "MPI_Reduce_scatter"(sendbuf, recvbuf, recvcounts, datatype, op, comm) { Collective, collective, shape: Reduction };
+    IreduceScatter = "MPI_Ireduce_scatter"(sendbuf, recvbuf, recvcounts, datatype, op, comm, request) { Collective, collective, blocking_form: ReduceScatter, buffers: Pending, shape: Reduction };
+    ReduceScatterBlock = "MPI_Reduce_scatter_block"(sendbuf, recvbuf, recvcount, datatype, op, comm) { Collective, collective, shape: Reduction };
+    IreduceScatterBlock = "MPI_Ireduce_scatter_block"(sendbuf, recvbuf, recvcount, datatype, op, comm, request) { Collective, collective, blocking_form: ReduceScatterBlock, buffers: Pending, shape: Reduction };
+    Scan = "MPI_Scan"(sendbuf, recvbuf, count, datatype, op, comm) { Collective, collective, shape: Reduction };
+    Iscan = "MPI_Iscan"(sendbuf, recvbuf, count, datatype, op, comm, request) { Collective, collective, blocking_form: Scan, buffers: Pending, shape: Reduction };
+    Exscan = "MPI_Exscan"(sendbuf, recvbuf, count, datatype, op, comm) { Collective, collective, shape: Reduction };
+    Iexscan = "MPI_Iexscan"(sendbuf, recvbuf, count, datatype, op, comm, request) { Collective, collective, blocking_form: Exscan, buffers: Pending, shape: Reduction };
+    ReduceLocal = "MPI_Reduce_local"(inbuf, inoutbuf, count, datatype, op) { Collective };
+    CommDup = "MPI_Comm_dup"(comm, newcomm) { Communicator, makes: Communicator };
+    CommIdup = "MPI_Comm_idup"(comm, newcomm, request) { Communicator, blocking_form: CommDup, makes: Communicator };
+    CommSplit = "MPI_Comm_split"(comm, color, key, newcomm) { Communicator, makes: Communicator };
+    CommSplitType = "MPI_Comm_split_type"(comm, split_type, key, info, newcomm) { Communicator, makes: Communicator };
+    CommCreate = "MPI_Comm_create"(comm, group, newcomm) { Communicator, makes: Communicator };
+    CommCreateGroup = "MPI_Comm_create_group"(comm, group, tag, newcomm) { Communicator, makes: Communicator };
+    CommFree = "MPI_Comm_free"(comm) { Communicator };
+    CommCompare = "MPI_Comm_compare"(comm1, comm2, result) { Communicator };
+    CommGroup = "MPI_Comm_group"(comm, group) { Communicator, makes: Group };
+    CommTestInter = "MPI_Comm_test_inter"(comm, flag) { Communicator };
+    CommRemoteSize = "MPI_Comm_remote_size"(comm, size) { Communicator };
+    CommRemoteGroup = "MPI_Comm_remote_group"(comm, group) { Communicator, makes: Group };
+    GroupSize = "MPI_Group_size"(group, size) { Communicator };
+    GroupRank = "MPI_Group_rank"(group, rank) { Communicator };
+    GroupIncl = "MPI_Group_incl"(group, n, ranks, newgroup) { Communicator, makes: Group };
+    GroupExcl = "MPI_Group_excl"(group, n, ranks, newgroup) { Communicator, makes: Group };
+    GroupRangeIncl = "MPI_Group_range_incl"(group, n, ranges, newgroup) { Communicator, makes: Group };
+    GroupRangeExcl = "MPI_Group_range_excl"(group, n, ranges, newgroup) { Communicator, makes: Group };
+    GroupUnion = "MPI_Group_union"(group1, group2, newgroup) { Communicator, makes: Group };
+    GroupIntersection = "MPI_Group_intersection"(group1, group2, newgroup) { Communicator, makes: Group };
+    GroupDifference = "MPI_Group_difference"(group1, group2, newgroup) { Communicator, makes: Group };
+    GroupTranslateRanks = "MPI_Group_translate_ranks"(group1, n, ranks1, group2, ranks2) { Communicator };
+    GroupCompare = "MPI_Group_compare"(group1, group2, result) { Communicator };
+    GroupFree = "MPI_Group_free"(group) { Communicator };
+    IntercommCreate = "MPI_Intercomm_create"(local_comm, local_leader, peer_comm, remote_leader, tag, newintercomm) { Communicator, makes: Communicator };
+    IntercommMerge = "MPI_Intercomm_merge"(intercomm, high, newintracomm) { Communicator, makes: Communicator };
+    CartCreate = "MPI_Cart_create"(comm_old, ndims, dims, periods, reorder, comm_cart) { Communicator, makes: Communicator };
+    CartGet = "MPI_Cart_get"(comm, maxdims, dims, periods, coords) { Communicator };
+    CartRank = "MPI_Cart_rank"(comm, coords, rank) { Communicator };
+    CartCoords = "MPI_Cart_coords"(comm, rank, maxdims, coords) { Communicator };
+    CartShift = "MPI_Cart_shift"(comm, direction, disp, rank_source, rank_dest) { Communicator };
+    CartSub = "MPI_Cart_sub"(comm, remain_dims, newcomm) { Communicator, makes: Communicator };
+    DimsCreate = "MPI_Dims_create"(nnodes, ndims, dims) { Communicator };
+    CartdimGet = "MPI_Cartdim_get"(comm, ndims) { Communicator };
+    TopoTest = "MPI_Topo_test"(comm, status) { Communicator };
+    GraphCreate = "MPI_Graph_create"(comm_old, nnodes, index, edges, reorder, comm_graph) { Communicator, makes: Communicator };
+    DistGraphCreate = "MPI_Dist_graph_create"(comm_old, n, sources, degrees, destinations, weights, info, reorder, comm_dist_graph) { Communicator, makes: Communicator };
+    DistGraphCreateAdjacent = "MPI_Dist_graph_create_adjacent"(comm_old, indegree, sources, sourceweights, outdegree, destinations, destweights, info, reorder, comm_dist_graph) { Communicator, makes: Communicator };
+    DistGraphNeighborsCount = "MPI_Dist_graph_neighbors_count"(comm, indegree, outdegree, weighted) { Communicator };
+    DistGraphNeighbors = "MPI_Dist_graph_neighbors"(comm, maxindegree, sources, sourceweights, maxoutdegree, destinations, destweights) { Communicator };
+    NeighborAllgather = "MPI_Neighbor_allgather"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm) { Communicator, collective };
+    NeighborAlltoall = "MPI_Neighbor_alltoall"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm) { Communicator, collective };
+    TypeContiguous = "MPI_Type_contiguous"(count, oldtype, newtype) { Datatype, makes: Datatype };
+    TypeVector = "MPI_Type_vector"(count, blocklength, stride, oldtype, newtype) { Datatype, makes: Datatype };
+    TypeCreateHvector = "MPI_Type_create_hvector"(count, blocklength, stride, oldtype, newtype) { Datatype, makes: Datatype };
+    TypeIndexed = "MPI_Type_indexed"(count, array_of_blocklengths, array_of_displacements, oldtype, newtype) { Datatype, makes: Datatype };
+    TypeCreateHindexed = "MPI_Type_create_hindexed"(count, array_of_blocklengths, array_of_displacements, oldtype, newtype) { Datatype, makes: Datatype };
+    TypeCreateIndexedBlock = "MPI_Type_create_indexed_block"(count, blocklength, array_of_displacements, oldtype, newtype) { Datatype, makes: Datatype };
+    TypeCreateHindexedBlock = "MPI_Type_create_hindexed_block"(count, blocklength, array_of_displacements, oldtype, newtype) { Datatype, makes: Datatype };
+    TypeCreateDarray = "MPI_Type_create_darray"(size, rank, ndims, array_of_gsizes, array_of_distribs, array_of_dargs, array_of_psizes, order, oldtype, newtype) { Datatype, makes: Datatype };
+    TypeCreateStruct = "MPI_Type_create_struct"(count, array_of_blocklengths, array_of_displacements, array_of_types, newtype) { Datatype, makes: Datatype };
+    TypeCreateSubarray = "MPI_Type_create_subarray"(ndims, array_of_sizes, array_of_subsizes, array_of_starts, order, oldtype, newtype) { Datatype, makes: Datatype };
+    TypeCreateResized = "MPI_Type_create_resized"(oldtype, lb, extent, newtype) { Datatype, makes: Datatype };
+    TypeDup = "MPI_Type_dup"(oldtype, newtype) { Datatype, makes: Datatype };
+    TypeCommit = "MPI_Type_commit"(datatype) { Datatype };
+    TypeFree = "MPI_Type_free"(datatype) { Datatype };
+    TypeSize = "MPI_Type_size"(datatype, size) { Datatype };
+    TypeGetExtent = "MPI_Type_get_extent"(datatype, lb, extent) { Datatype };
+    TypeGetTrueExtent = "MPI_Type_get_true_extent"(datatype, true_lb, true_extent) { Datatype };
+    OpCreate = "MPI_Op_create"(user_fn, commute, op) { Datatype, makes: Op };
+    OpFree = "MPI_Op_free"(op) { Datatype };
+    CommSetErrhandler = "MPI_Comm_set_errhandler"(comm, errhandler) { Environment };
+    CommGetErrhandler = "MPI_Comm_get_errhandler"(comm, errhandler) { Environment };
+    ErrhandlerFree = "MPI_Errhandler_free"(errhandler) { Environment };
+    ErrorString = "MPI_Error_string"(errorcode, string, resultlen) { Environment };
+    ErrorClass = "MPI_Error_class"(errorcode, errorclass) { Environment };
+    GetProcessorName = "MPI_Get_processor_name"(name, resultlen) { Environment };
+    GetVersion = "MPI_Get_version"(version, subversion) { Environment };
+    QueryThread = "MPI_Query_thread"(provided) { Environment };
+    IsThreadMain = "MPI_Is_thread_main"(flag) { Environment };
+    CommGetAttr = "MPI_Comm_get_attr"(comm, comm_keyval, attribute_val, flag) { Environment };
+    CommSetAttr = "MPI_Comm_set_attr"(comm, comm_keyval, attribute_val) { Environment };
+    AttrGet = "MPI_Attr_get"(comm, keyval, attribute_val, flag) { Environment };
     // Addresses, packing and large-count queries (MPI 3.1 §4.1.5, §4.1.8, §4.1.11, §4.2)
-    GetAddress = "MPI_Get_address"(location, address);
-    AintAdd = "MPI_Aint_add"(base, disp);
-    AintDiff = "MPI_Aint_diff"(addr1, addr2);
-    Pack = "MPI_Pack"(inbuf, incount, datatype, outbuf, outsize, position, comm);
-    Unpack = "MPI_Unpack"(inbuf, insize, position, outbuf, outcount, datatype, comm);
-    PackSize = "MPI_Pack_size"(incount, datatype, comm, size);
-    TypeSizeX = "MPI_Type_size_x"(datatype, size);
-    TypeGetExtentX = "MPI_Type_get_extent_x"(datatype, lb, extent);
-    TypeGetTrueExtentX = "MPI_Type_get_true_extent_x"(datatype, true_lb, true_extent);
-    GetElementsX = "MPI_Get_elements_x"(status, datatype, count);
-    StatusSetElements = "MPI_Status_set_elements"(status, datatype, count);
-    StatusSetElementsX = "MPI_Status_set_elements_x"(status, datatype, count);
+    GetAddress = "MPI_Get_address"(location, address) { Packing };
+    AintAdd = "MPI_Aint_add"(base, disp) { Packing };
+    AintDiff = "MPI_Aint_diff"(addr1, addr2) { Packing };
+    Pack = "MPI_Pack"(inbuf, incount, datatype, outbuf, outsize, position, comm) { Packing };
+    Unpack = "MPI_Unpack"(inbuf, insize, position, outbuf, outcount, datatype, comm) { Packing };
+    PackSize = "MPI_Pack_size"(incount, datatype, comm, size) { Packing };
+    TypeSizeX = "MPI_Type_size_x"(datatype, size) { Datatype };
+    TypeGetExtentX = "MPI_Type_get_extent_x"(datatype, lb, extent) { Datatype };
+    TypeGetTrueExtentX = "MPI_Type_get_true_extent_x"(datatype, true_lb, true_extent) { Datatype };
+    GetElementsX = "MPI_Get_elements_x"(status, datatype, count) { PointToPoint };
+    StatusSetElements = "MPI_Status_set_elements"(status, datatype, count) { PointToPoint };
+    StatusSetElementsX = "MPI_Status_set_elements_x"(status, datatype, count) { PointToPoint };
     // Small environment calls (MPI 3.1 §5.9.7, §6.8, §8.1, §8.2, §8.4, §10.4.2, §14.2.4)
-    GetLibraryVersion = "MPI_Get_library_version"(version, resultlen);
-    Pcontrol = "MPI_Pcontrol"(level);
-    CommGetParent = "MPI_Comm_get_parent"(parent);
-    OpCommutative = "MPI_Op_commutative"(op, commute);
-    AllocMem = "MPI_Alloc_mem"(size, info, baseptr);
-    FreeMem = "MPI_Free_mem"(base);
+    GetLibraryVersion = "MPI_Get_library_version"(version, resultlen) { Environment };
+    Pcontrol = "MPI_Pcontrol"(level) { Environment };
+    CommGetParent = "MPI_Comm_get_parent"(parent) { Environment };
+    OpCommutative = "MPI_Op_commutative"(op, commute) { Environment };
+    AllocMem = "MPI_Alloc_mem"(size, info, baseptr) { Environment };
+    FreeMem = "MPI_Free_mem"(base) { Environment };
     // Info objects (MPI 3.1 §9) and communicator names (§6.8)
-    InfoCreate = "MPI_Info_create"(info);
-    InfoSet = "MPI_Info_set"(info, key, value);
-    InfoDelete = "MPI_Info_delete"(info, key);
-    InfoGet = "MPI_Info_get"(info, key, valuelen, value, flag);
-    InfoGetValuelen = "MPI_Info_get_valuelen"(info, key, valuelen, flag);
-    InfoGetNkeys = "MPI_Info_get_nkeys"(info, nkeys);
-    InfoGetNthkey = "MPI_Info_get_nthkey"(info, n, key);
-    InfoDup = "MPI_Info_dup"(info, newinfo);
-    InfoFree = "MPI_Info_free"(info);
-    CommSetName = "MPI_Comm_set_name"(comm, comm_name);
-    CommGetName = "MPI_Comm_get_name"(comm, comm_name, resultlen);
-    CommDupWithInfo = "MPI_Comm_dup_with_info"(comm, info, newcomm);
+    InfoCreate = "MPI_Info_create"(info) { Info };
+    InfoSet = "MPI_Info_set"(info, key, value) { Info };
+    InfoDelete = "MPI_Info_delete"(info, key) { Info };
+    InfoGet = "MPI_Info_get"(info, key, valuelen, value, flag) { Info };
+    InfoGetValuelen = "MPI_Info_get_valuelen"(info, key, valuelen, flag) { Info };
+    InfoGetNkeys = "MPI_Info_get_nkeys"(info, nkeys) { Info };
+    InfoGetNthkey = "MPI_Info_get_nthkey"(info, n, key) { Info };
+    InfoDup = "MPI_Info_dup"(info, newinfo) { Info };
+    InfoFree = "MPI_Info_free"(info) { Info };
+    CommSetName = "MPI_Comm_set_name"(comm, comm_name) { Info };
+    CommGetName = "MPI_Comm_get_name"(comm, comm_name, resultlen) { Info };
+    CommDupWithInfo = "MPI_Comm_dup_with_info"(comm, info, newcomm) { Communicator, makes: Communicator };
     // Topology queries and the v-forms of the neighborhood collectives (§7.5.5, §7.5.7, §7.6)
-    GraphNeighborsCount = "MPI_Graph_neighbors_count"(comm, rank, nneighbors);
-    GraphNeighbors = "MPI_Graph_neighbors"(comm, rank, maxneighbors, neighbors);
-    CartMap = "MPI_Cart_map"(comm, ndims, dims, periods, newrank);
-    NeighborAllgatherv = "MPI_Neighbor_allgatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
-    NeighborAlltoallv = "MPI_Neighbor_alltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+    GraphNeighborsCount = "MPI_Graph_neighbors_count"(comm, rank, nneighbors) { Communicator };
+    GraphNeighbors = "MPI_Graph_neighbors"(comm, rank, maxneighbors, neighbors) { Communicator };
+    CartMap = "MPI_Cart_map"(comm, ndims, dims, periods, newrank) { Communicator };
+    NeighborAllgatherv = "MPI_Neighbor_allgatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm) { Communicator, collective };
+    NeighborAlltoallv = "MPI_Neighbor_alltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm) { Communicator, collective };
     // MPI-1 names removed in MPI 3.0 (MPI 3.1 §17.2, Table 17.1), with the
     // semantics of their replacements.
-    Address = "MPI_Address"(location, address);
-    TypeHvector = "MPI_Type_hvector"(count, blocklength, stride, oldtype, newtype);
-    TypeHindexed = "MPI_Type_hindexed"(count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
-    TypeStruct = "MPI_Type_struct"(count, array_of_blocklengths, array_of_displacements, array_of_types, newtype);
-    TypeExtent = "MPI_Type_extent"(datatype, extent);
-    TypeLb = "MPI_Type_lb"(datatype, displacement);
-    TypeUb = "MPI_Type_ub"(datatype, displacement);
-    ErrhandlerSet = "MPI_Errhandler_set"(comm, errhandler);
-    ErrhandlerGet = "MPI_Errhandler_get"(comm, errhandler);
+    Address = "MPI_Address"(location, address) { Packing };
+    TypeHvector = "MPI_Type_hvector"(count, blocklength, stride, oldtype, newtype) { Datatype, makes: Datatype };
+    TypeHindexed = "MPI_Type_hindexed"(count, array_of_blocklengths, array_of_displacements, oldtype, newtype) { Datatype, makes: Datatype };
+    TypeStruct = "MPI_Type_struct"(count, array_of_blocklengths, array_of_displacements, array_of_types, newtype) { Datatype, makes: Datatype };
+    TypeExtent = "MPI_Type_extent"(datatype, extent) { Datatype };
+    TypeLb = "MPI_Type_lb"(datatype, displacement) { Datatype };
+    TypeUb = "MPI_Type_ub"(datatype, displacement) { Datatype };
+    ErrhandlerSet = "MPI_Errhandler_set"(comm, errhandler) { Environment };
+    ErrhandlerGet = "MPI_Errhandler_get"(comm, errhandler) { Environment };
 }
 
 impl MpiFunc {
@@ -261,48 +424,50 @@ impl MpiFunc {
     /// Collective operations: every member of the communicator must call them
     /// in the same order (MPI 3.1 §5.1).
     pub fn is_collective(self) -> bool {
-        use MpiFunc::*;
-        matches!(
-            self,
-            Barrier
-                | Bcast
-                | Reduce
-                | Allreduce
-                | Gather
-                | Scatter
-                | Allgather
-                | Alltoall
-                | Ibarrier
-                | Ibcast
-                | Ireduce
-                | Iallreduce
-                | Gatherv
-                | Igather
-                | Igatherv
-                | Scatterv
-                | Iscatter
-                | Iscatterv
-                | Allgatherv
-                | Iallgather
-                | Iallgatherv
-                | Ialltoall
-                | Alltoallv
-                | Ialltoallv
-                | Alltoallw
-                | Ialltoallw
-                | ReduceScatter
-                | IreduceScatter
-                | ReduceScatterBlock
-                | IreduceScatterBlock
-                | Scan
-                | Iscan
-                | Exscan
-                | Iexscan
-                | NeighborAllgather
-                | NeighborAlltoall
-                | NeighborAllgatherv
-                | NeighborAlltoallv
-        )
+        self.attrs().collective
+    }
+
+    pub fn family(self) -> Family {
+        self.attrs().family
+    }
+
+    /// The blocking call a nonblocking one performs; other functions map to
+    /// themselves.
+    pub fn blocking_form(self) -> MpiFunc {
+        self.attrs().blocking_form.unwrap_or(self)
+    }
+
+    /// The nonblocking form of a blocking call: it returns a request.
+    pub fn is_nonblocking(self) -> bool {
+        self.attrs().blocking_form.is_some()
+    }
+
+    pub fn is_rooted(self) -> bool {
+        self.attrs().rooted
+    }
+
+    pub fn shape(self) -> Shape {
+        self.attrs().shape
+    }
+
+    /// Calls that write a new request into their last argument (MPI_Isend,
+    /// MPI_Irecv, nonblocking collectives, MPI_*_init, ...). Completion
+    /// calls, MPI_Start and MPI_Request_free take the request first.
+    pub fn posts_request(self) -> bool {
+        let params = self.params();
+        params.len() > 1 && params.last() == Some(&"request")
+    }
+
+    /// Whether the call hands its payload buffers to an operation or object
+    /// that outlives it (pending or bound, see [`Buffers`]).
+    pub fn leaves_buffer_pending(self) -> bool {
+        self.attrs().buffers != Buffers::Done
+    }
+
+    /// Whether the call starts an operation that owns its buffers after it
+    /// returns.
+    pub fn starts_pending(self) -> bool {
+        self.attrs().buffers == Buffers::Pending
     }
 }
 
@@ -328,6 +493,67 @@ mod tests {
         assert_eq!(MpiFunc::Sendrecv.params().len(), 12);
         assert_eq!(MpiFunc::Recv.param_index("status"), Some(6));
         assert_eq!(MpiFunc::Finalize.params().len(), 0);
+    }
+
+    #[test]
+    fn nonblocking_forms_share_their_blocking_forms_columns() {
+        for f in MpiFunc::ALL.iter().filter(|f| f.is_nonblocking()) {
+            let b = f.blocking_form();
+            assert!(!b.is_nonblocking(), "{}", f.name());
+            assert!(f.posts_request(), "{} returns a request", f.name());
+            let (fa, ba) = (f.attrs(), b.attrs());
+            assert_eq!(
+                (fa.family, fa.collective, fa.rooted, fa.shape, fa.intercomm),
+                (ba.family, ba.collective, ba.rooted, ba.shape, ba.intercomm),
+                "{} and {}",
+                f.name(),
+                b.name()
+            );
+        }
+    }
+
+    #[test]
+    fn a_call_that_returns_a_request_with_a_buffer_leaves_it_pending() {
+        let buffer = |p: &&str| p.ends_with("buf") || *p == "buffer";
+        for f in MpiFunc::ALL {
+            if f.posts_request() && f.params().iter().any(buffer) {
+                assert_ne!(f.attrs().buffers, Buffers::Done, "{}", f.name());
+            }
+            if f.attrs().buffers != Buffers::Done {
+                assert!(!f.attrs().p2p_or_local || f.family() != Family::Collective);
+            }
+        }
+    }
+
+    #[test]
+    fn columns_agree_with_families() {
+        for f in MpiFunc::ALL {
+            let a = f.attrs();
+            if a.collective {
+                assert!(matches!(
+                    a.family,
+                    Family::Collective | Family::Communicator
+                ));
+                assert!(!a.p2p_or_local, "{}", f.name());
+            }
+            if a.nondeterministic {
+                assert!(a.p2p_or_local, "{}", f.name());
+                assert!(matches!(
+                    a.family,
+                    Family::Completion | Family::PointToPoint
+                ));
+            }
+            if a.rooted || a.shape != Shape::None || a.intercomm {
+                assert!(a.collective, "{}", f.name());
+            }
+            if a.makes == Some(ObjectKind::Communicator) {
+                assert_eq!(a.family, Family::Communicator, "{}", f.name());
+            }
+        }
+        assert!(MpiFunc::Testany.attrs().nondeterministic);
+        assert!(!MpiFunc::Wait.attrs().nondeterministic);
+        assert_eq!(MpiFunc::SendInit.attrs().buffers, Buffers::Bound);
+        assert_eq!(MpiFunc::Iallreduce.shape(), Shape::Reduction);
     }
 
     #[test]

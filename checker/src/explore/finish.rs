@@ -14,7 +14,6 @@ use super::{Buffering, Search};
 use crate::mpi::decode::comm_name;
 use crate::report::ErrorKind;
 use runtime_model::model::{LocId, Model};
-use runtime_model::mpi::collective::{blocking_form, is_nonblocking};
 use runtime_model::mpi::p2p::{EventRef, ReqOp, SendMode};
 use runtime_model::mpi::CommId;
 use runtime_model::mpi_api::MpiFunc;
@@ -398,7 +397,7 @@ fn collective_comm_mismatch(
         for b in stuck {
             let (p, q) = (a.event.0, b.event.0);
             if a.comm == b.comm
-                || blocking_form(a.func) != blocking_form(b.func)
+                || a.func.blocking_form() != b.func.blocking_form()
                 || !missing(q, a.comm, a.instance)
                 || !missing(p, b.comm, b.instance)
                 || !waits_for(p, q)
@@ -948,7 +947,7 @@ impl CbGraph {
                 let evs: Vec<_> = inst.arrivals.iter().flatten().map(|a| a.event).collect();
                 for (m, a) in inst.arrivals.iter().enumerate() {
                     let Some(a) = a else { continue };
-                    let waiter = if is_nonblocking(a.func) {
+                    let waiter = if a.func.is_nonblocking() {
                         match left.iter().find(|(key, _)| *key == (ci, k, m)) {
                             Some((_, done)) => *done,
                             None => continue,
@@ -994,7 +993,7 @@ impl CbGraph {
                     .filter_map(|(m, _)| c.members.get(m).copied())
                     .collect();
                 for a in inst.arrivals.iter().flatten() {
-                    if is_nonblocking(a.func) {
+                    if a.func.is_nonblocking() {
                         continue;
                     }
                     for &m in &missing {
@@ -1227,19 +1226,9 @@ fn genuinely_stuck(state: &State, events: &[LogEvent], pos: &[usize]) -> bool {
         events.iter().any(|e| {
             e.rank == p
                 && e.index == at
-                && (matches!(
-                    e.func,
-                    MpiFunc::Waitany
-                        | MpiFunc::Waitsome
-                        | MpiFunc::Testany
-                        | MpiFunc::Testsome
-                        | MpiFunc::Test
-                        | MpiFunc::Testall
-                        | MpiFunc::RequestGetStatus
-                        | MpiFunc::Iprobe
-                        | MpiFunc::Improbe
-                ) || (matches!(e.func, MpiFunc::Probe | MpiFunc::Mprobe)
-                    && e.recv_envelope.is_some_and(|(src, _, _)| src.is_none())))
+                && (e.func.attrs().nondeterministic
+                    || (matches!(e.func, MpiFunc::Probe | MpiFunc::Mprobe)
+                        && e.recv_envelope.is_some_and(|(src, _, _)| src.is_none())))
         })
     })
 }

@@ -290,7 +290,7 @@ pub struct State {
     pub dtypes: crate::mpi::datatypes::Tables,
     /// MPI calls issued so far that may change collective or communicator
     /// state (every call but point-to-point ones and local queries, see
-    /// `step::point_to_point_or_local`): the reduced search tries processes
+    /// the `p2p_or_local` column of `MpiFunc::attrs`): the reduced search tries processes
     /// blocked in collectives again only after one.
     pub group_calls: u64,
     /// Errors this execution has shown so far (it goes on after them).

@@ -6,7 +6,6 @@ use crate::mpi::completion::{subsets_with, too_many_ready, PollOutcome, MAX_SOME
 use crate::report::ErrorKind;
 use runtime_model::model::Model;
 use runtime_model::mpi::p2p::ReqId;
-use runtime_model::mpi_api::MpiFunc;
 
 /// A nondeterministic choice the explorer makes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -162,7 +161,7 @@ fn run_until_stop(
         let stop = state.procs[rank].proc.run(model, budget);
         match stop {
             Stop::Mpi { func, args, loc } => {
-                if !point_to_point_or_local(func) {
+                if !func.attrs().p2p_or_local {
                     state.group_calls += 1;
                 }
                 if state.procs[rank].calls >= state.max_calls {
@@ -256,63 +255,6 @@ fn run_until_stop(
         }
     }
     Ok(())
-}
-
-/// Whether `func` only posts, matches, probes, completes or frees
-/// point-to-point operations (MPI 3.1 ch. 3) or queries local state: such a
-/// call never joins a collective instance nor changes a communicator's
-/// members (those are the collective and communicator calls of MPI 3.1 ch.
-/// 5 and 6), so a process waiting in a collective cannot be released by it.
-/// Completing a nonblocking collective request reads its instance and does
-/// not change it. Unlisted calls are assumed to change collective state.
-pub fn point_to_point_or_local(func: MpiFunc) -> bool {
-    use MpiFunc::*;
-    matches!(
-        func,
-        Wtime
-            | Wtick
-            | CommRank
-            | CommSize
-            | Send
-            | Ssend
-            | Rsend
-            | Bsend
-            | Recv
-            | Isend
-            | Issend
-            | Irsend
-            | Ibsend
-            | Irecv
-            | Sendrecv
-            | SendrecvReplace
-            | Probe
-            | Iprobe
-            | Mprobe
-            | Improbe
-            | Mrecv
-            | Imrecv
-            | GetCount
-            | GetElements
-            | Wait
-            | Waitall
-            | Waitany
-            | Waitsome
-            | Test
-            | Testall
-            | Testany
-            | Testsome
-            | RequestFree
-            | RequestGetStatus
-            | Cancel
-            | TestCancelled
-            | SendInit
-            | SsendInit
-            | BsendInit
-            | RsendInit
-            | RecvInit
-            | Start
-            | Startall
-    )
 }
 
 /// Applies a choice.

@@ -8,7 +8,7 @@ use crate::explore::state::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
-use runtime_model::mpi_api::MpiFunc;
+use runtime_model::mpi_api::{Family, MpiFunc};
 
 impl State {
     /// Issues MPI call `func` of process `rank`. On return the process has
@@ -79,20 +79,16 @@ impl State {
             }
             _ => {}
         }
-        if func.is_collective()
-            && !matches!(
-                func,
-                F::NeighborAllgather
-                    | F::NeighborAlltoall
-                    | F::NeighborAllgatherv
-                    | F::NeighborAlltoallv
-            )
-        {
+        // Neighborhood collectives (communicator family) need a process
+        // topology, which an intercommunicator never has (MPI 3.1 §7.6):
+        // their handler reports that case.
+        let family = func.family();
+        if func.is_collective() && family == Family::Collective {
             // Collectives on intercommunicators (MPI 3.1 §5.2.2): only
             // those `collective.rs` models.
             let comm = func.param_index("comm").map(|i| int(args, i));
             if let Some(c) = comm.and_then(|c| self.world.resolve_comm(c, rank)) {
-                if self.world.comms[c].is_inter() && !super::collective::intercomm_modeled(func) {
+                if self.world.comms[c].is_inter() && !func.attrs().intercomm {
                     return Err(Halt::Unsupported(format!(
                         "{}: unsupported: {} on an intercommunicator",
                         model.describe_location(loc),
@@ -169,92 +165,6 @@ impl State {
                 effect = Some(self.call_wait_many(model, &site, args)?)
             }
             F::RequestFree => effect = Some(self.call_request_free(model, &site, args)?),
-            F::CommDup
-            | F::CommIdup
-            | F::CommSplit
-            | F::CommSplitType
-            | F::CommCreate
-            | F::CommCreateGroup
-            | F::CommFree
-            | F::CommCompare
-            | F::CommGroup
-            | F::CommTestInter
-            | F::CommRemoteSize
-            | F::CommRemoteGroup
-            | F::GroupSize
-            | F::GroupRank
-            | F::GroupIncl
-            | F::GroupExcl
-            | F::GroupRangeIncl
-            | F::GroupRangeExcl
-            | F::GroupUnion
-            | F::GroupIntersection
-            | F::GroupDifference
-            | F::GroupTranslateRanks
-            | F::GroupCompare
-            | F::GroupFree
-            | F::IntercommCreate
-            | F::IntercommMerge
-            | F::CartCreate
-            | F::CartGet
-            | F::CartRank
-            | F::CartCoords
-            | F::CartShift
-            | F::CartSub
-            | F::DimsCreate
-            | F::CartdimGet
-            | F::TopoTest
-            | F::GraphCreate
-            | F::DistGraphCreate
-            | F::DistGraphCreateAdjacent
-            | F::DistGraphNeighborsCount
-            | F::DistGraphNeighbors
-            | F::NeighborAllgather
-            | F::NeighborAlltoall
-            | F::CommDupWithInfo
-            | F::GraphNeighborsCount
-            | F::GraphNeighbors
-            | F::CartMap
-            | F::NeighborAllgatherv
-            | F::NeighborAlltoallv => effect = Some(self.call_comms(model, &site, args)?),
-            F::CommSetErrhandler
-            | F::CommGetErrhandler
-            | F::ErrhandlerFree
-            | F::ErrorString
-            | F::ErrorClass
-            | F::GetProcessorName
-            | F::GetVersion
-            | F::QueryThread
-            | F::IsThreadMain
-            | F::CommGetAttr
-            | F::CommSetAttr
-            | F::AttrGet
-            | F::GetLibraryVersion
-            | F::Pcontrol
-            | F::CommGetParent
-            | F::OpCommutative
-            | F::AllocMem
-            | F::FreeMem
-            | F::ErrhandlerSet
-            | F::ErrhandlerGet => effect = Some(self.call_env(&site, args)?),
-            F::InfoCreate
-            | F::InfoSet
-            | F::InfoDelete
-            | F::InfoGet
-            | F::InfoGetValuelen
-            | F::InfoGetNkeys
-            | F::InfoGetNthkey
-            | F::InfoDup
-            | F::InfoFree
-            | F::CommSetName
-            | F::CommGetName => effect = Some(self.call_info(&site, args)?),
-            F::GetAddress
-            | F::Address
-            | F::AintAdd
-            | F::AintDiff
-            | F::Pack
-            | F::Unpack
-            | F::PackSize => effect = Some(self.call_pack(&site, args)?),
             F::GetElementsX => effect = Some(self.call_get_elements(&site, args)?),
             F::StatusSetElements | F::StatusSetElementsX => {
                 effect = Some(self.call_status_set_elements(&site, args)?)
@@ -301,34 +211,6 @@ impl State {
             | F::IreduceScatterBlock
             | F::Iscan
             | F::Iexscan => effect = Some(self.call_collective(model, &site, args)?),
-            F::TypeContiguous
-            | F::TypeVector
-            | F::TypeCreateHvector
-            | F::TypeIndexed
-            | F::TypeCreateHindexed
-            | F::TypeCreateIndexedBlock
-            | F::TypeCreateHindexedBlock
-            | F::TypeCreateDarray
-            | F::TypeCreateStruct
-            | F::TypeCreateSubarray
-            | F::TypeCreateResized
-            | F::TypeDup
-            | F::TypeCommit
-            | F::TypeFree
-            | F::TypeSize
-            | F::TypeGetExtent
-            | F::TypeGetTrueExtent
-            | F::TypeSizeX
-            | F::TypeGetExtentX
-            | F::TypeGetTrueExtentX
-            | F::TypeHvector
-            | F::TypeHindexed
-            | F::TypeStruct
-            | F::TypeExtent
-            | F::TypeLb
-            | F::TypeUb
-            | F::OpCreate
-            | F::OpFree => effect = Some(self.call_datatype(model, &site, args)?),
             // Family dispatch for the wider MPI surface goes above this line.
             F::Barrier
             | F::Bcast
@@ -339,6 +221,16 @@ impl State {
             | F::Allgather
             | F::Alltoall => {
                 block = Some(self.issue_collective(&site, args)?);
+            }
+            // Families with one handler each (the table's `family` column).
+            _ if family == Family::Communicator => {
+                effect = Some(self.call_comms(model, &site, args)?)
+            }
+            _ if family == Family::Environment => effect = Some(self.call_env(&site, args)?),
+            _ if family == Family::Info => effect = Some(self.call_info(&site, args)?),
+            _ if family == Family::Packing => effect = Some(self.call_pack(&site, args)?),
+            _ if family == Family::Datatype => {
+                effect = Some(self.call_datatype(model, &site, args)?)
             }
             // Declared in the API table but not modeled yet: a limit of the
             // tool, not a bug in the program. (Every function of the table

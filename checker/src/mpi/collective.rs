@@ -11,36 +11,12 @@ use crate::explore::state::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
-use runtime_model::mpi::collective::{
-    blocking_form, is_nonblocking, is_rooted, shape, Blocks, Contribution, Mismatch, Shape, Typed,
-};
+use runtime_model::mpi::collective::{Blocks, Contribution, Mismatch, Shape, Typed};
 use runtime_model::mpi::p2p::ReqOp;
 use runtime_model::mpi::CommId;
 use runtime_model::mpi_api::MpiFunc;
 use std::ops::Range;
 use std::sync::Arc;
-
-/// The collectives modeled on an intercommunicator (MPI 3.1 §5.2.2), in
-/// their blocking and nonblocking forms; any other collective there is
-/// reported unsupported, never answered wrongly.
-pub(crate) fn intercomm_modeled(f: MpiFunc) -> bool {
-    use MpiFunc as F;
-    matches!(
-        blocking_form(f),
-        F::Barrier
-            | F::Bcast
-            | F::Reduce
-            | F::Allreduce
-            | F::Gather
-            | F::Gatherv
-            | F::Scatter
-            | F::Scatterv
-            | F::Allgather
-            | F::Allgatherv
-            | F::Alltoall
-            | F::Alltoallv
-    )
-}
 
 /// One member's decoded part of a collective call.
 struct Part {
@@ -156,7 +132,7 @@ impl State {
         self.check_no_alias(site, &named)?;
         let sync = self.world.synchronizing_collectives;
         let k = self.world.comms[comm].join_next(crank, sync);
-        let request = is_nonblocking(func).then(|| {
+        let request = func.is_nonblocking().then(|| {
             self.world.p2p.post(
                 site.rank,
                 ReqOp::Collective {
@@ -243,7 +219,7 @@ impl State {
         };
         let is_root = part.root == Some(me);
         let idle = part.remote.is_some() && part.root.is_none();
-        match blocking_form(site.func) {
+        match site.func.blocking_form() {
             F::Bcast if idle => {}
             F::Bcast => {
                 push(a.ptr("buffer"), a.int("count"), a.int("datatype"), !is_root);
@@ -255,7 +231,7 @@ impl State {
                 if part.send.is_some() && !in_place(sbuf) {
                     push(sbuf, count, dt, false);
                 }
-                if blocking_form(site.func) == F::Allreduce || is_root {
+                if site.func.blocking_form() == F::Allreduce || is_root {
                     push(rbuf, count, dt, true);
                 }
             }
@@ -285,7 +261,7 @@ impl State {
                 }
             }
             F::Gather | F::Gatherv | F::Allgather | F::Allgatherv => {
-                let gather = matches!(blocking_form(site.func), F::Gather | F::Gatherv);
+                let gather = matches!(site.func.blocking_form(), F::Gather | F::Gatherv);
                 let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
                 if !in_place(sbuf) {
                     let (sn, st) = (a.int("sendcount"), a.int("sendtype"));
@@ -481,7 +457,7 @@ impl State {
             recv_types: vec![None; n],
             desc: String::new(),
         };
-        let base = blocking_form(site.func);
+        let base = site.func.blocking_form();
         match base {
             F::Barrier => {}
             F::Bcast => {
@@ -620,7 +596,7 @@ impl State {
             Idle,
             Leaf(usize),
         }
-        let role = if is_rooted(site.func) {
+        let role = if site.func.is_rooted() {
             Some(match a.int("root") {
                 h::MPI_ROOT => Role::Root,
                 h::MPI_PROC_NULL => Role::Idle,
@@ -667,7 +643,7 @@ impl State {
             }
         };
         let mut blocks = Blocks::new(n);
-        let base = blocking_form(site.func);
+        let base = site.func.blocking_form();
         match base {
             F::Barrier => {}
             F::Bcast => {
@@ -862,7 +838,7 @@ impl State {
                 )))
             }
         }
-        if shape(site.func) == Shape::Blocks {
+        if site.func.shape() == Shape::Blocks {
             part.args = blocks.to_args();
         }
         Ok(part)
@@ -1085,7 +1061,7 @@ impl State {
         part: &mut Part,
     ) -> Result<(), Halt> {
         use MpiFunc as F;
-        let base = blocking_form(site.func);
+        let base = site.func.blocking_form();
         let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
         // Per peer: (count, byte offset, datatype) on each side.
         let side =

@@ -33,19 +33,13 @@ pub(crate) struct CallMark {
     ops: usize,
 }
 
-/// Calls that write a new request into their last argument (MPI_Isend,
-/// MPI_Irecv, nonblocking collectives, MPI_*_init, ...). Completion calls,
-/// MPI_Start and MPI_Request_free take the request first.
-fn posts_request(func: MpiFunc) -> bool {
-    let params = func.params();
-    params.len() > 1 && params.last() == Some(&"request")
-}
-
 /// Calls that may make a derived datatype or a user operation (local
-/// calls: the object exists when they return). Counting the tables around
-/// the other `MPI_Type_*` calls finds nothing new, at a small cost.
+/// calls: the object exists when they return).
 fn makes_type_or_op(func: MpiFunc) -> bool {
-    func == MpiFunc::OpCreate || func.name().starts_with("MPI_Type_")
+    matches!(
+        func.attrs().makes,
+        Some(ObjectKind::Datatype | ObjectKind::Op)
+    )
 }
 
 /// One object a process did not free, for the report.
@@ -58,35 +52,15 @@ struct Leak {
     made_at: Option<(LocId, MpiFunc)>,
 }
 
-/// Calls that hand the process a new communicator.
-fn makes_comm(func: MpiFunc) -> bool {
-    use MpiFunc as F;
-    matches!(
-        func,
-        F::CommDup
-            | F::CommDupWithInfo
-            | F::CommIdup
-            | F::CommSplit
-            | F::CommSplitType
-            | F::CommCreate
-            | F::CommCreateGroup
-            | F::IntercommCreate
-            | F::IntercommMerge
-            | F::CartCreate
-            | F::CartSub
-            | F::GraphCreate
-            | F::DistGraphCreate
-            | F::DistGraphCreateAdjacent
-    )
-}
-
 impl State {
     /// The call that made object `o`. A communicator from MPI_Comm_idup is
     /// made when the last member calls, while the others may be in any
     /// later call: their own MPI_Comm_idup is the collective arrival that
     /// carries the handle.
     fn origin_site(&self, rank: usize, o: &Origin) -> (LocId, MpiFunc) {
-        if o.kind != ObjectKind::Communicator || makes_comm(o.func) {
+        if o.kind != ObjectKind::Communicator
+            || o.func.attrs().makes == Some(ObjectKind::Communicator)
+        {
             return (o.loc, o.func);
         }
         let handle = o.handle as i64;
@@ -124,7 +98,7 @@ impl State {
         if let Some(c) = self.world.current_call.get_mut(rank) {
             *c = Some((loc, func));
         }
-        let request_var = posts_request(func).then(|| {
+        let request_var = func.posts_request().then(|| {
             let addr = ptr(args, func.params().len() - 1);
             let old = self.procs[rank].proc.mem.load(addr, 4).ok();
             (addr, old.map(|v| v as u32 as i32))
@@ -346,7 +320,7 @@ mod tests {
             F::SendInit,
             F::Imrecv,
         ] {
-            assert!(posts_request(f), "{}", f.name());
+            assert!(f.posts_request(), "{}", f.name());
         }
         // These take a request the program already has.
         for f in [
@@ -357,7 +331,7 @@ mod tests {
             F::Cancel,
             F::RequestGetStatus,
         ] {
-            assert!(!posts_request(f), "{}", f.name());
+            assert!(!f.posts_request(), "{}", f.name());
         }
     }
 
@@ -365,6 +339,5 @@ mod tests {
     fn type_and_communicator_makers() {
         assert!(makes_type_or_op(MpiFunc::TypeDup) && makes_type_or_op(MpiFunc::OpCreate));
         assert!(!makes_type_or_op(MpiFunc::Send));
-        assert!(makes_comm(MpiFunc::CartSub) && !makes_comm(MpiFunc::Wait));
     }
 }

@@ -15,22 +15,6 @@ use runtime_model::model::{LocId, Model, Pointer};
 use runtime_model::mpi::p2p::{ReqId, ReqOp, SendMode};
 use runtime_model::mpi_api::MpiFunc as F;
 
-/// Whether `func` leaves its buffers with a pending operation when it
-/// returns (the blocking calls complete theirs before the program runs).
-pub(crate) fn posts_pending(func: F) -> bool {
-    matches!(
-        func,
-        F::Isend
-            | F::Issend
-            | F::Irsend
-            | F::Ibsend
-            | F::Irecv
-            | F::Imrecv
-            | F::Start
-            | F::Startall
-    ) || (func.is_collective() && func.name().starts_with("MPI_I"))
-}
-
 /// The owner id of a guard: the request, and whether the range is one of
 /// its send buffers (reads allowed). A fault names only the owner id, and a
 /// collective holds both kinds (a reduction's send and receive buffers), so
@@ -185,7 +169,7 @@ impl State {
         write: bool,
     ) -> Result<(), Halt> {
         self.check_buffer_free(site, addr, len, write)?;
-        if posts_pending(site.func) {
+        if site.func.starts_pending() {
             self.procs[site.rank]
                 .proc
                 .mem

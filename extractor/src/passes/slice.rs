@@ -30,7 +30,6 @@ use super::effects::{effects, Effects};
 use super::ir::term_operand;
 use super::points_to::{is_payload_param, PointsTo, Sites};
 use runtime_model::model::{Function, InstKind, Model, Operand};
-use runtime_model::mpi_api::MpiFunc;
 
 /// Cone-of-influence slice of the entry function; returns (instructions kept,
 /// instructions removed), counting instructions and phis.
@@ -82,192 +81,6 @@ fn size(f: &Function) -> u32 {
         .iter()
         .map(|b| (b.phis.len() + b.insts.len()) as u32)
         .sum()
-}
-
-/// Whether an MPI call hands its payload buffers to an operation that stays
-/// pending after the call returns. Exhaustive on purpose: a new MPI function
-/// must decide.
-fn leaves_buffer_pending(f: MpiFunc) -> bool {
-    use MpiFunc::*;
-    match f {
-        Isend | Issend | Irsend | Irecv | Ibsend | Imrecv | SendInit | SsendInit | BsendInit
-        | RsendInit | RecvInit | Start | Startall | BufferAttach | Ibarrier | Ibcast | Ireduce
-        | Iallreduce | Igather | Igatherv | Iscatter | Iscatterv | Iallgather | Iallgatherv
-        | Ialltoall | Ialltoallv | Ialltoallw | IreduceScatter | IreduceScatterBlock | Iscan
-        | Iexscan => true,
-        Init
-        | InitThread
-        | Initialized
-        | Finalize
-        | Finalized
-        | Abort
-        | Wtime
-        | Wtick
-        | CommRank
-        | CommSize
-        | Send
-        | Ssend
-        | Rsend
-        | Recv
-        | Sendrecv
-        | Probe
-        | Iprobe
-        | GetCount
-        | Wait
-        | Waitall
-        | Waitany
-        | Test
-        | Testall
-        | Testany
-        | RequestFree
-        | Barrier
-        | Bcast
-        | Reduce
-        | Allreduce
-        | Gather
-        | Scatter
-        | Allgather
-        | Alltoall
-        | Bsend
-        | SendrecvReplace
-        | Mprobe
-        | Improbe
-        | Mrecv
-        | BufferDetach
-        | Cancel
-        | TestCancelled
-        | GetElements
-        | Waitsome
-        | Testsome
-        | RequestGetStatus
-        | Gatherv
-        | Scatterv
-        | Allgatherv
-        | Alltoallv
-        | Alltoallw
-        | ReduceScatter
-        | ReduceScatterBlock
-        | Scan
-        | Exscan
-        | ReduceLocal
-        | CommDup
-        | CommIdup
-        | CommSplit
-        | CommSplitType
-        | CommCreate
-        | CommCreateGroup
-        | CommFree
-        | CommCompare
-        | CommGroup
-        | CommTestInter
-        | CommRemoteSize
-        | CommRemoteGroup
-        | GroupSize
-        | GroupRank
-        | GroupIncl
-        | GroupExcl
-        | GroupRangeIncl
-        | GroupRangeExcl
-        | GroupUnion
-        | GroupIntersection
-        | GroupDifference
-        | GroupTranslateRanks
-        | GroupCompare
-        | GroupFree
-        | IntercommCreate
-        | IntercommMerge
-        | CartCreate
-        | CartGet
-        | CartRank
-        | CartCoords
-        | CartShift
-        | CartSub
-        | DimsCreate
-        | CartdimGet
-        | TopoTest
-        | GraphCreate
-        | DistGraphCreate
-        | DistGraphCreateAdjacent
-        | DistGraphNeighborsCount
-        | DistGraphNeighbors
-        | NeighborAllgather
-        | NeighborAlltoall
-        | TypeContiguous
-        | TypeVector
-        | TypeCreateHvector
-        | TypeIndexed
-        | TypeCreateHindexed
-        | TypeCreateIndexedBlock
-        | TypeCreateHindexedBlock
-        | TypeCreateDarray
-        | TypeCreateStruct
-        | TypeCreateSubarray
-        | TypeCreateResized
-        | TypeDup
-        | TypeCommit
-        | TypeFree
-        | TypeSize
-        | TypeGetExtent
-        | TypeGetTrueExtent
-        | OpCreate
-        | OpFree
-        | CommSetErrhandler
-        | CommGetErrhandler
-        | ErrhandlerFree
-        | ErrorString
-        | ErrorClass
-        | GetProcessorName
-        | GetVersion
-        | QueryThread
-        | IsThreadMain
-        | CommGetAttr
-        | CommSetAttr
-        | AttrGet
-        | GetAddress
-        | AintAdd
-        | AintDiff
-        | Pack
-        | Unpack
-        | PackSize
-        | TypeSizeX
-        | TypeGetExtentX
-        | TypeGetTrueExtentX
-        | GetElementsX
-        | StatusSetElements
-        | StatusSetElementsX
-        | GetLibraryVersion
-        | Pcontrol
-        | CommGetParent
-        | OpCommutative
-        | AllocMem
-        | FreeMem
-        | Address
-        | TypeHvector
-        | TypeHindexed
-        | TypeStruct
-        | TypeExtent
-        | TypeLb
-        | TypeUb
-        | ErrhandlerSet
-        | ErrhandlerGet
-        | InfoCreate
-        | InfoSet
-        | InfoDelete
-        | InfoGet
-        | InfoGetValuelen
-        | InfoGetNkeys
-        | InfoGetNthkey
-        | InfoDup
-        | InfoFree
-        | CommSetName
-        | CommGetName
-        | CommDupWithInfo
-        | GraphNeighborsCount
-        | GraphNeighbors
-        | CartMap
-        | NeighborAllgatherv
-        | NeighborAlltoallv => false,
-    }
 }
 
 /// The worklist state. Nodes are numbered block by block, phis before
@@ -480,7 +293,7 @@ impl<'a> Cone<'a> {
             }
             for (i, inst) in block.insts.iter().enumerate() {
                 if let InstKind::Mpi { func, args, .. } = &inst.kind {
-                    if leaves_buffer_pending(*func) {
+                    if func.leaves_buffer_pending() {
                         for (name, a) in func.params().iter().zip(args) {
                             if is_payload_param(name) {
                                 cone.pending.union_with(&pt.of(*a));
@@ -654,6 +467,7 @@ mod tests {
     use runtime_model::model::{
         BinOp, CastOp, FuncId, IntPredicate, LibcFunc, Pointer, Terminator, Ty,
     };
+    use runtime_model::mpi_api::MpiFunc;
 
     const WORLD: u64 = 0x4400_0000;
     const INT: u64 = 0x4c00_0405;

@@ -160,71 +160,7 @@ impl Mismatch {
     }
 }
 
-/// The blocking collective a nonblocking one performs (MPI 3.1 §5.12: same
-/// semantics, only completion is separate); other functions map to
-/// themselves.
-pub fn blocking_form(f: MpiFunc) -> MpiFunc {
-    use MpiFunc::*;
-    match f {
-        Ibarrier => Barrier,
-        Ibcast => Bcast,
-        Ireduce => Reduce,
-        Iallreduce => Allreduce,
-        Igather => Gather,
-        Igatherv => Gatherv,
-        Iscatter => Scatter,
-        Iscatterv => Scatterv,
-        Iallgather => Allgather,
-        Iallgatherv => Allgatherv,
-        Ialltoall => Alltoall,
-        Ialltoallv => Alltoallv,
-        Ialltoallw => Alltoallw,
-        IreduceScatter => ReduceScatter,
-        IreduceScatterBlock => ReduceScatterBlock,
-        Iscan => Scan,
-        Iexscan => Exscan,
-        // MPI 3.1 §6.4.2: the nonblocking form of MPI_Comm_dup.
-        CommIdup => CommDup,
-        other => other,
-    }
-}
-
-/// A nonblocking collective: it returns a request (MPI 3.1 §5.12).
-pub fn is_nonblocking(f: MpiFunc) -> bool {
-    blocking_form(f) != f
-}
-
-/// How a collective combines its members' data.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// No data (Barrier, and functions of other families).
-    None,
-    /// Blocks move between pairs of members as [`Blocks`] describe (Bcast,
-    /// Gather(v), Scatter(v), Allgather(v), Alltoall(v/w)).
-    Blocks,
-    /// Reductions: Reduce, Allreduce, Reduce_scatter(_block), Scan, Exscan.
-    Reduction,
-}
-
-/// Collectives with a `root` argument (MPI 3.1 §5.2.2 gives them special
-/// root values on an intercommunicator).
-pub fn is_rooted(f: MpiFunc) -> bool {
-    use MpiFunc::*;
-    matches!(
-        blocking_form(f),
-        Bcast | Reduce | Gather | Gatherv | Scatter | Scatterv
-    )
-}
-
-pub fn shape(f: MpiFunc) -> Shape {
-    use MpiFunc::*;
-    match blocking_form(f) {
-        Bcast | Gather | Gatherv | Scatter | Scatterv | Allgather | Allgatherv | Alltoall
-        | Alltoallv | Alltoallw => Shape::Blocks,
-        Reduce | Allreduce | ReduceScatter | ReduceScatterBlock | Scan | Exscan => Shape::Reduction,
-        _ => Shape::None,
-    }
-}
+pub use crate::mpi_api::Shape;
 
 /// What one member sends to and receives from each peer, in bytes:
 /// `send[j]` is the (offset, length) of the block for peer `j` inside the
@@ -312,7 +248,7 @@ impl Instance {
                     first_func: f.func,
                 });
             }
-            if c.remote.is_some() && is_rooted(c.func) {
+            if c.remote.is_some() && c.func.is_rooted() {
                 self.check_inter_root(rank, &c)?;
             } else if f.root != c.root {
                 return Err(Mismatch::Root {
@@ -331,7 +267,7 @@ impl Instance {
             self.check_sizes(rank, &c)?;
         }
         let no_root = c.remote.is_some()
-            && is_rooted(c.func)
+            && c.func.is_rooted()
             && c.root.is_none()
             && self
                 .arrivals
@@ -393,7 +329,7 @@ impl Instance {
     /// each pairwise transfer carries (`Size`, a count mismatch), then the
     /// signatures element by element (`Type`).
     fn check_sizes(&self, rank: usize, c: &Contribution) -> Result<(), Mismatch> {
-        match shape(c.func) {
+        match c.func.shape() {
             Shape::Reduction => {
                 // Members that contribute (on an intercommunicator the
                 // root's group of MPI_Reduce does not).
@@ -491,8 +427,8 @@ impl Instance {
             // Intercommunicator (MPI 3.1 §5.2.2): data flows between the
             // groups; a barrier returns once the other group has entered
             // (§5.3).
-            return match blocking_form(me.func) {
-                _ if shape(me.func) == Shape::Blocks => {
+            return match me.func.blocking_form() {
+                _ if me.func.shape() == Shape::Blocks => {
                     let mine = Blocks::from_args(&me.args);
                     (0..n)
                         .filter(|&j| mine.recv.get(j).copied().flatten().is_some())
@@ -503,7 +439,7 @@ impl Instance {
             };
         }
         let root = me.root.unwrap_or(0);
-        match blocking_form(me.func) {
+        match me.func.blocking_form() {
             Bcast | Scatter | Scatterv if rank != root => vec![root],
             Bcast | Scatter | Scatterv => vec![],
             Reduce | Gather | Gatherv if rank == root => (0..n).collect(),
@@ -558,7 +494,7 @@ impl Instance {
         // intercommunicator, the other group's (MPI 3.1 §5.9.1, §5.9.6).
         let all = me.remote.clone().unwrap_or(0..n);
         use MpiFunc::*;
-        Ok(match blocking_form(me.func) {
+        Ok(match me.func.blocking_form() {
             // The new communicator's handle, written at completion.
             CommDup if me.func == CommIdup => match me.args.first() {
                 Some(&handle) => vec![(0, Arc::from((handle as i32).to_le_bytes().to_vec()))],
@@ -580,7 +516,7 @@ impl Instance {
             // buffer is left as it is.
             Exscan if rank == 0 => vec![],
             Exscan => vec![(0, Arc::from(reduce_of(0..rank)?))],
-            _ if shape(me.func) == Shape::Blocks => {
+            _ if me.func.shape() == Shape::Blocks => {
                 let mine = Blocks::from_args(&me.args);
                 let mut out = Vec::new();
                 for j in 0..n {
@@ -722,7 +658,7 @@ mod tests {
         assert!(inst
             .arrive(1, contribution(MpiFunc::Barrier, 1, None, vec![]))
             .is_err());
-        assert_eq!(blocking_form(MpiFunc::Ialltoallw), MpiFunc::Alltoallw);
+        assert_eq!(MpiFunc::Ialltoallw.blocking_form(), MpiFunc::Alltoallw);
     }
 
     fn typed(dt: i32, count: u64) -> Option<Arc<Typed>> {
