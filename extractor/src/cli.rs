@@ -23,6 +23,14 @@ pub struct Cli {
     #[arg(long)]
     pub no_slice: bool,
 
+    /// Reject the old C that gcc still accepts with a warning (implicit
+    /// function declarations and `int`, integer/pointer conversions,
+    /// incompatible pointer types), as clang 19 does by default. Without
+    /// this flag they are warnings, so that programs built for years with
+    /// `mpicc` extract as they compile.
+    #[arg(long)]
+    pub strict_c: bool,
+
     /// Extra arguments for clang (e.g. `-DN=4 -Iinclude`).
     #[arg(last = true, value_name = "CLANG_ARGS")]
     pub clang_args: Vec<String>,

@@ -68,7 +68,7 @@ fn main() -> ExitCode {
 /// Runs the pipeline and returns the one-line summary.
 fn run(cli: &Cli) -> Result<String, ExtractError> {
     let context = Context::create();
-    let module = compile::compile(&context, &cli.sources, &cli.clang_args)?;
+    let module = compile::compile(&context, &cli.sources, &cli.clang_args, cli.strict_c)?;
     let mut model = lift::lift_module(&module)?;
     let functions_inlined = passes::inline_into_entry(&mut model)?;
     let (instructions_kept, instructions_removed) = if cli.no_slice {

@@ -226,6 +226,29 @@ fn extract_syntax_error_shows_clang_diagnostic() {
 }
 
 #[test]
+fn extract_accepts_old_c_as_warnings_and_strict_c_rejects_it() {
+    let dir = tmp();
+    let model = dir.path().join("m.json");
+    let source = root().join("c-examples/oldc/implicit_declarations.c");
+    let source = source.to_str().expect("utf-8 path");
+    let r = extract(&[source, "-o", model.to_str().unwrap()]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    for needle in [
+        "implicit_declarations.c:13:8: warning:",
+        "[-Wimplicit-int]",
+        "[-Wimplicit-function-declaration]",
+        "[-Wint-conversion]",
+        "[-Wincompatible-pointer-types]",
+    ] {
+        assert!(r.stderr.contains(needle), "{needle} missing:\n{}", r.show());
+    }
+    let strict = dir.path().join("strict.json");
+    let r = extract(&["--strict-c", source, "-o", strict.to_str().unwrap()]);
+    assert_fails(&r, 3, &["implicit_declarations.c:13:8: error:", "[-Wimplicit-int]"]);
+    assert!(!strict.exists(), "a failed extraction must not write a model");
+}
+
+#[test]
 fn extract_without_main() {
     let dir = tmp();
     let model = dir.path().join("m.json");

@@ -51,7 +51,7 @@ impl Program {
 
     fn lift_files(&self, paths: &[PathBuf]) -> Result<Model, ExtractError> {
         let context = Context::create();
-        let module = compile(&context, paths, &[])?;
+        let module = compile(&context, paths, &[], false)?;
         super::lift_module(&module)
     }
 
@@ -641,7 +641,7 @@ fn bad_sources_give_clear_errors() {
     let p = Program::new("int main(void) { return 0 }\n");
     let context = Context::create();
     let missing = p.path.with_file_name("missing.c");
-    let err = compile(&context, std::slice::from_ref(&missing), &[]).expect_err("missing file");
+    let err = compile(&context, std::slice::from_ref(&missing), &[], false).expect_err("missing file");
     assert_eq!(
         err.to_string(),
         format!(
@@ -649,7 +649,7 @@ fn bad_sources_give_clear_errors() {
             missing.display()
         )
     );
-    let err = compile(&context, std::slice::from_ref(&p.path), &[]).expect_err("syntax error");
+    let err = compile(&context, std::slice::from_ref(&p.path), &[], false).expect_err("syntax error");
     let ExtractError::Compile(diagnostics) = err else {
         panic!("expected a clang error, got {err:?}");
     };
