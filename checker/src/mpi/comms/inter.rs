@@ -1,0 +1,314 @@
+//! Intercommunicators (MPI 3.1 §6.6): MPI_Intercomm_create and
+//! MPI_Intercomm_merge (§6.6.2), collectives over two disjoint groups, and
+//! the accessors MPI_Comm_test_inter and MPI_Comm_remote_size (§6.6.1).
+//! (MPI_Comm_remote_group makes a group and is decoded with MPI_Comm_group
+//! in `group`.)
+
+use super::{list, Join};
+use crate::explore::state::*;
+use crate::mpi::decode::*;
+use crate::report::ErrorKind;
+use runtime_model::mpi::collective::Contribution;
+use runtime_model::mpi::p2p::EventRef;
+use runtime_model::mpi::{Comm, IntercommHalf, Topology};
+use runtime_model::mpi_api::MpiFunc as F;
+
+impl State {
+    /// MPI_Intercomm_create (§6.6.2): collective over both local
+    /// communicators; the leaders find each other through `peer_comm`.
+    /// Members wait on a hidden communicator of their group whose arrivals
+    /// are recorded only once the other group has arrived too.
+    pub(super) fn intercomm_create(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let local = self.intra(site, int(args, 0))?;
+        let leader = int(args, 1);
+        let out = ptr(args, 5);
+        let group = self.world.comms[local].members.clone();
+        if leader < 0 || leader as usize >= group.len() {
+            return Err(site.invalid(format!(
+                "local_leader {leader} is not a rank of the local communicator (size {})",
+                group.len()
+            )));
+        }
+        self.check_output(site, out, 4, "newintercomm")?;
+        let crank = self.world.comms[local].rank_of(site.rank).unwrap_or(0);
+        let is_leader = crank == leader as usize;
+        let mut v = vec![];
+        let mut desc = format!("local_leader={leader}");
+        if is_leader {
+            let peer = self.comm(site, int(args, 2))?;
+            let remote = int(args, 3);
+            let tag = int(args, 4);
+            let remote_world = self.peer(site, peer, remote, "remote_leader")?;
+            if !valid_tag(tag, false) {
+                return Err(site.invalid(format!("tag {tag} is not a valid tag")));
+            }
+            if group.contains(&remote_world) {
+                return Err(site.invalid(format!(
+                    "remote_leader {remote} (world rank {remote_world}) is in the local group: the groups must be disjoint"
+                )));
+            }
+            v = vec![peer as i64, remote_world as i64, tag as i64];
+            desc = format!(
+                "{desc}, peer_comm={}, remote_leader={remote}, tag={tag}",
+                comm_name(int(args, 2))
+            );
+        }
+        let j = Join {
+            parent: local,
+            args: v,
+            must_agree: false,
+            root: Some(leader as usize),
+            desc,
+        };
+        let (k, ev) = self.join_creation(site, &j, "local_leader")?;
+        // The group's half of the call, and the hidden communicator its
+        // members wait on: the group plus, once the local leader has called,
+        // a slot for the remote leader, filled when the other group is there.
+        let idx = match self
+            .world
+            .intercomm_halves
+            .iter()
+            .position(|x| x.local == local && x.instance == k)
+        {
+            Some(i) => i,
+            None => {
+                let mut hold = Comm::new(self.world.comms[local].handle, group.clone());
+                hold.join_next(0, false);
+                for r in 1..group.len() {
+                    hold.next_instance[r] = 1;
+                }
+                let hold = self.world.add_comm(hold);
+                self.world.intercomm_halves.push(IntercommHalf {
+                    local,
+                    instance: k,
+                    hold,
+                    group: group.clone(),
+                    leader: group[leader as usize],
+                    remote_leader: None,
+                    peer: 0,
+                    tag: 0,
+                    complete: false,
+                });
+                self.world.intercomm_halves.len() - 1
+            }
+        };
+        let hold = self.world.intercomm_halves[idx].hold;
+        let _ = self.world.comms[hold].instances[0].arrive(crank, hold_contribution(ev));
+        if is_leader {
+            let half = &mut self.world.intercomm_halves[idx];
+            half.peer = j.args[0] as usize;
+            half.remote_leader = Some(j.args[1] as usize);
+            half.tag = j.args[2] as i32;
+            let c = &mut self.world.comms[hold];
+            c.members.push(j.args[1] as usize);
+            c.next_instance.push(1);
+            c.instances[0].arrivals.push(None);
+        }
+        if self.instance_complete(local, k) {
+            self.world.intercomm_halves[idx].complete = true;
+            self.link_intercomm(site, out, idx)?;
+        }
+        Ok(Effect::Block(Block::Collective {
+            comm: hold,
+            instance: 0,
+            recv_buf: out,
+        }))
+    }
+
+    /// A group's half is complete: if the other group's is too, make the
+    /// intercommunicator and let both groups go.
+    fn link_intercomm(&mut self, site: &Site, out: u64, idx: usize) -> Result<(), Halt> {
+        let me = self.world.intercomm_halves[idx].clone();
+        let Some(remote_leader) = me.remote_leader else {
+            return Ok(());
+        };
+        let Some(other) = self.world.intercomm_halves.iter().position(|x| {
+            x.complete
+                && x.leader == remote_leader
+                && x.remote_leader == Some(me.leader)
+                && x.peer == me.peer
+                && x.tag == me.tag
+        }) else {
+            return Ok(());
+        };
+        let them = self.world.intercomm_halves[other].clone();
+        if let Some(m) = me.group.iter().find(|m| them.group.contains(m)) {
+            // Both groups' calls are at fault: the error is not this call's alone.
+            let mut f = Finding::new(
+                ErrorKind::InvalidArgument,
+                format!(
+                    "MPI_Intercomm_create: the two groups share world rank {m}; they must be disjoint (MPI 3.1 §6.6.2)"
+                ),
+            )
+            .at(site.rank, site.loc, Some(site.func));
+            for ev in self.world.instance_events(them.local, them.instance) {
+                if let Some((loc, func)) = self.event_loc(ev) {
+                    f = f.at(ev.0, loc, Some(func));
+                }
+            }
+            return Err(Halt::Error(f));
+        }
+        self.world
+            .intercomm_halves
+            .retain(|x| x.hold != me.hold && x.hold != them.hold);
+        // Side 0 is the group whose leader has the lower world rank.
+        let (a, b) = if me.leader < them.leader {
+            (&me, &them)
+        } else {
+            (&them, &me)
+        };
+        let both: Vec<usize> = a.group.iter().chain(&b.group).copied().collect();
+        let mut bridge = Comm::new(0, both.clone());
+        bridge.handle = self.world.comms[a.local].handle;
+        let bridge = self.world.add_comm(bridge);
+        let mut inter = Comm::new(0, a.group.clone());
+        inter.remote = Some(b.group.clone());
+        inter.bridge = Some(bridge);
+        let id = self.world.add_comm(inter);
+        for half in [a, b] {
+            for &m in &half.group {
+                let eh = self.errhandler_on(m, half.local);
+                let handle = self.world.bind_comm(m, id, eh);
+                self.deliver_handle(site, out, m, handle)?;
+            }
+        }
+        self.world.comms[bridge].handle = self.world.comms[id].handle;
+        // Each member needed every member of both groups (a data dependency).
+        let ea = self.world.instance_events(a.local, a.instance);
+        let eb = self.world.instance_events(b.local, b.instance);
+        for (x, y) in [(&ea, &eb), (&eb, &ea)] {
+            for &w in x {
+                for &n in y {
+                    self.deps.push(Dep {
+                        waiter: w,
+                        needs: Some(n),
+                        kind: DepKind::Always,
+                    });
+                }
+            }
+        }
+        // Release both groups: the remote leader's slot is filled with its
+        // call.
+        for (half, other) in [(a, b), (b, a)] {
+            let at = other.group.iter().position(|&m| m == other.leader);
+            let remote_ev = at.and_then(|r| {
+                self.world.comms[other.local].instances[other.instance].arrivals[r]
+                    .as_ref()
+                    .map(|c| c.event)
+            });
+            if let Some(e) = remote_ev {
+                let slot = half.group.len();
+                let _ = self.world.comms[half.hold].instances[0].arrive(slot, hold_contribution(e));
+            }
+        }
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!(
+                "MPI_Intercomm_create completes: new intercommunicator {} of world ranks {} and {}",
+                comm_name(self.world.comms[id].handle),
+                list(&a.group),
+                list(&b.group)
+            ),
+        );
+        self.version += 1;
+        Ok(())
+    }
+
+    /// MPI_Intercomm_merge (§6.6.2): collective over both groups.
+    pub(super) fn intercomm_merge(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let inter = self.comm(site, int(args, 0))?;
+        let Some(bridge) = self.world.comms[inter].bridge else {
+            return Err(site.invalid(format!(
+                "communicator {} is not an intercommunicator",
+                comm_name(int(args, 0))
+            )));
+        };
+        let high = (int(args, 1) != 0) as i64;
+        let out = ptr(args, 2);
+        self.check_output(site, out, 4, "newintracomm")?;
+        let j = Join {
+            parent: bridge,
+            args: vec![high],
+            must_agree: false,
+            root: None,
+            desc: format!("high={high}"),
+        };
+        let (k, _) = self.join_creation(site, &j, "arguments")?;
+        if self.instance_complete(bridge, k) {
+            let cs = self.instance_contributions(bridge, k);
+            let a = self.world.comms[inter].members.clone();
+            let b = self.world.comms[inter].remote.clone().unwrap_or_default();
+            let high_of = |from: usize, len: usize| -> Option<i64> {
+                let hs: Vec<i64> = cs[from..from + len].iter().map(|c| c.args[0]).collect();
+                hs.iter().all(|&x| x == hs[0]).then_some(hs[0])
+            };
+            let (Some(ha), Some(hb)) = (high_of(0, a.len()), high_of(a.len(), b.len())) else {
+                return Err(site.finding(
+                    ErrorKind::CollectiveMismatch,
+                    "MPI_Intercomm_merge: the processes of one group pass different values of high",
+                ));
+            };
+            // The group passing high = false comes first; with equal values
+            // the order is arbitrary (§6.6.2), here side 0 first.
+            let members: Vec<usize> = if ha > hb {
+                b.iter().chain(&a).copied().collect()
+            } else {
+                a.iter().chain(&b).copied().collect()
+            };
+            let mut comm = Comm::new(0, members.clone());
+            comm.topology = Topology::None;
+            let id = self.world.add_comm(comm);
+            for &m in &members {
+                let eh = self.errhandler_on(m, inter);
+                let handle = self.world.bind_comm(m, id, eh);
+                self.deliver_handle(site, out, m, handle)?;
+            }
+            self.trace_event(
+                site.rank,
+                site.loc,
+                format!(
+                    "MPI_Intercomm_merge completes: new communicator {} of world ranks {}",
+                    comm_name(self.world.comms[id].handle),
+                    list(&members)
+                ),
+            );
+        }
+        Ok(Effect::Block(Block::Collective {
+            comm: bridge,
+            instance: k,
+            recv_buf: out,
+        }))
+    }
+
+    /// The intercommunicator accessors (§6.6.1): MPI_Comm_test_inter and
+    /// MPI_Comm_remote_size.
+    pub(super) fn intercomm_query(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let rank = site.rank;
+        match site.func {
+            F::CommTestInter => {
+                let c = self.comm(site, int(args, 0))?;
+                let v = self.world.comms[c].is_inter() as i32;
+                self.write_i32(site, ptr(args, 1), v, "flag")?;
+            }
+            F::CommRemoteSize => {
+                let c = self.comm(site, int(args, 0))?;
+                let Some(g) = self.world.comms[c].remote_group(rank) else {
+                    return Err(site.invalid(format!(
+                        "communicator {} is not an intercommunicator",
+                        comm_name(int(args, 0))
+                    )));
+                };
+                let v = g.len() as i32;
+                self.write_i32(site, ptr(args, 1), v, "size")?;
+            }
+            _ => {}
+        }
+        Ok(Effect::Return(0))
+    }
+}
+
+/// A member's arrival on the hidden communicator MPI_Intercomm_create waits on.
+fn hold_contribution(event: EventRef) -> Contribution {
+    Contribution::control(F::IntercommCreate, None, event, vec![])
+}

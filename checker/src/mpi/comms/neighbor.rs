@@ -1,0 +1,343 @@
+//! Neighborhood collectives (MPI 3.1 §7.6): MPI_Neighbor_allgather[v]
+//! and MPI_Neighbor_alltoall[v] over a communicator with a Cartesian,
+//! graph or distributed graph topology. Each member sends one block per
+//! out-neighbor and receives one per in-neighbor; the data moves when the
+//! last member arrives.
+
+use crate::explore::state::*;
+use crate::mpi::decode::*;
+use crate::report::ErrorKind;
+use runtime_model::mpi::collective::Contribution;
+use runtime_model::mpi::{CommId, Topology};
+use runtime_model::mpi_api::MpiFunc as F;
+
+impl State {
+    /// In- and out-neighbors (communicator ranks, `MPI_PROC_NULL` allowed)
+    /// of communicator rank `r`, in the order of §7.6.
+    fn topo_neighbors(
+        &self,
+        site: &Site,
+        comm: CommId,
+        r: usize,
+    ) -> Result<(Vec<i32>, Vec<i32>), Halt> {
+        Ok(match &self.world.comms[comm].topology {
+            Topology::Cart(c) => (c.neighbors(r), c.neighbors(r)),
+            Topology::Graph(g) => {
+                let n = g.get(r).cloned().unwrap_or_default();
+                (n.clone(), n)
+            }
+            Topology::DistGraph {
+                sources,
+                destinations,
+                ..
+            } => (
+                sources[r].iter().map(|e| e.0).collect(),
+                destinations[r].iter().map(|e| e.0).collect(),
+            ),
+            Topology::None => return Err(site.invalid("no process topology on the communicator")),
+        })
+    }
+
+    /// The neighborhood collectives (§7.6) and their v-forms (§7.6.2):
+    /// each member sends one block per out-neighbor (the same one for the
+    /// allgather forms) and receives one block per in-neighbor. A member's
+    /// layout travels in its contribution's `args`: the number of
+    /// out-neighbors, then (offset, length) of each one's block in the
+    /// member's send data, then the number of in-neighbors, then (byte
+    /// displacement, capacity) of each one's block in the receive buffer.
+    pub(super) fn neighbor_collective(
+        &mut self,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
+        let comm_at = site.func.param_index("comm").unwrap_or(0);
+        let comm = self.intra(site, int(args, comm_at))?;
+        let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
+        let (ins, outs) = self.topo_neighbors(site, comm, crank)?;
+        let (nin, nout) = (ins.len(), outs.len());
+        let sbuf = ptr(args, 0);
+        // (count, displacement in extents) of each send and receive block.
+        let (st, rbuf, rt, sends, recvs): (i32, u64, i32, CountDispls, CountDispls) =
+            match site.func {
+                F::NeighborAllgather | F::NeighborAlltoall => {
+                    let (sn, rn) = (int(args, 1), int(args, 4));
+                    let all = site.func == F::NeighborAlltoall;
+                    let sends = if all {
+                        (0..nout).map(|j| (sn, j as i64 * sn as i64)).collect()
+                    } else {
+                        vec![(sn, 0)]
+                    };
+                    let recvs = (0..nin).map(|j| (rn, j as i64 * rn as i64)).collect();
+                    (int(args, 2), ptr(args, 3), int(args, 5), sends, recvs)
+                }
+                F::NeighborAllgatherv => {
+                    let counts = self.read_int_array(site, ptr(args, 4), nin, "recvcounts")?;
+                    let displs = self.read_int_array(site, ptr(args, 5), nin, "displs")?;
+                    let recvs = counts.into_iter().zip(displs.into_iter().map(i64::from));
+                    let sends = vec![(int(args, 1), 0)];
+                    (
+                        int(args, 2),
+                        ptr(args, 3),
+                        int(args, 6),
+                        sends,
+                        recvs.collect(),
+                    )
+                }
+                _ => {
+                    let scounts = self.read_int_array(site, ptr(args, 1), nout, "sendcounts")?;
+                    let sdispls = self.read_int_array(site, ptr(args, 2), nout, "sdispls")?;
+                    let rcounts = self.read_int_array(site, ptr(args, 5), nin, "recvcounts")?;
+                    let rdispls = self.read_int_array(site, ptr(args, 6), nin, "rdispls")?;
+                    let sends = scounts.into_iter().zip(sdispls.into_iter().map(i64::from));
+                    let recvs = rcounts.into_iter().zip(rdispls.into_iter().map(i64::from));
+                    (
+                        int(args, 3),
+                        ptr(args, 4),
+                        int(args, 7),
+                        sends.collect(),
+                        recvs.collect(),
+                    )
+                }
+            };
+        let (sext, rext) = (self.extent(site, st)? as i64, self.extent(site, rt)? as i64);
+        let rsize = self.type_size(site, rt)?;
+        let mut send = Vec::new();
+        let mut layout = vec![nout as i64];
+        let mut send_block = 0;
+        for (j, &(n, d)) in sends.iter().enumerate() {
+            let data = self.pack(
+                site,
+                sbuf.wrapping_add((d * sext) as u64),
+                n,
+                st,
+                "send buffer",
+            )?;
+            send_block = send_block.max(data.len() as u64);
+            if j == 0 || site.func != F::NeighborAllgather && site.func != F::NeighborAllgatherv {
+                layout.extend([send.len() as i64, data.len() as i64]);
+                send.extend_from_slice(&data);
+            }
+        }
+        if matches!(site.func, F::NeighborAllgather | F::NeighborAllgatherv) {
+            // One block, to every out-neighbor.
+            let (off, len) = (layout.get(1).copied(), layout.get(2).copied());
+            layout.truncate(1);
+            for _ in 0..nout {
+                layout.extend([off.unwrap_or(0), len.unwrap_or(0)]);
+            }
+        }
+        layout.push(nin as i64);
+        let mut recv_block = 0;
+        for &(n, d) in &recvs {
+            let at = rbuf.wrapping_add((d * rext) as u64);
+            self.check_unpack(site, at, n, rt, "receive buffer")?;
+            let cap = self.count(site, n)? * rsize;
+            recv_block = recv_block.max(cap);
+            layout.extend([d * rext, cap as i64]);
+        }
+        let ev = self.log_call(site, None, None);
+        let cname = comm_name(self.world.comms[comm].handle);
+        let counts = match site.func {
+            F::NeighborAllgather | F::NeighborAlltoall => {
+                format!("sendcount={}, recvcount={}", int(args, 1), int(args, 4))
+            }
+            _ => format!(
+                "sendcounts=[{}], recvcounts=[{}]",
+                list_counts(&sends),
+                list_counts(&recvs)
+            ),
+        };
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!("{}({counts}, comm={cname})", site.func.name()),
+        );
+        let sync = self.world.synchronizing_collectives;
+        let k = self.world.comms[comm].join_next(crank, sync);
+        let c = Contribution {
+            datatype: rt,
+            send: Some(std::sync::Arc::from(send)),
+            recv_block,
+            send_block,
+            ..Contribution::control(site.func, None, ev, layout)
+        };
+        if let Err(m) = self.world.comms[comm].instances[k].arrive(crank, c) {
+            return Err(self.collective_mismatch(site, comm, k, m, None, "arguments"));
+        }
+        self.version += 1;
+        if self.instance_complete(comm, k) {
+            self.deliver_neighbors(site, comm, k, rbuf)?;
+        }
+        Ok(Effect::Block(Block::Collective {
+            comm,
+            instance: k,
+            recv_buf: rbuf,
+        }))
+    }
+
+    /// Moves the data of a complete neighborhood collective: as if each
+    /// process sent block j to out-neighbor j and received block j from
+    /// in-neighbor j with one tag (§7.6), so repeated neighbors pair up in
+    /// order.
+    fn deliver_neighbors(
+        &mut self,
+        site: &Site,
+        comm: CommId,
+        k: usize,
+        own: u64,
+    ) -> Result<(), Halt> {
+        let cs = self.instance_contributions(comm, k);
+        let members = self.world.comms[comm].members.clone();
+        let n = members.len();
+        let lists: Vec<(Vec<i32>, Vec<i32>)> = (0..n)
+            .map(|r| self.topo_neighbors(site, comm, r))
+            .collect::<Result<_, _>>()?;
+        for r in 0..n {
+            let (ins, _) = &lists[r];
+            let addr = if members[r] == site.rank {
+                own
+            } else {
+                self.blocked_out(members[r]).unwrap_or(0)
+            };
+            let recv_layout = NeighborLayout::of(&cs[r].args);
+            for (j, &src) in ins.iter().enumerate() {
+                if src < 0 {
+                    continue; // MPI_PROC_NULL: the block stays untouched
+                }
+                let s = src as usize;
+                // Which occurrence of `src` this is among my in-neighbors,
+                // and the same occurrence of me among its out-neighbors.
+                let nth = ins[..j].iter().filter(|&&x| x == src).count();
+                let Some(block) = lists[s]
+                    .1
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &d)| d == r as i32)
+                    .nth(nth)
+                    .map(|(i, _)| i)
+                else {
+                    continue;
+                };
+                let sc = &cs[s];
+                let data = sc
+                    .send
+                    .clone()
+                    .unwrap_or_else(|| std::sync::Arc::from(Vec::new()));
+                let (off, len) = NeighborLayout::of(&sc.args).send(block);
+                let start = off.min(data.len());
+                let bytes = &data[start..(start + len).min(data.len())];
+                let (disp, cap) = recv_layout.recv(j);
+                if bytes.len() as u64 > cap {
+                    let (loc, func) = self.event_loc(cs[r].event).unwrap_or((site.loc, site.func));
+                    return Err(Halt::Error(
+                        Finding::new(
+                            ErrorKind::CountMismatch,
+                            format!(
+                                "{}: rank {} sends {} bytes to rank {} whose receive block holds {} bytes",
+                                site.func.name(),
+                                members[s],
+                                bytes.len(),
+                                members[r],
+                                cap
+                            ),
+                        )
+                        .at(members[r], loc, Some(func)),
+                    ));
+                }
+                let at = addr.wrapping_add(disp as u64);
+                let rank = members[r];
+                let loc = if rank == site.rank {
+                    site.loc
+                } else {
+                    self.blocked_loc(rank)
+                };
+                let bytes = bytes.to_vec();
+                self.unpack(rank, at, cs[r].datatype, &bytes).map_err(|f| {
+                    Halt::Error(
+                        Finding::new(ErrorKind::MemoryError, format!("receive buffer: {f}")).at(
+                            rank,
+                            loc,
+                            Some(site.func),
+                        ),
+                    )
+                })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// (count, displacement in extents) of each block of a neighborhood
+/// collective, per neighbor.
+type CountDispls = Vec<(i32, i64)>;
+
+/// A neighborhood collective member's block layout, as encoded in its
+/// contribution's `args` by `neighbor_collective`.
+struct NeighborLayout<'a>(&'a [i64]);
+
+impl<'a> NeighborLayout<'a> {
+    fn of(args: &'a [i64]) -> NeighborLayout<'a> {
+        NeighborLayout(args)
+    }
+
+    fn pair(&self, at: usize) -> (i64, i64) {
+        (
+            self.0.get(at).copied().unwrap_or(0),
+            self.0.get(at + 1).copied().unwrap_or(0),
+        )
+    }
+
+    /// (offset, length) in the send data of the block for out-neighbor `j`.
+    fn send(&self, j: usize) -> (usize, usize) {
+        let (o, l) = self.pair(1 + 2 * j);
+        (o.max(0) as usize, l.max(0) as usize)
+    }
+
+    /// (byte displacement, capacity) in the receive buffer of the block
+    /// from in-neighbor `j`.
+    fn recv(&self, j: usize) -> (i64, u64) {
+        let nout = self.0.first().copied().unwrap_or(0).max(0) as usize;
+        let (d, c) = self.pair(1 + 2 * nout + 1 + 2 * j);
+        (d, c.max(0) as u64)
+    }
+}
+
+/// "2,0,1" for the counts of a v-form's trace line.
+fn list_counts(blocks: &[(i32, i64)]) -> String {
+    blocks
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two out-neighbors' send blocks (offset, length), then one
+    /// in-neighbor's receive block (displacement, capacity).
+    const ARGS: [i64; 8] = [2, 0, 4, 4, 4, 1, 8, 16];
+
+    #[test]
+    fn layout_reads_send_and_receive_blocks() {
+        let l = NeighborLayout::of(&ARGS);
+        assert_eq!(l.send(0), (0, 4));
+        assert_eq!(l.send(1), (4, 4));
+        assert_eq!(l.recv(0), (8, 16));
+    }
+
+    #[test]
+    fn layout_out_of_range_is_empty() {
+        let l = NeighborLayout::of(&ARGS);
+        assert_eq!(l.recv(1), (0, 0));
+        assert_eq!(NeighborLayout::of(&[]).send(0), (0, 0));
+        assert_eq!(NeighborLayout::of(&[1, -3, -1]).send(0), (0, 0));
+    }
+
+    #[test]
+    fn counts_of_a_v_form() {
+        assert_eq!(list_counts(&[(2, 0), (0, 2), (1, 5)]), "2,0,1");
+        assert_eq!(list_counts(&[]), "");
+    }
+}

@@ -1,0 +1,278 @@
+//! Process topologies (MPI 3.1 chapter 7): the neighbor lists of a
+//! distributed graph built from its members' calls (§7.5.4), and the local
+//! topology calls: MPI_Topo_test, MPI_Cartdim_get, MPI_Cart_get,
+//! MPI_Cart_rank, MPI_Cart_coords, MPI_Graph_neighbors[_count],
+//! MPI_Dist_graph_neighbors[_count] (§7.5.5), MPI_Dims_create (§7.5.2),
+//! MPI_Cart_shift (§7.5.6) and MPI_Cart_map (§7.5.8). The constructors
+//! themselves are communicator-creating collectives (`create`); grid
+//! arithmetic lives in `runtime_model::mpi::comm`.
+
+use super::arg_error;
+use crate::explore::state::*;
+use crate::mpi::decode::*;
+use crate::report::ErrorKind;
+use runtime_model::handles as h;
+use runtime_model::mpi::collective::Contribution;
+use runtime_model::mpi::comm as cm;
+use runtime_model::mpi::Topology;
+use runtime_model::mpi_api::MpiFunc as F;
+
+/// Entries of a dist-graph neighbor list: (rank, weight).
+type Edges = Vec<(i32, i32)>;
+
+impl State {
+    pub(super) fn edge_weights(&self, site: &Site, addr: u64, n: usize) -> Result<Vec<i32>, Halt> {
+        let a = addr as i64;
+        if a == h::MPI_UNWEIGHTED || a == h::MPI_WEIGHTS_EMPTY || n == 0 {
+            return Ok(vec![1; n]);
+        }
+        self.read_int_array(site, addr, n, "weights")
+    }
+
+    /// Neighbor lists of a distributed graph from the members' calls.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn dist_graph(
+        &self,
+        site: &Site,
+        cs: &[Contribution],
+        members: &[usize],
+    ) -> Result<(Vec<Edges>, Vec<Edges>, bool), Halt> {
+        let n = cs.len();
+        let mut sources: Vec<Edges> = vec![Vec::new(); n];
+        let mut dests: Vec<Edges> = vec![Vec::new(); n];
+        let weighted = cs.first().is_some_and(|c| c.args.first() == Some(&1));
+        if site.func == F::DistGraphCreate {
+            // Every edge, in the order of the specifying ranks (the order
+            // of neighbors is not defined by the standard, §7.5.4).
+            for c in cs {
+                for e in c.args[1..].chunks(3) {
+                    if let [s, d, w] = *e {
+                        dests[s as usize].push((d as i32, w as i32));
+                        sources[d as usize].push((s as i32, w as i32));
+                    }
+                }
+            }
+            return Ok((sources, dests, weighted));
+        }
+        for (r, c) in cs.iter().enumerate() {
+            let a = &c.args;
+            let indeg = a.get(1).copied().unwrap_or(0) as usize;
+            for i in 0..indeg {
+                sources[r].push((a[2 + 2 * i] as i32, a[3 + 2 * i] as i32));
+            }
+            let o = 2 + 2 * indeg;
+            let outdeg = a.get(o).copied().unwrap_or(0) as usize;
+            for i in 0..outdeg {
+                dests[r].push((a[o + 1 + 2 * i] as i32, a[o + 2 + 2 * i] as i32));
+            }
+        }
+        // §7.5.4: the members' lists must agree, each edge listed by both
+        // ends as often.
+        for r in 0..n {
+            for d in 0..n {
+                let out = dests[r].iter().filter(|e| e.0 == d as i32).count();
+                let inn = sources[d].iter().filter(|e| e.0 == r as i32).count();
+                if out != inn {
+                    let (loc, func) = self.event_loc(cs[d].event).unwrap_or((site.loc, site.func));
+                    let (rloc, rfunc) =
+                        self.event_loc(cs[r].event).unwrap_or((site.loc, site.func));
+                    return Err(Halt::Error(
+                        Finding::new(
+                            ErrorKind::CollectiveMismatch,
+                            format!(
+                                "MPI_Dist_graph_create_adjacent: rank {r} lists rank {d} as a destination {out} time(s) but rank {d} lists rank {r} as a source {inn} time(s)"
+                            ),
+                        )
+                        .at(members[r], rloc, Some(rfunc))
+                        .at(members[d], loc, Some(func)),
+                    ));
+                }
+            }
+        }
+        Ok((sources, dests, weighted))
+    }
+
+    /// The local topology calls.
+    pub(super) fn topology_query(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let rank = site.rank;
+        match site.func {
+            F::CartGet => {
+                let c = self.comm(site, int(args, 0))?;
+                let cart = self.cart_of(site, c)?;
+                let maxdims = int(args, 1);
+                if maxdims < cart.ndims() as i32 {
+                    return Err(site.invalid(format!(
+                        "maxdims = {maxdims} is less than the grid's {} dims",
+                        cart.ndims()
+                    )));
+                }
+                let crank = self.world.comms[c].rank_of(rank).unwrap_or(0);
+                let periods: Vec<i32> = cart.periods.iter().map(|&p| p as i32).collect();
+                self.write_int_array(site, ptr(args, 2), &cart.dims, "dims")?;
+                self.write_int_array(site, ptr(args, 3), &periods, "periods")?;
+                self.write_int_array(site, ptr(args, 4), &cart.coords(crank), "coords")?;
+            }
+            F::CartRank => {
+                let c = self.comm(site, int(args, 0))?;
+                let cart = self.cart_of(site, c)?;
+                let coords = self.read_int_array(site, ptr(args, 1), cart.ndims(), "coords")?;
+                let r = cart.rank(&coords).map_err(|e| arg_error(site, e))?;
+                self.write_i32(site, ptr(args, 2), r as i32, "rank")?;
+            }
+            F::CartCoords => {
+                let c = self.comm(site, int(args, 0))?;
+                let cart = self.cart_of(site, c)?;
+                let r = int(args, 1);
+                if r < 0 || r as usize >= cart.size() {
+                    return Err(site.invalid(format!(
+                        "rank {r} is not a rank of the grid (size {})",
+                        cart.size()
+                    )));
+                }
+                let maxdims = int(args, 2);
+                if maxdims < cart.ndims() as i32 {
+                    return Err(site.invalid(format!(
+                        "maxdims = {maxdims} is less than the grid's {} dims",
+                        cart.ndims()
+                    )));
+                }
+                self.write_int_array(site, ptr(args, 3), &cart.coords(r as usize), "coords")?;
+            }
+            F::CartShift => {
+                let c = self.comm(site, int(args, 0))?;
+                let cart = self.cart_of(site, c)?;
+                let (dir, disp) = (int(args, 1), int(args, 2));
+                if dir < 0 || dir as usize >= cart.ndims() {
+                    return Err(site.invalid(format!(
+                        "direction {dir} is not a dimension of the grid (dims {})",
+                        cart.ndims()
+                    )));
+                }
+                let crank = self.world.comms[c].rank_of(rank).unwrap_or(0);
+                let (s, d) = cart.shift(crank, dir as usize, disp);
+                self.write_i32(site, ptr(args, 3), s, "rank_source")?;
+                self.write_i32(site, ptr(args, 4), d, "rank_dest")?;
+            }
+            F::CartdimGet => {
+                let c = self.comm(site, int(args, 0))?;
+                let cart = self.cart_of(site, c)?;
+                self.write_i32(site, ptr(args, 1), cart.ndims() as i32, "ndims")?;
+            }
+            F::TopoTest => {
+                let c = self.comm(site, int(args, 0))?;
+                let v = match self.world.comms[c].topology {
+                    Topology::None => h::MPI_UNDEFINED,
+                    Topology::Cart(_) => h::MPI_CART,
+                    Topology::Graph(_) => h::MPI_GRAPH,
+                    Topology::DistGraph { .. } => h::MPI_DIST_GRAPH,
+                };
+                self.write_i32(site, ptr(args, 1), v, "status")?;
+            }
+            F::DimsCreate => {
+                let (nnodes, nd) = (int(args, 0), int(args, 1));
+                if nd < 0 {
+                    return Err(site.invalid(format!("ndims = {nd} is negative")));
+                }
+                let dims = self.read_int_array(site, ptr(args, 2), nd as usize, "dims")?;
+                let filled = cm::dims_create(nnodes, &dims).map_err(|e| arg_error(site, e))?;
+                self.write_int_array(site, ptr(args, 2), &filled, "dims")?;
+            }
+            // §7.5.5: the neighbors MPI_Graph_create gave rank `rank`.
+            F::GraphNeighborsCount | F::GraphNeighbors => {
+                let c = self.comm(site, int(args, 0))?;
+                let Topology::Graph(g) = &self.world.comms[c].topology else {
+                    return Err(site.invalid("no graph topology on the communicator"));
+                };
+                let r = int(args, 1);
+                let Some(ns) = usize::try_from(r).ok().and_then(|r| g.get(r)).cloned() else {
+                    return Err(site.invalid(format!(
+                        "rank {r} is not a rank of the communicator (size {})",
+                        g.len()
+                    )));
+                };
+                if site.func == F::GraphNeighborsCount {
+                    self.write_i32(site, ptr(args, 2), ns.len() as i32, "nneighbors")?;
+                } else {
+                    let max = int(args, 2);
+                    let shown = ns.len().min(max.max(0) as usize);
+                    // §7.5.5: at most `maxneighbors` are returned.
+                    self.write_int_array(site, ptr(args, 3), &ns[..shown], "neighbors")?;
+                }
+            }
+            // §7.5.7: the rank the caller would have in a grid of `dims`
+            // over `comm`. Grids are never reordered here (as in
+            // MPI_Cart_create), so it keeps its rank, or gets MPI_UNDEFINED
+            // when the grid has fewer processes than the communicator.
+            F::CartMap => {
+                let c = self.intra(site, int(args, 0))?;
+                let nd = int(args, 1);
+                if nd < 1 {
+                    return Err(site.invalid(format!("ndims = {nd} must be at least 1")));
+                }
+                let dims = self.read_int_array(site, ptr(args, 2), nd as usize, "dims")?;
+                self.read_int_array(site, ptr(args, 3), nd as usize, "periods")?;
+                if let Some(d) = dims.iter().find(|&&d| d < 1) {
+                    return Err(site.invalid(format!("dims has the non-positive entry {d}")));
+                }
+                let cells = dims
+                    .iter()
+                    .try_fold(1i64, |p, &d| p.checked_mul(d as i64))
+                    .unwrap_or(i64::MAX);
+                let size = self.world.comms[c].size() as i64;
+                if cells > size {
+                    return Err(site.invalid(format!(
+                        "dims describe a grid of {cells} processes, more than the communicator's {size}"
+                    )));
+                }
+                let crank = self.world.comms[c].rank_of(rank).unwrap_or(0) as i64;
+                let v = if crank < cells {
+                    crank as i32
+                } else {
+                    h::MPI_UNDEFINED
+                };
+                self.write_i32(site, ptr(args, 4), v, "newrank")?;
+            }
+            F::DistGraphNeighborsCount | F::DistGraphNeighbors => {
+                let c = self.comm(site, int(args, 0))?;
+                let crank = self.world.comms[c].rank_of(rank).unwrap_or(0);
+                let Topology::DistGraph {
+                    sources,
+                    destinations,
+                    weighted,
+                } = self.world.comms[c].topology.clone()
+                else {
+                    return Err(site.invalid("no distributed graph topology on the communicator"));
+                };
+                let (ins, outs) = (&sources[crank], &destinations[crank]);
+                if site.func == F::DistGraphNeighborsCount {
+                    self.write_i32(site, ptr(args, 1), ins.len() as i32, "indegree")?;
+                    self.write_i32(site, ptr(args, 2), outs.len() as i32, "outdegree")?;
+                    self.write_i32(site, ptr(args, 3), weighted as i32, "weighted")?;
+                } else {
+                    let (maxin, maxout) = (int(args, 1), int(args, 4));
+                    if maxin < ins.len() as i32 || maxout < outs.len() as i32 {
+                        return Err(site.invalid(format!(
+                            "maxindegree/maxoutdegree {maxin}/{maxout} are less than the degrees {}/{}",
+                            ins.len(),
+                            outs.len()
+                        )));
+                    }
+                    let r: Vec<i32> = ins.iter().map(|e| e.0).collect();
+                    let w: Vec<i32> = ins.iter().map(|e| e.1).collect();
+                    self.write_int_array(site, ptr(args, 2), &r, "sources")?;
+                    if weighted && ptr(args, 3) as i64 != h::MPI_UNWEIGHTED {
+                        self.write_int_array(site, ptr(args, 3), &w, "sourceweights")?;
+                    }
+                    let r: Vec<i32> = outs.iter().map(|e| e.0).collect();
+                    let w: Vec<i32> = outs.iter().map(|e| e.1).collect();
+                    self.write_int_array(site, ptr(args, 5), &r, "destinations")?;
+                    if weighted && ptr(args, 6) as i64 != h::MPI_UNWEIGHTED {
+                        self.write_int_array(site, ptr(args, 6), &w, "destweights")?;
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(Effect::Return(0))
+    }
+}
