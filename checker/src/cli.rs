@@ -36,19 +36,21 @@ pub enum ReductionArg {
 /// Explores every behavior the MPI standard allows for a model extracted by
 /// mpi-extract, and reports deadlocks, assertion failures and MPI misuse.
 #[derive(Parser, Debug)]
-#[command(name = "mpi-check", version)]
+// A repeated option takes its last value (`-n 2..4 ... -n 3` reruns one count).
+#[command(name = "mpi-check", version, args_override_self = true)]
 pub struct Args {
     /// Model file written by mpi-extract.
     #[arg(default_value = "mpi-model.json")]
     pub model: PathBuf,
-    /// Number of processes.
+    /// Number of processes: `4`, a range `2..6`, or a list `2,4,8` (each
+    /// is checked; the verdict is the worst).
     #[arg(
         short = 'n',
         long = "np",
-        default_value_t = 2,
+        default_value = "2",
         allow_negative_numbers = true
     )]
-    pub np: i64,
+    pub np: String,
     /// Whether standard-mode sends buffer: `any` explores both.
     #[arg(long, value_enum, default_value_t = BufferingArg::Any)]
     pub buffering: BufferingArg,
@@ -173,12 +175,10 @@ pub fn run(args: Args) -> i32 {
         }
         return 0;
     }
-    if args.np < 1 || args.np as usize > MAX_NP {
-        return fail(&format!(
-            "-n must be between 1 and {MAX_NP} (got {})",
-            args.np
-        ));
-    }
+    let nps = match parse_np(&args.np) {
+        Ok(nps) => nps,
+        Err(e) => return fail(&e),
+    };
     if let Some(t) = args.timeout {
         if !(t.is_finite() && t > 0.0 && t <= MAX_TIMEOUT_SECONDS) {
             return fail(&format!(
@@ -201,6 +201,9 @@ pub fn run(args: Args) -> i32 {
             return fail("--replay takes a schedule like 0.2.1 (as printed with an error)");
         }
     };
+    if replay.is_some() && nps.len() > 1 {
+        return fail("--replay reproduces one execution: give one process count with -n");
+    }
     if replay.is_some() && matches!(args.reduction, ReductionArg::None) {
         return fail("--replay follows the reduced search; drop --reduction none");
     }
@@ -220,40 +223,196 @@ pub fn run(args: Args) -> i32 {
         Ok(m) => m,
         Err(e) => return fail(&e.to_string()),
     };
-    let np = args.np as usize;
     // A replay follows the one input its schedule names.
     let any_input = args.any_input && replay.is_none();
-    let config = Config {
-        np,
-        buffering: match args.buffering {
-            BufferingArg::Any => Buffering::Any,
-            BufferingArg::Zero => Buffering::Zero,
-            BufferingArg::Infinite => Buffering::Infinite,
-        },
-        reduction: match args.reduction {
-            ReductionArg::Poe => Reduction::Poe,
-            ReductionArg::None => Reduction::None,
-        },
-        timeout: args.timeout.map(Duration::from_secs_f64),
-        budget: args.max_steps,
-        max_executions: args.max_executions,
-        all_errors: args.all_errors,
-        max_calls: args.max_calls,
-        max_polls: args.max_polls,
-        program_args: args.program_args.clone(),
-        replay,
-        any_input,
-        max_inputs: args.max_inputs,
-        pinned,
-        inputs: None,
-    };
-    let outcome = explore::explore(&model, &config);
-    let report = crate::reporting::build(&model, np, &outcome);
-    if args.stats {
-        print_stats(&report);
+    let deadline = args
+        .timeout
+        .map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
+    let mut reports = Vec::new();
+    for &np in &nps {
+        let config = Config {
+            np,
+            buffering: match args.buffering {
+                BufferingArg::Any => Buffering::Any,
+                BufferingArg::Zero => Buffering::Zero,
+                BufferingArg::Infinite => Buffering::Infinite,
+            },
+            reduction: match args.reduction {
+                ReductionArg::Poe => Reduction::Poe,
+                ReductionArg::None => Reduction::None,
+            },
+            // One deadline for the whole command, whatever the number of
+            // process counts: a CI job's time limit.
+            timeout: deadline.map(|d| d.saturating_duration_since(std::time::Instant::now())),
+            budget: args.max_steps,
+            max_executions: args.max_executions,
+            all_errors: args.all_errors,
+            max_calls: args.max_calls,
+            max_polls: args.max_polls,
+            program_args: args.program_args.clone(),
+            replay: replay.clone(),
+            any_input,
+            max_inputs: args.max_inputs,
+            pinned: pinned.clone(),
+            inputs: None,
+        };
+        let outcome = explore::explore(&model, &config);
+        let mut report = crate::reporting::build(&model, np, &outcome);
+        for e in &mut report.errors {
+            e.command = Some(reproduce_command(&args, np, &e.replay));
+        }
+        if args.stats {
+            print_stats(&report);
+        }
+        reports.push(report);
     }
-    print!("{}", render(&report, args.format));
-    report.verdict.exit_code()
+    let (out, verdict) = render_all(&reports, args.format);
+    print!("{out}");
+    verdict.exit_code()
+}
+
+/// Parses `-n`: a process count, an inclusive range `A..B`, or a
+/// comma-separated list of either; in the order given, without repeats.
+pub fn parse_np(spec: &str) -> Result<Vec<usize>, String> {
+    let bad = || {
+        format!("-n takes a process count, a range like 2..6 or a list like 2,4,8 (got `{spec}`)")
+    };
+    let count = |text: &str| -> Result<usize, String> {
+        let text = text.trim();
+        let n: i64 = text.parse().map_err(|_| bad())?;
+        if n < 1 || n as usize > MAX_NP {
+            return Err(format!("-n must be between 1 and {MAX_NP} (got {n})"));
+        }
+        Ok(n as usize)
+    };
+    let mut nps = Vec::new();
+    for part in spec.split(',') {
+        let (first, last) = match part.split_once("..") {
+            Some((a, b)) => (count(a)?, count(b)?),
+            None => {
+                let n = count(part)?;
+                (n, n)
+            }
+        };
+        if first > last {
+            return Err(format!("-n range {part} is empty: write it low..high"));
+        }
+        for n in first..=last {
+            if !nps.contains(&n) {
+                nps.push(n);
+            }
+        }
+    }
+    Ok(nps)
+}
+
+/// The command that reproduces an error: the model, the process count, the
+/// options that change what is explored, the schedule and the program's
+/// arguments, each quoted for a POSIX shell where needed.
+fn reproduce_command(args: &Args, np: usize, replay: &str) -> String {
+    let mut words = vec![
+        "mpi-check".to_string(),
+        args.model.display().to_string(),
+        "-n".into(),
+        np.to_string(),
+    ];
+    let buffering = match args.buffering {
+        BufferingArg::Any => None,
+        BufferingArg::Zero => Some("zero"),
+        BufferingArg::Infinite => Some("infinite"),
+    };
+    if let Some(b) = buffering {
+        words.extend(["--buffering".into(), b.into()]);
+    }
+    let defaults = Args::parse_from(["mpi-check"]);
+    if args.max_steps != defaults.max_steps {
+        words.extend(["--max-steps".into(), args.max_steps.to_string()]);
+    }
+    if args.max_calls != defaults.max_calls {
+        words.extend(["--max-calls".into(), args.max_calls.to_string()]);
+    }
+    if args.max_polls != defaults.max_polls {
+        words.extend(["--max-polls".into(), args.max_polls.to_string()]);
+    }
+    words.extend(["--replay".into(), replay.to_string()]);
+    if !args.program_args.is_empty() {
+        words.push("--".into());
+        words.extend(args.program_args.iter().cloned());
+    }
+    words
+        .iter()
+        .map(|w| shell_word(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._/=+-,:@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// Renders the reports of every process count checked; returns the text
+/// and the overall verdict (an error at any count, else inconclusive at
+/// any, else verified). One count renders exactly as it always has.
+fn render_all(reports: &[Report], format: Format) -> (String, Verdict) {
+    let worst = |v: Verdict| match v {
+        Verdict::Error => 2,
+        Verdict::Inconclusive => 1,
+        Verdict::Verified => 0,
+    };
+    let Some(deciding) = reports.iter().reduce(|a, b| {
+        if worst(b.verdict) > worst(a.verdict) {
+            b
+        } else {
+            a
+        }
+    }) else {
+        return (String::new(), Verdict::Inconclusive);
+    };
+    let verdict = deciding.verdict;
+    if reports.len() == 1 {
+        return (render(deciding, format), verdict);
+    }
+    let out = match format {
+        Format::Json => report::json::render_runs(deciding, reports),
+        Format::Sarif => report::sarif::render_runs(reports, env!("CARGO_PKG_VERSION")),
+        Format::Text => {
+            let mut out = String::new();
+            for r in reports {
+                out.push_str(&render(r, format));
+                out.push('\n');
+            }
+            // One word per count, unless they all agree.
+            let per_np: Vec<String> = if reports.iter().all(|r| r.verdict == verdict) {
+                let nps: Vec<String> = reports.iter().map(|r| r.np.to_string()).collect();
+                vec![format!("np {}", nps.join(", "))]
+            } else {
+                reports
+                    .iter()
+                    .map(|r| format!("np {}: {}", r.np, verdict_word(r.verdict)))
+                    .collect()
+            };
+            out.push_str(&format!(
+                "mpi-check: {} ({})\n",
+                verdict_word(verdict),
+                per_np.join(", ")
+            ));
+            out
+        }
+    };
+    (out, verdict)
+}
+
+fn verdict_word(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Verified => "verified",
+        Verdict::Error => "error",
+        Verdict::Inconclusive => "inconclusive",
+    }
 }
 
 fn render(report: &Report, format: Format) -> String {

@@ -67,6 +67,7 @@ fn error_report(model: &Model, e: &FoundError) -> ErrorReport {
         locations,
         trace,
         replay: crate::input::replay_string(&e.schedule, &e.input),
+        command: None,
         input: e.input.clone(),
     }
 }

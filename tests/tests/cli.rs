@@ -244,8 +244,15 @@ fn extract_accepts_old_c_as_warnings_and_strict_c_rejects_it() {
     }
     let strict = dir.path().join("strict.json");
     let r = extract(&["--strict-c", source, "-o", strict.to_str().unwrap()]);
-    assert_fails(&r, 3, &["implicit_declarations.c:13:8: error:", "[-Wimplicit-int]"]);
-    assert!(!strict.exists(), "a failed extraction must not write a model");
+    assert_fails(
+        &r,
+        3,
+        &["implicit_declarations.c:13:8: error:", "[-Wimplicit-int]"],
+    );
+    assert!(
+        !strict.exists(),
+        "a failed extraction must not write a model"
+    );
 }
 
 #[test]
@@ -577,6 +584,90 @@ fn check_rejects_process_counts_out_of_range() {
 }
 
 #[test]
+fn check_several_process_counts_reports_each_and_the_worst() {
+    let dir = tmp();
+    let model = dir.path().join("m.json");
+    let source = root().join("c-examples/nprange/manager_worker_order.c");
+    let r = extract(&[source.to_str().unwrap(), "-o", model.to_str().unwrap()]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+
+    let r = check(&model, &["-n", "2..4"]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    for np in ["(np = 2)", "(np = 3)", "(np = 4)"] {
+        assert!(r.stdout.contains(np), "{np}:\n{}", r.show());
+    }
+    assert!(
+        r.stdout
+            .trim_end()
+            .ends_with("mpi-check: error (np 2: verified, np 3: error, np 4: error)"),
+        "{}",
+        r.show()
+    );
+    // One count alone, and the same count given twice (the last -n wins).
+    assert_eq!(check(&model, &["-n", "2"]).code, Some(0));
+    assert_eq!(check(&model, &["-n", "2..4", "-n", "2"]).code, Some(0));
+    assert_eq!(check(&model, &["-n", "2,2,2"]).code, Some(0));
+
+    let r = check(&model, &["-n", "4,2,3", "--format", "json"]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    let v = r.json();
+    assert_eq!(v["verdict"], "error");
+    assert_eq!(v["np"], 4, "the first count with the deciding verdict");
+    let runs: Vec<(u64, String)> = v["runs"]
+        .as_array()
+        .expect("runs")
+        .iter()
+        .map(|r| {
+            (
+                r["np"].as_u64().unwrap(),
+                r["verdict"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        runs,
+        [
+            (4, "error".into()),
+            (2, "verified".into()),
+            (3, "error".into())
+        ]
+    );
+    // Every error says how to reproduce it, and the command does.
+    let error = &v["errors"][0];
+    let command = error["command"].as_str().expect("command");
+    let replay = error["replay"].as_str().expect("replay");
+    assert!(command.contains(" -n 4 ") && command.ends_with(&format!("--replay {replay}")));
+    let again = check(&model, &["-n", "4", "--replay", replay]);
+    assert_eq!(again.code, Some(1), "{}", again.show());
+
+    let r = check(&model, &["-n", "2,3", "--format", "sarif"]);
+    let v = r.json();
+    let runs = v["runs"].as_array().expect("runs");
+    assert_eq!(runs.len(), 2);
+    assert_eq!(runs[0]["properties"]["np"], 2);
+    assert_eq!(runs[1]["properties"]["np"], 3);
+    assert!(runs[1]["results"][0]["properties"]["command"]
+        .as_str()
+        .is_some_and(|c| c.contains("--replay")));
+
+    let r = check(&model, &["-n", "2..3", "--replay", "0"]);
+    assert_fails_one_line(&r, 3, &["--replay", "one process count"]);
+    for bad in ["4..2", "2..x", "2,,3", "0..3"] {
+        let r = check(&model, &["-n", bad]);
+        assert_fails_one_line(&r, 3, &["-n"]);
+    }
+}
+
+#[test]
+fn check_timeout_bounds_the_whole_command_over_several_process_counts() {
+    let dir = tmp();
+    let model = model_of("fanin_wildcard.c", dir.path());
+    let r = check(&model, &["-n", "9..11", "--timeout", "2"]);
+    assert_eq!(r.code, Some(2), "{}", r.show());
+    assert!(r.elapsed < Duration::from_secs(6), "{}", r.show());
+}
+
+#[test]
 fn check_negative_process_count_is_explained() {
     let dir = tmp();
     let model = model_of("verified.c", dir.path());
@@ -741,7 +832,7 @@ fn check_max_steps_reason_is_accurate_for_a_loop_of_mpi_calls() {
 // ----------------------------------------------------------- output contracts
 
 #[test]
-fn json_output_of_a_deadlock_has_exactly_the_brief_fields() {
+fn json_output_of_a_deadlock_has_exactly_the_brief_fields_and_replay() {
     let dir = tmp();
     let model = model_of("deadlock.c", dir.path());
     let r = check(&model, &["--format", "json"]);
@@ -759,12 +850,20 @@ fn json_output_of_a_deadlock_has_exactly_the_brief_fields() {
     let errors = v["errors"].as_array().expect("errors is an array");
     assert!(!errors.is_empty(), "{v:#}");
     let e = &errors[0];
+    // The brief's fields, and the documented extensions that reproduce
+    // the error (README: `replay`, `command`).
     assert_eq!(
         keys(e),
-        set(&["kind", "message", "locations", "trace"]),
+        set(&["kind", "message", "locations", "trace", "replay", "command"]),
         "{e:#}"
     );
     assert_eq!(e["kind"], "deadlock");
+    let command = e["command"].as_str().expect("command is a string");
+    let replay = e["replay"].as_str().expect("replay is a string");
+    assert!(
+        command.ends_with(&format!(" -n 2 --replay {replay}")),
+        "{command}"
+    );
     let message = e["message"].as_str().expect("message is a string");
     assert!(message.contains("MPI_Recv"), "{message}");
 

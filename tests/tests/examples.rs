@@ -86,12 +86,26 @@ fn run_example(ex: &Example, bless: bool) -> Result<(), String> {
     }
     if ex.verdict == "error" {
         // Counterexamples are replayable: the printed schedule reproduces
-        // the same first error.
-        let schedule = stdout
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("replay: --replay "))
-            .ok_or_else(|| format!("{}: no replay line in the report", ex.name()))?;
-        let replay = check(ex, &model, &["--replay", schedule]);
+        // the same first error, at the process count of the report that
+        // shows it (a RUN line may check several, `-n 2..4`).
+        let mut np = None;
+        let mut schedule = None;
+        for l in stdout.lines() {
+            if let Some(n) = l
+                .strip_prefix("mpi-check: error (np = ")
+                .and_then(|r| r.strip_suffix(')'))
+            {
+                np = Some(n);
+            }
+            if let Some(s) = l.trim().strip_prefix("replay: --replay ") {
+                schedule = Some(s);
+                break;
+            }
+        }
+        let schedule =
+            schedule.ok_or_else(|| format!("{}: no replay line in the report", ex.name()))?;
+        let np = np.ok_or_else(|| format!("{}: no error report header", ex.name()))?;
+        let replay = check(ex, &model, &["-n", np, "--replay", schedule]);
         let replayed = String::from_utf8_lossy(&replay.stdout);
         let first_error = |s: &str| {
             s.lines()

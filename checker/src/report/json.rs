@@ -17,7 +17,16 @@ use super::{ErrorReport, Report, SourceLoc, Stats, TraceStep, Verdict};
 /// Renders `report` as the pretty-printed JSON object of the README's
 /// contract, followed by a newline.
 pub fn render(report: &Report) -> String {
-    let out = JsonReport::from(report);
+    render_runs(report, &[])
+}
+
+/// Renders a check of several process counts: the object of the run that
+/// decides the verdict (`deciding`), extended with `runs`, one object of
+/// the same shape per process count in the order checked.
+pub fn render_runs(deciding: &Report, runs: &[Report]) -> String {
+    let report = deciding;
+    let mut out = JsonReport::from(report);
+    out.runs = runs.iter().map(JsonReport::from).collect();
     match serde_json::to_string_pretty(&out) {
         Ok(mut text) => {
             text.push('\n');
@@ -41,6 +50,9 @@ struct JsonReport<'a> {
     reason: Option<&'a str>,
     errors: Vec<JsonError<'a>>,
     stats: JsonStats,
+    /// Extension (`-n 2..4`, `-n 2,4`): one report per process count.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    runs: Vec<JsonReport<'a>>,
 }
 
 #[derive(Serialize)]
@@ -49,6 +61,11 @@ struct JsonError<'a> {
     message: &'a str,
     locations: Vec<JsonLocation<'a>>,
     trace: Vec<JsonStep<'a>>,
+    /// The schedule that reproduces the error with `mpi-check --replay`.
+    replay: &'a str,
+    /// The whole command that reproduces it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command: Option<&'a str>,
     /// Extension (`--any-input`): the input values that lead to the error.
     #[serde(skip_serializing_if = "<[crate::input::InputValue]>::is_empty")]
     input: &'a [crate::input::InputValue],
@@ -98,6 +115,7 @@ impl<'a> From<&'a Report> for JsonReport<'a> {
             reason: report.reason.as_deref(),
             errors: report.errors.iter().map(JsonError::from).collect(),
             stats: JsonStats::from(&report.stats),
+            runs: Vec::new(),
         }
     }
 }
@@ -109,6 +127,8 @@ impl<'a> From<&'a ErrorReport> for JsonError<'a> {
             message: &error.message,
             locations: error.locations.iter().map(JsonLocation::from).collect(),
             trace: error.trace.iter().map(JsonStep::from).collect(),
+            replay: &error.replay,
+            command: error.command.as_deref(),
             input: &error.input,
         }
     }
@@ -168,6 +188,7 @@ mod tests {
             reason: None,
             errors: vec![ErrorReport {
                 replay: String::new(),
+                command: None,
                 input: Vec::new(),
                 kind: ErrorKind::Deadlock,
                 message: "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
@@ -289,7 +310,9 @@ mod tests {
         assert_eq!(stats, ["executions", "seconds", "states", "transitions"]);
         let mut err = keys(&v["errors"][0]);
         err.sort_unstable();
-        assert_eq!(err, ["kind", "locations", "message", "trace"]);
+        // The contract's fields and the replay schedule (README); `command`
+        // only once the command line is known.
+        assert_eq!(err, ["kind", "locations", "message", "replay", "trace"]);
         let mut loc = keys(&v["errors"][0]["locations"][0]);
         loc.sort_unstable();
         assert_eq!(loc, ["call", "column", "file", "line", "rank"]);
@@ -360,6 +383,7 @@ mod tests {
             .iter()
             .map(|&kind| ErrorReport {
                 replay: String::new(),
+                command: None,
                 input: Vec::new(),
                 kind,
                 ..template.clone()

@@ -126,6 +126,11 @@ pub struct ErrorReport {
     pub trace: Vec<TraceStep>,
     /// The schedule that reproduces this error with `mpi-check --replay`.
     pub replay: String,
+    /// The whole command that reproduces it (model, process count, the
+    /// options that change the semantics, the replay schedule), once the
+    /// command line is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
     /// The input values that lead to it (`--any-input`), with the range of
     /// each that leads to the same executions.
     #[serde(skip_serializing_if = "Vec::is_empty")]

@@ -23,7 +23,17 @@ const VERSION: &str = "2.1.0";
 /// Renders `report` as a SARIF 2.1.0 log, pretty-printed, followed by a
 /// newline. `tool_version` is the checker's version.
 pub fn render(report: &Report, tool_version: &str) -> String {
-    let log = build(report, tool_version);
+    render_runs(std::slice::from_ref(report), tool_version)
+}
+
+/// Renders the reports of several process counts as one log with a run
+/// per process count (each run's `properties.np` says which).
+pub fn render_runs(reports: &[Report], tool_version: &str) -> String {
+    let log = Log {
+        schema: SCHEMA,
+        version: VERSION,
+        runs: reports.iter().map(|r| build_run(r, tool_version)).collect(),
+    };
     match serde_json::to_string_pretty(&log) {
         Ok(mut text) => {
             text.push('\n');
@@ -35,12 +45,16 @@ pub fn render(report: &Report, tool_version: &str) -> String {
             let reason = format!("cannot render report as SARIF: {err}");
             let fallback = Report {
                 verdict: Verdict::Inconclusive,
-                np: report.np,
+                np: reports.first().map_or(0, |r| r.np),
                 reason: Some(reason),
                 errors: Vec::new(),
                 stats: Default::default(),
             };
-            let log = build(&fallback, tool_version);
+            let log = Log {
+                schema: SCHEMA,
+                version: VERSION,
+                runs: vec![build_run(&fallback, tool_version)],
+            };
             let mut text = serde_json::to_string_pretty(&log).unwrap_or_default();
             text.push('\n');
             text
@@ -48,7 +62,7 @@ pub fn render(report: &Report, tool_version: &str) -> String {
     }
 }
 
-fn build<'a>(report: &'a Report, tool_version: &'a str) -> Log<'a> {
+fn build_run<'a>(report: &'a Report, tool_version: &'a str) -> Run<'a> {
     let kinds: Vec<ErrorKind> = report
         .errors
         .iter()
@@ -85,30 +99,26 @@ fn build<'a>(report: &'a Report, tool_version: &'a str) -> Log<'a> {
         Vec::new()
     };
 
-    Log {
-        schema: SCHEMA,
-        version: VERSION,
-        runs: vec![Run {
-            tool: Tool {
-                driver: Driver {
-                    name: "mpi-check",
-                    version: tool_version,
-                    rules,
-                },
+    Run {
+        tool: Tool {
+            driver: Driver {
+                name: "mpi-check",
+                version: tool_version,
+                rules,
             },
-            invocations: vec![Invocation {
-                execution_successful: !inconclusive,
-                tool_execution_notifications: notifications,
-            }],
-            results,
-            properties: RunProperties {
-                verdict: report.verdict,
-                np: report.np,
-                executions: report.stats.executions,
-                transitions: report.stats.transitions,
-                states: report.stats.states,
-            },
+        },
+        invocations: vec![Invocation {
+            execution_successful: !inconclusive,
+            tool_execution_notifications: notifications,
         }],
+        results,
+        properties: RunProperties {
+            verdict: report.verdict,
+            np: report.np,
+            executions: report.stats.executions,
+            transitions: report.stats.transitions,
+            states: report.stats.states,
+        },
     }
 }
 
@@ -142,6 +152,10 @@ fn result(error: &ErrorReport, rule_index: usize) -> SarifResult {
         locations: primary,
         related_locations: related,
         code_flows,
+        properties: ResultProperties {
+            replay: error.replay.clone(),
+            command: error.command.clone(),
+        },
     }
 }
 
@@ -320,6 +334,15 @@ struct SarifResult {
     related_locations: Vec<Location>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     code_flows: Vec<CodeFlow>,
+    properties: ResultProperties,
+}
+
+/// How to reproduce a result: the `--replay` schedule and the command.
+#[derive(Serialize)]
+struct ResultProperties {
+    replay: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -419,6 +442,7 @@ mod tests {
             errors: vec![
                 ErrorReport {
                     replay: String::new(),
+                    command: None,
                     input: Vec::new(),
                     kind: ErrorKind::Deadlock,
                     message:
@@ -445,6 +469,7 @@ mod tests {
                 },
                 ErrorReport {
                     replay: String::new(),
+                    command: None,
                     input: Vec::new(),
                     kind: ErrorKind::Assertion,
                     message: "assertion `x == 1` failed".to_string(),
@@ -453,6 +478,7 @@ mod tests {
                 },
                 ErrorReport {
                     replay: String::new(),
+                    command: None,
                     input: Vec::new(),
                     kind: ErrorKind::Deadlock,
                     message: "another deadlock".to_string(),

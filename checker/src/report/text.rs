@@ -330,6 +330,7 @@ int main(int argc, char **argv) {
             reason: None,
             errors: vec![ErrorReport {
                 replay: String::new(),
+                command: None,
                 input: Vec::new(),
                 kind: ErrorKind::Deadlock,
                 message: "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
