@@ -641,7 +641,8 @@ fn bad_sources_give_clear_errors() {
     let p = Program::new("int main(void) { return 0 }\n");
     let context = Context::create();
     let missing = p.path.with_file_name("missing.c");
-    let err = compile(&context, std::slice::from_ref(&missing), &[], false).expect_err("missing file");
+    let err =
+        compile(&context, std::slice::from_ref(&missing), &[], false).expect_err("missing file");
     assert_eq!(
         err.to_string(),
         format!(
@@ -649,7 +650,8 @@ fn bad_sources_give_clear_errors() {
             missing.display()
         )
     );
-    let err = compile(&context, std::slice::from_ref(&p.path), &[], false).expect_err("syntax error");
+    let err =
+        compile(&context, std::slice::from_ref(&p.path), &[], false).expect_err("syntax error");
     let ExtractError::Compile(diagnostics) = err else {
         panic!("expected a clang error, got {err:?}");
     };
@@ -810,6 +812,166 @@ fn qsort_with_a_comparator_variable_is_unsupported() {
         sites[0].starts_with(&format!("{}: unsupported: qsort", p.at(6))),
         "{sites:?}"
     );
+}
+
+/// Exit status of the program's `main`, run by LLVM's JIT on the module
+/// `compile` hands the lifter (its debug information dropped, since the
+/// generated functions carry the caller's locations): what the code made
+/// before lifting computes, independently of the model.
+fn run_main(p: &Program) -> i32 {
+    let context = Context::create();
+    let module = match compile(&context, std::slice::from_ref(&p.path), &[], false) {
+        Ok(m) => m,
+        Err(e) => panic!("compiling failed: {e}"),
+    };
+    // The host's C library would answer a call left in place.
+    for name in ["bsearch", "__errno_location"] {
+        let called = module.get_function(name).is_some_and(|f| {
+            inkwell::values::BasicValue::get_first_use(&f.as_global_value().as_pointer_value())
+                .is_some()
+        });
+        assert!(!called, "{name} is still called");
+    }
+    module.strip_debug_info();
+    let engine = module
+        .create_jit_execution_engine(inkwell::OptimizationLevel::None)
+        .expect("a JIT for the host");
+    let main = module.get_function("main").expect("main");
+    // SAFETY: `main` takes no arguments and calls only the program's own
+    // functions (the rewrites removed the library calls).
+    unsafe { engine.run_function_as_main(main, &[]) }
+}
+
+/// A program looking `key` up with `bsearch` in the first `n` of six
+/// records sorted by id, through a comparator taking the key first: `main`
+/// returns the index found, -1 for none, or -2 when the comparator saw
+/// anything but the key as its first argument. `calls` counts comparisons.
+fn bsearch_program(key: i32, n: usize) -> Program {
+    Program::new(&format!(
+        "#include <stdlib.h>\n\
+         struct rec {{ int id; double value; }};\n\
+         static struct rec table[6] = {{{{2, 0.5}}, {{4, 1}}, {{6, 2}}, {{8, 4}}, {{10, 8}}, {{12, 16}}}};\n\
+         static int key = {key}, calls, wrong;\n\
+         static int by_id(const void *k, const void *e) {{\n\
+           calls++;\n\
+           if (k != &key) wrong = 1;\n\
+           int a = *(const int *)k, b = ((const struct rec *)e)->id;\n\
+           return (a > b) - (a < b);\n\
+         }}\n\
+         int main(void) {{\n\
+           struct rec *r = bsearch(&key, {base}, {n}, sizeof table[0], by_id);\n\
+           if (wrong) return -2;\n\
+           return r ? (int)(r - table) : -1;\n\
+         }}\n",
+        base = if n == 0 { "NULL" } else { "table" },
+    ))
+}
+
+#[test]
+fn bsearch_with_a_named_comparator_becomes_a_search_calling_it() {
+    let p = bsearch_program(8, 6);
+    let model = p.lift_ok();
+    assert_eq!(unsupported_sites(&model), Vec::<String>::new());
+    let search = model
+        .functions
+        .iter()
+        .position(|f| f.name.starts_with("bsearch.by_id."))
+        .expect("a search made for the call");
+    assert!(insts(&model, "main").iter().any(
+        |k| matches!(k, InstKind::Call { func, args, .. } if *func as usize == search && args.len() == 4)
+    ));
+    let by_id = model
+        .functions
+        .iter()
+        .position(|f| f.name == "by_id")
+        .expect("by_id");
+    let calls_by_id = model.functions[search]
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .any(|i| matches!(&i.kind, InstKind::Call { func, .. } if *func as usize == by_id));
+    assert!(calls_by_id, "the search calls the comparator directly");
+    // Every instruction of the search is placed at the bsearch call.
+    for i in model.functions[search].blocks.iter().flat_map(|b| &b.insts) {
+        assert_eq!(model.locations[i.loc as usize].line, 12);
+    }
+}
+
+#[test]
+fn bsearch_finds_every_element_of_the_table() {
+    for (index, key) in [2, 4, 6, 8, 10, 12].into_iter().enumerate() {
+        assert_eq!(
+            run_main(&bsearch_program(key, 6)),
+            index as i32,
+            "key {key}"
+        );
+    }
+    // A table of one element, and the last of an odd-sized prefix.
+    assert_eq!(run_main(&bsearch_program(2, 1)), 0);
+    assert_eq!(run_main(&bsearch_program(10, 5)), 4);
+}
+
+#[test]
+fn bsearch_returns_null_for_a_missing_key() {
+    for key in [1, 5, 11, 13] {
+        assert_eq!(run_main(&bsearch_program(key, 6)), -1, "key {key}");
+    }
+    // 12 is in the table, but not among the first five records.
+    assert_eq!(run_main(&bsearch_program(12, 5)), -1);
+}
+
+#[test]
+fn bsearch_of_an_empty_array_returns_null_without_comparing() {
+    let p = Program::new(
+        "#include <stdlib.h>\n\
+         static int calls;\n\
+         static int up(const void *a, const void *b) {\n\
+           calls++;\n\
+           return *(const int *)a - *(const int *)b;\n\
+         }\n\
+         int main(void) {\n\
+           int key = 3;\n\
+           int *r = bsearch(&key, NULL, 0, sizeof key, up);\n\
+           return r ? 1 : 10 + calls;\n\
+         }\n",
+    );
+    assert_eq!(run_main(&p), 10);
+    assert_eq!(unsupported_sites(&p.lift_ok()), Vec::<String>::new());
+}
+
+#[test]
+fn bsearch_with_a_comparator_variable_is_unsupported() {
+    let p = Program::new(
+        "#include <stdlib.h>\n\
+         static int up(const void *a, const void *b) { return 0; }\n\
+         static int down(const void *a, const void *b) { return 0; }\n\
+         int main(int argc, char **argv) {\n\
+           int v[2] = {0, 1}, k = 1;\n\
+           return bsearch(&k, v, 2, sizeof v[0], argc > 1 ? up : down) != 0;\n\
+         }\n",
+    );
+    assert_eq!(
+        unsupported_sites(&p.lift_ok()),
+        [format!("{}: unsupported call to bsearch", p.at(6))]
+    );
+}
+
+#[test]
+fn errno_is_a_zeroed_global_of_the_program() {
+    let p = Program::new(
+        "#include <errno.h>\n\
+         int main(void) {\n\
+           int before = errno;\n\
+           errno = ERANGE;\n\
+           return before * 100 + errno;\n\
+         }\n",
+    );
+    assert_eq!(run_main(&p), 34);
+    let model = p.lift_ok();
+    assert_eq!(unsupported_sites(&model), Vec::<String>::new());
+    let errno = &model.globals[global_index(&model, "errno") as usize];
+    assert_eq!((errno.size, errno.constant), (4, false));
+    assert_eq!(errno.init, [0; 4]);
 }
 
 #[test]

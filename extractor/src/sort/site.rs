@@ -1,0 +1,131 @@
+//! What the rewrites of `sort` share: finding the direct calls of a C
+//! library function, the comparator named at a call, array elements, and
+//! placing generated code at the user's call.
+
+use inkwell::builder::{Builder, BuilderError};
+use inkwell::llvm_sys::debuginfo::{LLVMInstructionGetDebugLoc, LLVMInstructionSetDebugLoc};
+use inkwell::llvm_sys::prelude::LLVMMetadataRef;
+use inkwell::module::Module;
+use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
+use inkwell::values::{
+    AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue,
+    Operand, PointerValue,
+};
+
+/// The direct calls with `args` arguments of `name`, when the module only
+/// declares it (a program defining its own `qsort` or `bsearch` keeps it).
+pub fn library_calls<'ctx>(
+    module: &Module<'ctx>,
+    name: &str,
+    args: u32,
+) -> Vec<InstructionValue<'ctx>> {
+    let Some(callee) = module.get_function(name) else {
+        return Vec::new();
+    };
+    if callee.count_basic_blocks() > 0 {
+        return Vec::new();
+    }
+    let callee = callee.as_global_value().as_pointer_value();
+    let mut calls = Vec::new();
+    for f in module.get_functions() {
+        for bb in f.get_basic_blocks() {
+            for inst in bb.get_instructions() {
+                // A call's last operand is its callee.
+                if inst.get_opcode() == InstructionOpcode::Call
+                    && inst.get_num_operands() == args + 1
+                    && pointer_operand(inst, args) == Some(callee)
+                {
+                    calls.push(inst);
+                }
+            }
+        }
+    }
+    calls
+}
+
+pub fn pointer_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> Option<PointerValue<'ctx>> {
+    match inst.get_operand(i)? {
+        Operand::Value(BasicValueEnum::PointerValue(p)) => Some(p),
+        _ => None,
+    }
+}
+
+/// The first `count` arguments of `call`.
+pub fn arguments<'ctx>(
+    call: InstructionValue<'ctx>,
+    count: u32,
+) -> Result<Vec<BasicValueEnum<'ctx>>, String> {
+    (0..count)
+        .map(|a| match call.get_operand(a) {
+            Some(Operand::Value(v)) => Ok(v),
+            _ => Err(format!("operand {a} of the call is not a value")),
+        })
+        .collect()
+}
+
+/// Argument `index` of `call` when it is a comparator: a function of the
+/// program with C's `int (*)(const void *, const void *)` shape.
+pub fn comparator<'ctx>(
+    module: &Module<'ctx>,
+    call: InstructionValue<'ctx>,
+    index: u32,
+) -> Option<FunctionValue<'ctx>> {
+    let p = pointer_operand(call, index)?;
+    let name = p.get_name().to_str().ok()?.to_string();
+    let f = module.get_function(&name)?;
+    if f.as_global_value().as_pointer_value() != p || f.count_basic_blocks() == 0 {
+        return None;
+    }
+    let ty = f.get_type();
+    let returns_int =
+        matches!(ty.get_return_type(), Some(BasicTypeEnum::IntType(t)) if t.get_bit_width() == 32);
+    let params = ty.get_param_types();
+    let takes_pointers = params.len() == 2
+        && params
+            .iter()
+            .all(|t| matches!(t, BasicMetadataTypeEnum::PointerType(_)));
+    (returns_int && takes_pointers && !ty.is_var_arg()).then_some(f)
+}
+
+/// The address of element `index` of the array at `base` whose elements
+/// take `size` bytes.
+pub fn element<'ctx>(
+    b: &Builder<'ctx>,
+    base: PointerValue<'ctx>,
+    size: IntValue<'ctx>,
+    index: IntValue<'ctx>,
+) -> Result<PointerValue<'ctx>, BuilderError> {
+    let offset = b.build_int_mul(index, size, "offset")?;
+    let i8t = base.get_type().get_context().i8_type();
+    // SAFETY (of the IR, not of Rust): an `i8` GEP is plain address
+    // arithmetic; the checker bounds-checks every access through it.
+    unsafe { b.build_gep(i8t, base, &[offset], "element") }
+}
+
+/// The `DILocation` of `inst` (null for none).
+pub fn debug_loc(inst: InstructionValue<'_>) -> LLVMMetadataRef {
+    // SAFETY: `inst` is a live instruction; LLVM returns null when it has
+    // no location.
+    unsafe { LLVMInstructionGetDebugLoc(inst.as_value_ref()) }
+}
+
+/// Attaches `loc` (a call's `DILocation`, null for none) to `inst`. The
+/// location's scope is the caller's subprogram, which LLVM's verifier would
+/// reject in another function; nothing verifies the module after this
+/// point, and the lifter reads only the file, line and column.
+pub fn set_debug_loc(inst: InstructionValue<'_>, loc: LLVMMetadataRef) {
+    if loc.is_null() {
+        return;
+    }
+    // SAFETY: a live instruction and a location of the same context.
+    unsafe { LLVMInstructionSetDebugLoc(inst.as_value_ref(), loc) }
+}
+
+/// Places every instruction of `f` at `loc`.
+pub fn set_function_debug_loc(f: FunctionValue<'_>, loc: LLVMMetadataRef) {
+    for bb in f.get_basic_blocks() {
+        for inst in bb.get_instructions() {
+            set_debug_loc(inst, loc);
+        }
+    }
+}
