@@ -1,8 +1,9 @@
-/* RUN: -n 2 --any-input --input argv[1]=7
+/* RUN: -n 2 --any-input --input argv[1]=7 -- 0
  * EXPECT: error collective-mismatch
- * The program of argv_skips_bcast.c with one input fixed by --input (as a replay does): argv[1]
- * is 7 in every run, so only argc still varies, and the mismatch of inputs above 4 is found
- * at once.
+ * The program of argv_skips_bcast.c with one input fixed by --input (as a replay does): the
+ * program is run with one argument (`-- 0`: argc and the shape of argv are as given, their
+ * contents are inputs), argv[1] is 7 in every run, and the mismatch of inputs above 4 is
+ * found at once.
  */
 #include <mpi.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * Correct near-miss of argv_skips_bcast.c: only rank 0 reads the argument, and it
  * broadcasts its decision, so every rank takes the same branch whatever the input. The
  * decision is a comparison result, the same for every input of a cell, so it crosses the
- * broadcast exactly and the check is complete for every argc and argv[1].
+ * broadcast exactly and the check is complete for every argv[1].
  */
 #include <mpi.h>
 #include <stdlib.h>

@@ -1,6 +1,7 @@
-/* RUN: -n 2 --any-input --max-inputs 8
+/* RUN: -n 2 --any-input --max-inputs 8 -- 2
  * EXPECT: inconclusive
- * The number of exchange rounds comes from the command line. Every trip count is its own input
+ * The number of exchange rounds comes from the command line (run with one argument, whose
+ * value is the input). Every trip count is its own input
  * cell (the loop's exit test compares the round number with the input), so --any-input cannot
  * cover every value within --max-inputs runs: the check says so instead of claiming
  * "verified for every input".

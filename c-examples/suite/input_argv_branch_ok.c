@@ -1,7 +1,8 @@
-/* RUN: -n 2 --any-input
+/* RUN: -n 2 --any-input -- 0
  * EXPECT: verified
  * Near miss of input_argv_skips_barrier: the argument changes how much work each rank does, but
- * every rank calls the barrier for every value of argv[1].
+ * every rank calls the barrier for every value of argv[1] (run with one argument: its value is
+ * the input).
  */
 #include <mpi.h>
 #include <stdio.h>

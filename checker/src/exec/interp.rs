@@ -194,13 +194,8 @@ impl Process {
         if nparams < 2 || frame.regs.len() < 2 {
             return Ok(());
         }
-        // Under `--any-input` the cell chooses argc: missing arguments are
-        // "0" (their conversions are inputs of their own), extra ones dropped.
-        let argc = self.input_argc(args.len() + 1);
         let all: Vec<&str> = std::iter::once(program)
             .chain(args.iter().map(String::as_str))
-            .chain(std::iter::repeat("0"))
-            .take(argc)
             .collect();
         let mut strings = Vec::with_capacity(all.len());
         let argv = self
@@ -214,7 +209,7 @@ impl Process {
             self.mem.store(argv + 8 * i as u64, 8, s)?;
             strings.push(s);
         }
-        self.track_main_args(argv, &strings);
+        self.track_main_args(&strings);
         if let Some(frame) = self.main_frame(model) {
             frame.regs[0] = all.len() as u64;
             frame.regs[1] = argv;

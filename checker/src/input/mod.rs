@@ -3,6 +3,9 @@
 //! By default these are concrete (the `-- args` given, the checker's own
 //! environment, glibc's generator, fixed clocks). With `--any-input` every
 //! integer the program derives from them is an input *symbol* with a domain,
+//! except `argc` and the shape of `argv`, which stay as given: the number of
+//! arguments is how the program is run (a usage check that exits on a wrong
+//! count is not a bug), while their contents are what varies between runs.
 //! and the check is repeated over a partition of the input space (DART-style,
 //! with an interval solver instead of a constraint solver):
 //!
@@ -39,9 +42,6 @@ use runtime_model::model::{LocId, Model};
 /// An input symbol: one integer the program reads from outside.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Sym {
-    /// `argc`: argv\[0\] is always the program name, and Linux passes at
-    /// most `ARG_MAX` (2 MiB) of arguments and pointers: fewer than 2^18.
-    Argc,
     /// `atoi`/`atol`/`strtol` of an input string.
     Conv { src: StrSrc, long: bool },
     /// Whether `getenv(name)` returns a string (1) or NULL (0).
@@ -62,14 +62,11 @@ pub enum StrSrc {
 }
 
 pub const RAND_MAX: i64 = 2_147_483_647;
-/// Largest `argc` (see [`Sym::Argc`]).
-pub const MAX_ARGC: i64 = 1 << 18;
 
 impl Sym {
     /// Every value the symbol may take.
     pub fn domain(&self) -> (i64, i64) {
         match self {
-            Sym::Argc => (1, MAX_ARGC),
             Sym::Conv { long: false, .. } => (i32::MIN as i64, i32::MAX as i64),
             Sym::Conv { long: true, .. } => (i64::MIN, i64::MAX),
             Sym::EnvSet(_) => (0, 1),
@@ -85,7 +82,6 @@ impl Sym {
             StrSrc::Env(n) => format!("getenv({n})"),
         };
         match self {
-            Sym::Argc => "argc".into(),
             Sym::Conv {
                 src: s,
                 long: false,
@@ -104,9 +100,6 @@ impl Sym {
             Some(b) => (b, true),
             None => (text, false),
         };
-        if text == "argc" {
-            return Some(Sym::Argc);
-        }
         if let Some(i) = base.strip_prefix("argv[").and_then(|r| r.strip_suffix(']')) {
             let src = StrSrc::Argv(i.parse().ok()?);
             return Some(Sym::Conv { src, long });
@@ -465,7 +458,6 @@ mod tests {
     #[test]
     fn names_round_trip() {
         for s in [
-            Sym::Argc,
             Sym::Conv {
                 src: StrSrc::Argv(2),
                 long: true,

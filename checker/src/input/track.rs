@@ -66,8 +66,6 @@ pub struct Taint {
     pub strings: BTreeMap<u32, StrSrc>,
     /// The run's `Plan::varying_sent`.
     pub varying_sent: RunFlag,
-    /// The allocation of `argv` (its length is `argc + 1`, an input).
-    pub argv_array: Option<u32>,
 }
 
 /// A flag shared by every state of a run; not part of a state's identity.
@@ -249,26 +247,13 @@ impl Process {
         }
     }
 
-    /// `argc` as the run's cell chooses it, for `set_main_args`.
-    pub(crate) fn input_argc(&self, given: usize) -> usize {
-        match &self.track {
-            Some(t) => t.plan.value(&Sym::Argc, given as i64).max(1) as usize,
-            None => given,
-        }
-    }
-
-    /// Marks the argument strings and `argc` as inputs.
-    pub(crate) fn track_main_args(&mut self, argv: u64, strings: &[u64]) {
-        let Some(t) = self.track.as_mut() else {
+    /// Marks the argument strings as inputs (their contents; `argc` and
+    /// the shape of `argv` are as given).
+    pub(crate) fn track_main_args(&mut self, strings: &[u64]) {
+        if self.track.is_none() {
             return;
-        };
-        if let Some(regs) = t.frames.first_mut() {
-            if let Some(r) = regs.get_mut(0) {
-                *r = Some(Shadow::Mono(Arc::new(Mono::of(Sym::Argc, 32))));
-            }
         }
         if let Some(taint) = self.mem.taint.as_mut() {
-            taint.argv_array = Some(Pointer::decode(argv).alloc);
             for (i, s) in strings.iter().enumerate() {
                 taint
                     .strings
@@ -374,18 +359,6 @@ impl Process {
                 None,
             );
         }
-    }
-
-    /// The shadow of a load of `argv[i]`: a string while `i < argc`, NULL
-    /// at `i == argc`, out of bounds above: constant between the cuts `i`
-    /// and `i + 1` of `argc`.
-    fn argv_entry(&self, addr: u64) -> Option<Shadow> {
-        let p = Pointer::decode(addr);
-        let t = self.mem.taint.as_ref()?;
-        (t.argv_array == Some(p.alloc)).then(|| {
-            let i = (p.offset / 8) as i64;
-            Shadow::Cells(Arc::new(vec![(Sym::Argc, i), (Sym::Argc, i + 1)]))
-        })
     }
 
     /// After a non-terminator instruction other than a library call.
@@ -611,10 +584,7 @@ impl Process {
                 self.must_be_cell_constant(&sp, loc, "an input-dependent address");
                 let addr = self.reg_value(ptr);
                 self.input_string_access(addr, ty.size(), loc);
-                let s = match self.argv_entry(addr) {
-                    Some(cut) => Some(cut),
-                    None => self.mem.taint.as_ref().and_then(|t| t.get(addr, ty.size())),
-                };
+                let s = self.mem.taint.as_ref().and_then(|t| t.get(addr, ty.size()));
                 let s = match (s, sp) {
                     (s, None) => s,
                     (None, Some(p)) => Some(p),
@@ -1081,7 +1051,7 @@ mod tests {
     use crate::exec::memory::AllocKind;
 
     fn mono() -> Shadow {
-        Shadow::Mono(Arc::new(Mono::of(Sym::Argc, 32)))
+        Shadow::Mono(Arc::new(Mono::of(Sym::Rand { rank: 0, k: 1 }, 32)))
     }
 
     #[test]
@@ -1136,7 +1106,7 @@ mod tests {
         assert_eq!(t.get(p + 9, 1), Some(Shadow::Opaque(0)));
         // Cell-constant values stay so in pieces.
         let mut t = Taint::default();
-        let c = Shadow::Cells(Arc::new(vec![(Sym::Argc, 2)]));
+        let c = Shadow::Cells(Arc::new(vec![(Sym::Rand { rank: 0, k: 1 }, 2)]));
         t.set(p, 8, c.clone());
         t.clear(p, 4);
         assert_eq!(t.get(p + 4, 4), Some(c));
