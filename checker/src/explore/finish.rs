@@ -1058,43 +1058,68 @@ impl CbGraph {
                 // received), directly or through each other. A failed
                 // process still stuck before its error in the replay is
                 // stuck for another reason.
-                if !state.any_crashed() {
-                    return true;
-                }
+                let after = self.crash_consequences(state, kinds, p);
                 let wf = waitfor::replayed(&self.events, &self.deps, kinds, p);
-                let reached_error = |r: usize| {
-                    state.procs.get(r).is_some_and(|x| x.crashed)
-                        && p.get(r).is_some_and(|&at| at >= self.counts[r])
-                };
-                let mut after: Vec<usize> = wf
-                    .waiters
-                    .iter()
-                    .filter(|w| {
-                        self.lost
-                            .iter()
-                            .any(|&(ev, dest)| ev == (w.rank, p[w.rank]) && reached_error(dest))
-                    })
-                    .map(|w| w.rank)
-                    .collect();
-                loop {
-                    let more: Vec<usize> = wf
-                        .waiters
-                        .iter()
-                        .filter(|w| {
-                            !after.contains(&w.rank)
-                                && w.on
-                                    .iter()
-                                    .any(|(t, _)| reached_error(*t) || after.contains(t))
-                        })
-                        .map(|w| w.rank)
-                        .collect();
-                    if more.is_empty() {
-                        break;
-                    }
-                    after.extend(more);
-                }
                 wf.waiters.iter().any(|w| !after.contains(&w.rank))
             })
+    }
+
+    /// The ranks stuck at `p` (a replay under `kinds`) only because a
+    /// process stopped at its error: they wait for it, for a send only it
+    /// could have received, or for each other.
+    fn crash_consequences(&self, state: &State, kinds: &[DepKind], p: &[usize]) -> Vec<usize> {
+        if !state.any_crashed() {
+            return Vec::new();
+        }
+        let wf = waitfor::replayed(&self.events, &self.deps, kinds, p);
+        let reached_error = |r: usize| {
+            state.procs.get(r).is_some_and(|x| x.crashed)
+                && p.get(r).is_some_and(|&at| at >= self.counts[r])
+        };
+        // A send pending at the stuck point whose receiver stopped
+        // at its error, or is itself stuck only because of one: it
+        // can never complete whatever the buffering (a synchronous
+        // send to a crashed rank, a send to a rank blocked behind it).
+        let sends_to = |rank: usize, gone: &dyn Fn(usize) -> bool| {
+            state.world.p2p.owned_by(rank).iter().any(|&id| {
+                let r = &state.world.p2p.requests[id];
+                let ReqOp::Send(op) = &r.op else {
+                    return false;
+                };
+                r.is_unmatched()
+                    && gone(op.dest)
+                    && r.posted_at.1 <= p[rank]
+                    && r.completed_at.is_none_or(|c| c.1 >= p[rank])
+            })
+        };
+        let mut after: Vec<usize> = wf
+            .waiters
+            .iter()
+            .filter(|w| {
+                self.lost
+                    .iter()
+                    .any(|&(ev, dest)| ev == (w.rank, p[w.rank]) && reached_error(dest))
+                    || sends_to(w.rank, &reached_error)
+            })
+            .map(|w| w.rank)
+            .collect();
+        loop {
+            let gone = |t: usize| reached_error(t) || after.contains(&t);
+            let more: Vec<usize> = wf
+                .waiters
+                .iter()
+                .filter(|w| {
+                    !after.contains(&w.rank)
+                        && (w.on.iter().any(|(t, _)| gone(*t)) || sends_to(w.rank, &gone))
+                })
+                .map(|w| w.rank)
+                .collect();
+            if more.is_empty() {
+                break;
+            }
+            after.extend(more);
+        }
+        after
     }
 
     /// The stuck replay in words: the wait-for cycle among the stuck calls,
@@ -1175,8 +1200,24 @@ fn zero_buffer_replay(search: &Search, state: &State, g: &CbGraph) -> Option<Fin
     }
     let kinds = [Always, Synchronizing, ZeroBuffer];
     let pos = g.stuck(state, &kinds)?;
-    if cb::replay(&g.counts, &g.deps, &[Always, Synchronizing]).as_ref() == Some(&pos) {
+    let buffered = cb::replay(&g.counts, &g.deps, &[Always, Synchronizing]);
+    if buffered.as_ref() == Some(&pos) {
         return None;
+    }
+    // The hazard is in the ranks that unbuffered sends stop (stuck here,
+    // not or later with buffering); if each of them waits only because a
+    // process stopped at its error, the error is the whole story.
+    if state.any_crashed() {
+        let after = g.crash_consequences(state, &kinds, &pos);
+        let wf = waitfor::replayed(&g.events, &g.deps, &kinds, &pos);
+        let newly_stuck = |r: usize| buffered.as_ref().is_none_or(|b| b.get(r) != pos.get(r));
+        if wf
+            .waiters
+            .iter()
+            .all(|w| !newly_stuck(w.rank) || after.contains(&w.rank))
+        {
+            return None;
+        }
     }
     Some(g.finding(
         search.model,
