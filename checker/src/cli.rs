@@ -4,7 +4,7 @@ use crate::explore::{self, Buffering, Config, Reduction};
 use crate::report::{self, Report, Verdict};
 use clap::{Parser, ValueEnum};
 use runtime_model::model::Model;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Largest process count accepted: above it a model check is not meaningful
@@ -35,13 +35,22 @@ pub enum ReductionArg {
 
 /// Explores every behavior the MPI standard allows for a model extracted by
 /// mpi-extract, and reports deadlocks, assertion failures and MPI misuse.
+/// Given C sources instead of a model, runs mpi-extract on them first.
 #[derive(Parser, Debug)]
 // A repeated option takes its last value (`-n 2..4 ... -n 3` reruns one count).
-#[command(name = "mpi-check", version, args_override_self = true)]
+#[command(
+    name = "mpi-check",
+    version,
+    args_override_self = true,
+    override_usage = "mpi-check [OPTIONS] [MODEL] [-- <PROGRAM_ARGS>...]\n       \
+                      mpi-check [OPTIONS] <SOURCE>... [-- <CLANG_ARGS>...]"
+)]
 pub struct Args {
-    /// Model file written by mpi-extract.
-    #[arg(default_value = "mpi-model.json")]
-    pub model: PathBuf,
+    /// The model file written by mpi-extract, or the C sources of one
+    /// program: one file ending in `.c`, or several files, are sources,
+    /// which mpi-check extracts first (running mpi-extract) and then checks.
+    #[arg(value_name = "MODEL | SOURCE", default_value = "mpi-model.json")]
+    pub inputs: Vec<PathBuf>,
     /// Number of processes: `4`, a range `2..6`, or a list `2,4,8` (each
     /// is checked; the verdict is the worst).
     #[arg(
@@ -84,8 +93,9 @@ pub struct Args {
     /// (with `+NAME=VALUE` parts: the input values of that run).
     #[arg(long, value_name = "SCHEDULE", allow_hyphen_values = true)]
     pub replay: Option<String>,
-    /// Verify for every value of the program's inputs (argc, integer
-    /// conversions of argv and getenv strings, rand, time, clock); an error
+    /// Verify for every value of the program's inputs (integer conversions
+    /// of the argv and getenv strings, rand, time, clock; argc and the shape
+    /// of argv stay as given after `--`); an error
     /// names the input that leads to it.
     #[arg(long)]
     pub any_input: bool,
@@ -102,9 +112,29 @@ pub struct Args {
     /// List the MPI functions the checker models and exit.
     #[arg(long)]
     pub list_mpi: bool,
-    /// Arguments passed to the program's main (argv[1..]).
-    #[arg(last = true)]
-    pub program_args: Vec<String>,
+    /// One argument for the program's main, in order (argv[1], argv[2], ...;
+    /// repeatable). The way to give program arguments with C sources; with a
+    /// model, `-- ARGS` works too, but not both.
+    #[arg(long = "arg", value_name = "VALUE", allow_hyphen_values = true)]
+    pub arg: Vec<String>,
+    /// C sources only: compile each with the `-D`, `-U`, `-I`, `-isystem`,
+    /// `-iquote`, `-include` and `-std=` flags of its entry in
+    /// DIR/compile_commands.json (a JSON compilation database, as clang-tidy
+    /// reads; DIR may also name the file).
+    #[arg(short = 'p', long, value_name = "DIR")]
+    pub compile_commands: Option<PathBuf>,
+    /// C sources only: extract with `mpi-extract --no-slice` (keep every
+    /// instruction, so every memory access is checked).
+    #[arg(long)]
+    pub no_slice: bool,
+    /// C sources only: extract with `mpi-extract --strict-c` (old C that gcc
+    /// accepts with a warning is an error).
+    #[arg(long)]
+    pub strict_c: bool,
+    /// After `--`: with a model, the arguments of the program's main
+    /// (argv[1..]); with C sources, arguments for clang (`-- -DN=8 -Iinclude`).
+    #[arg(last = true, value_name = "ARGS")]
+    pub rest: Vec<String>,
 }
 
 /// Exit status when the command could not run: a bad flag or value, a
@@ -219,7 +249,32 @@ pub fn run(args: Args) -> i32 {
             }
         }
     }
-    let model = match Model::read(&args.model) {
+    let sources = crate::source::are_sources(&args.inputs);
+    let program_args = match program_args(&args, sources) {
+        Ok(a) => a,
+        Err(e) => return fail(&e),
+    };
+    // Removed when the check ends.
+    let extracted;
+    let model_path: &Path = if sources {
+        let request = crate::source::Request {
+            sources: &args.inputs,
+            clang_args: &args.rest,
+            no_slice: args.no_slice,
+            strict_c: args.strict_c,
+            compile_commands: args.compile_commands.as_deref(),
+        };
+        extracted = match crate::source::extract(&request) {
+            Ok(e) => e,
+            Err(e) => return fail(&e),
+        };
+        &extracted.model
+    } else {
+        args.inputs
+            .first()
+            .map_or(Path::new("mpi-model.json"), PathBuf::as_path)
+    };
+    let model = match Model::read(model_path) {
         Ok(m) => m,
         Err(e) => return fail(&e.to_string()),
     };
@@ -249,7 +304,7 @@ pub fn run(args: Args) -> i32 {
             all_errors: args.all_errors,
             max_calls: args.max_calls,
             max_polls: args.max_polls,
-            program_args: args.program_args.clone(),
+            program_args: program_args.clone(),
             replay: replay.clone(),
             any_input,
             max_inputs: args.max_inputs,
@@ -259,7 +314,13 @@ pub fn run(args: Args) -> i32 {
         let outcome = explore::explore(&model, &config);
         let mut report = crate::reporting::build(&model, np, &outcome);
         for e in &mut report.errors {
-            e.command = Some(reproduce_command(&args, np, &e.replay));
+            e.command = Some(reproduce_command(
+                &args,
+                sources,
+                &program_args,
+                np,
+                &e.replay,
+            ));
         }
         if args.stats {
             print_stats(&report);
@@ -269,6 +330,31 @@ pub fn run(args: Args) -> i32 {
     let (out, verdict) = render_all(&reports, args.format);
     print!("{out}");
     verdict.exit_code()
+}
+
+/// The program's arguments (argv[1..]): `--arg` values; with a model, the
+/// words after `--` instead (the two-step command line), but not both. The
+/// extraction flags need C sources.
+fn program_args(args: &Args, sources: bool) -> Result<Vec<String>, String> {
+    if sources {
+        return Ok(args.arg.clone());
+    }
+    if args.compile_commands.is_some() || args.no_slice || args.strict_c {
+        return Err(format!(
+            "-p/--compile-commands, --no-slice and --strict-c apply to C sources, and {} is a model (sources end in .c)",
+            args.inputs.first().map_or("mpi-model.json".into(), |p| p.display().to_string())
+        ));
+    }
+    if !args.arg.is_empty() && !args.rest.is_empty() {
+        return Err(
+            "the program's arguments go either in --arg options or after --, not both".into(),
+        );
+    }
+    Ok(if args.arg.is_empty() {
+        args.rest.clone()
+    } else {
+        args.arg.clone()
+    })
 }
 
 /// Parses `-n`: a process count, an inclusive range `A..B`, or a
@@ -306,16 +392,20 @@ pub fn parse_np(spec: &str) -> Result<Vec<usize>, String> {
     Ok(nps)
 }
 
-/// The command that reproduces an error: the model, the process count, the
-/// options that change what is explored, the schedule and the program's
-/// arguments, each quoted for a POSIX shell where needed.
-fn reproduce_command(args: &Args, np: usize, replay: &str) -> String {
-    let mut words = vec![
-        "mpi-check".to_string(),
-        args.model.display().to_string(),
-        "-n".into(),
-        np.to_string(),
-    ];
+/// The command that reproduces an error: the model (or the sources and
+/// the extraction flags), the process count, the options that change what
+/// is explored, the schedule and the program's arguments, each quoted for
+/// a POSIX shell where needed.
+fn reproduce_command(
+    args: &Args,
+    sources: bool,
+    program_args: &[String],
+    np: usize,
+    replay: &str,
+) -> String {
+    let mut words = vec!["mpi-check".to_string()];
+    words.extend(args.inputs.iter().map(|p| p.display().to_string()));
+    words.extend(["-n".into(), np.to_string()]);
     let buffering = match args.buffering {
         BufferingArg::Any => None,
         BufferingArg::Zero => Some("zero"),
@@ -335,9 +425,26 @@ fn reproduce_command(args: &Args, np: usize, replay: &str) -> String {
         words.extend(["--max-polls".into(), args.max_polls.to_string()]);
     }
     words.extend(["--replay".into(), replay.to_string()]);
-    if !args.program_args.is_empty() {
+    if sources {
+        if let Some(p) = &args.compile_commands {
+            words.extend(["-p".into(), p.display().to_string()]);
+        }
+        if args.no_slice {
+            words.push("--no-slice".into());
+        }
+        if args.strict_c {
+            words.push("--strict-c".into());
+        }
+        for a in program_args {
+            words.extend(["--arg".into(), a.clone()]);
+        }
+        if !args.rest.is_empty() {
+            words.push("--".into());
+            words.extend(args.rest.iter().cloned());
+        }
+    } else if !program_args.is_empty() {
         words.push("--".into());
-        words.extend(args.program_args.iter().cloned());
+        words.extend(program_args.iter().cloned());
     }
     words
         .iter()
@@ -440,4 +547,47 @@ fn print_stats(report: &Report) {
         s.pruned,
         report.verdict == Verdict::Verified,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(words: &[&str]) -> Args {
+        Args::try_parse_from(std::iter::once("mpi-check").chain(words.iter().copied()))
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn sources_take_clang_arguments_after_dashes_and_program_arguments_with_arg() {
+        let args = parse(&[
+            "a.c", "b.c", "-n", "3", "--arg", "x", "--arg", "-y", "--", "-DN=3",
+        ]);
+        assert_eq!(args.inputs, [PathBuf::from("a.c"), PathBuf::from("b.c")]);
+        assert_eq!(args.arg, ["x", "-y"]);
+        assert_eq!(args.rest, ["-DN=3"]);
+        assert_eq!(program_args(&args, true), Ok(vec!["x".into(), "-y".into()]));
+        let words = reproduce_command(&args, true, &args.arg, 3, "0.1");
+        assert_eq!(
+            words,
+            "mpi-check a.c b.c -n 3 --replay 0.1 --arg x --arg -y -- -DN=3"
+        );
+    }
+
+    #[test]
+    fn a_model_takes_program_arguments_one_way_or_the_other() {
+        let args = parse(&[]);
+        assert_eq!(args.inputs, [PathBuf::from("mpi-model.json")]);
+        let args = parse(&["m.json", "--", "6"]);
+        assert_eq!(program_args(&args, false), Ok(vec!["6".into()]));
+        assert_eq!(
+            reproduce_command(&args, false, &["6".into()], 2, "0"),
+            "mpi-check m.json -n 2 --replay 0 -- 6"
+        );
+        let args = parse(&["m.json", "--arg", "6"]);
+        assert_eq!(program_args(&args, false), Ok(vec!["6".into()]));
+        assert!(program_args(&parse(&["--arg", "6", "--", "6"]), false).is_err());
+        assert!(program_args(&parse(&["--no-slice"]), false).is_err());
+        assert!(program_args(&parse(&["-p", "build"]), false).is_err());
+    }
 }

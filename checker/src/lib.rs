@@ -10,3 +10,4 @@ pub mod input;
 pub mod mpi;
 pub mod report;
 pub mod reporting;
+pub mod source;

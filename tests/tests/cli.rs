@@ -1083,3 +1083,289 @@ fn check_usage_error_still_writes_the_requested_document() {
         r.show()
     );
 }
+
+// ------------------------------------------------ mpi-check on C sources
+
+/// `mpi-check ARGS` run in `dir` (the positional arguments are in `args`).
+fn check_in(dir: &Path, args: &[&str]) -> Run {
+    let mut cmd = Command::new(bin("mpi-check"));
+    cmd.current_dir(dir).args(args);
+    run_limited(cmd, LIMIT)
+}
+
+/// `mpi-check ARGS` run in the fixtures directory.
+fn check_sources(args: &[&str]) -> Run {
+    check_in(&fixtures(), args)
+}
+
+#[test]
+fn sources_are_extracted_and_checked_in_one_command() {
+    // The extraction's summary names a temporary model: not shown, and no
+    // model is left behind.
+    let dir = tmp();
+    std::fs::copy(fixtures().join("verified.c"), dir.path().join("verified.c")).unwrap();
+    let r = check_in(dir.path(), &["verified.c"]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert!(
+        r.stdout.starts_with("mpi-check: verified (np = 2)"),
+        "{}",
+        r.show()
+    );
+    assert!(r.stderr.is_empty(), "{}", r.show());
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["verified.c"], "files left behind");
+
+    let r = check_sources(&["deadlock.c", "--format", "json"]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    let v = r.json();
+    let e = &v["errors"][0];
+    assert_eq!(e["kind"], "deadlock", "{v:#}");
+    assert_eq!(e["locations"][0]["file"], "deadlock.c", "{v:#}");
+    let replay = e["replay"].as_str().expect("replay");
+    assert_eq!(
+        e["command"],
+        format!("mpi-check deadlock.c -n 2 --replay {replay}"),
+        "the command reproduces from the source: {v:#}"
+    );
+
+    // Several sources link into one program; clang's flags follow `--`.
+    let r = check_sources(&[
+        "linked_main.c",
+        "linked_ring.c",
+        "-n",
+        "3..4",
+        "--",
+        "-DN=3",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert!(
+        r.stdout
+            .trim_end()
+            .ends_with("mpi-check: verified (np 3, 4)"),
+        "{}",
+        r.show()
+    );
+}
+
+#[test]
+fn sources_that_do_not_compile_cannot_be_checked() {
+    // Without -DN, linked_main.c does not compile: clang's diagnostics come
+    // through, then one line saying why the check could not run.
+    let r = check_sources(&["linked_main.c", "linked_ring.c"]);
+    assert_fails(&r, 3, &["linked_main.c", "'N'"]);
+    let last = r.stderr.trim_end().lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("mpi-check: error: the program does not compile: linked_main.c:"),
+        "{}",
+        r.show()
+    );
+    assert!(r.stdout.is_empty(), "{}", r.show());
+
+    let r = check_sources(&["syntax_error.c", "--format", "json"]);
+    assert_fails(&r, 3, &["syntax_error.c:5:", "error:", "expected ';'"]);
+    let v = r.json();
+    assert_eq!(v["verdict"], "inconclusive", "{v:#}");
+    let reason = v["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("does not compile"), "{v:#}");
+
+    // --strict-c reaches mpi-extract: old C is an error instead of warnings.
+    let old = root().join("c-examples/oldc/implicit_declarations.c");
+    let old = old.to_str().expect("utf-8 path");
+    let r = check_sources(&[old]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert!(r.stderr.contains("[-Wimplicit-int]"), "{}", r.show());
+    let r = check_sources(&[old, "--strict-c"]);
+    assert_fails(&r, 3, &["implicit_declarations.c:13:8: error:"]);
+}
+
+#[test]
+fn missing_source_or_a_model_among_sources_is_one_line() {
+    let dir = tmp();
+    let r = check_in(dir.path(), &["no_such_file.c"]);
+    assert_fails_one_line(&r, 3, &["cannot read", "no_such_file.c"]);
+    assert!(r.stdout.is_empty(), "{}", r.show());
+    let r = check_in(dir.path(), &["no_such_file.c", "--format", "sarif"]);
+    assert_fails_one_line(&r, 3, &["no_such_file.c"]);
+    assert!(r.json()["version"] == "2.1.0", "{}", r.show());
+
+    let r = check_sources(&["model.json", "verified.c"]);
+    assert_fails_one_line(&r, 3, &["model.json is a model"]);
+}
+
+#[test]
+fn clang_arguments_follow_dashes_and_program_arguments_are_given_with_arg() {
+    // N reaches clang (3 values sent), argv[1] the program (values received).
+    for (args, code) in [
+        (&["--", "-DN=3"][..], 0),
+        (&["--arg", "3", "--", "-DN=3"], 0),
+        (&["--arg", "3", "--", "-DN=2"], 1),
+        (&["--arg", "4", "--", "-DN=3"], 1),
+        // A value may start with a hyphen: no receive at all, nothing sent.
+        (&["--arg", "-3", "--", "-DN=0"], 0),
+    ] {
+        let mut all = vec!["source_mode.c"];
+        all.extend_from_slice(args);
+        let r = check_sources(&all);
+        assert_no_panic(&r);
+        assert_eq!(r.code, Some(code), "{}", r.show());
+    }
+
+    // The command of an error reproduces it.
+    let r = check_sources(&[
+        "source_mode.c",
+        "--format",
+        "json",
+        "--arg",
+        "4",
+        "--",
+        "-DN=3",
+    ]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    let v = r.json();
+    let e = &v["errors"][0];
+    assert_eq!(e["kind"], "deadlock", "{v:#}");
+    let command = e["command"].as_str().expect("command");
+    assert!(command.ends_with(" --arg 4 -- -DN=3"), "{command}");
+    let words: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let again = check_sources(&words);
+    assert_eq!(again.code, Some(1), "{}", again.show());
+    assert!(again.stdout.contains("error[deadlock]"), "{}", again.show());
+}
+
+#[test]
+fn a_model_takes_program_arguments_after_dashes_or_with_arg_not_both() {
+    let dir = tmp();
+    let model = dir.path().join("m.json");
+    let r = extract(&[
+        "source_mode.c",
+        "-o",
+        model.to_str().unwrap(),
+        "--",
+        "-DN=3",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert_eq!(check(&model, &["--", "3"]).code, Some(0));
+    assert_eq!(check(&model, &["--arg", "3"]).code, Some(0));
+    assert_eq!(check(&model, &["--", "4"]).code, Some(1));
+    let r = check(&model, &["--arg", "4", "--format", "json"]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    let command = r.json()["errors"][0]["command"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(command.ends_with(" -- 4"), "{command}");
+
+    let r = check(&model, &["--arg", "4", "--", "4"]);
+    assert_fails_one_line(&r, 3, &["--arg", "not both"]);
+    for flag in [&["--no-slice"][..], &["--strict-c"], &["-p", "."]] {
+        let r = check(&model, flag);
+        assert_fails_one_line(&r, 3, &["apply to C sources"]);
+    }
+}
+
+#[test]
+fn no_slice_reaches_mpi_extract() {
+    // verified.c's printf argument is sliced away unless --no-slice: more
+    // instructions run without slicing.
+    let instructions = |args: &[&str]| -> u64 {
+        let mut all = vec!["verified.c", "--stats"];
+        all.extend_from_slice(args);
+        let r = check_sources(&all);
+        assert_eq!(r.code, Some(0), "{}", r.show());
+        r.stderr
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("instructions="))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no instructions= in stats:\n{}", r.show()))
+    };
+    assert!(instructions(&["--no-slice"]) > instructions(&[]));
+}
+
+#[test]
+fn compile_commands_give_each_source_its_flags() {
+    let dir = tmp();
+    let d = dir.path();
+    // N comes from a header forced in with -include, found through -I
+    // relative to the entry's directory (not mpi-check's).
+    std::fs::create_dir(d.join("inc")).unwrap();
+    std::fs::write(d.join("inc/ring_size.h"), "#define N 3\n").unwrap();
+    let main = fixtures().join("linked_main.c");
+    let ring = fixtures().join("linked_ring.c");
+    let db = serde_json::json!([
+        {
+            "directory": d,
+            "file": main,
+            "command": format!(
+                "/usr/bin/mpicc -O2 -Wall -Werror -Iinc -include ring_size.h -o linked_main.o -c {}",
+                main.display()
+            ),
+        },
+        {
+            "directory": d,
+            "file": ring,
+            "arguments": ["mpicc", "-Iinc", "-std=c11", "-c", ring.to_str().unwrap()],
+        },
+    ]);
+    std::fs::write(d.join("compile_commands.json"), db.to_string()).unwrap();
+    let p = d.to_str().unwrap();
+
+    let r = check_sources(&["linked_main.c", "linked_ring.c", "-p", p, "-n", "3"]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert!(
+        r.stdout.starts_with("mpi-check: verified (np = 3)"),
+        "{}",
+        r.show()
+    );
+    let r = check_sources(&["linked_main.c", "verified.c", "-p", p]);
+    assert_fails_one_line(
+        &r,
+        3,
+        &["verified.c has no entry in", "compile_commands.json"],
+    );
+    let empty = tmp();
+    let r = check_sources(&["verified.c", "-p", empty.path().to_str().unwrap()]);
+    assert_fails_one_line(&r, 3, &["cannot read", "compile_commands.json"]);
+}
+
+#[test]
+fn mpi_extract_is_found_next_to_mpi_check_then_on_path() {
+    let dir = tmp();
+    let alone = dir.path().join("mpi-check");
+    std::fs::copy(bin("mpi-check"), &alone).unwrap();
+    let run = |path: &std::ffi::OsStr| {
+        let mut cmd = Command::new(&alone);
+        cmd.current_dir(fixtures())
+            .env("PATH", path)
+            .arg("verified.c");
+        run_limited(cmd, LIMIT)
+    };
+    let r = run(dir.path().as_os_str());
+    assert_fails_one_line(&r, 3, &["mpi-extract", "not found"]);
+    // mpi-extract on PATH (and clang-19 where it was).
+    let system = std::env::var_os("PATH").unwrap_or_default();
+    let path = std::env::join_paths(
+        std::iter::once(end_to_end::bin_dir()).chain(std::env::split_paths(&system)),
+    )
+    .unwrap();
+    let r = run(&path);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+}
+
+#[test]
+fn mpi_verify_is_defined_for_every_compile() {
+    // Two steps: mpi-extract defines it.
+    let dir = tmp();
+    let model = model_of("verify_macro.c", dir.path());
+    let r = check(&model, &[]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    // One step, and the user's clang arguments come after it.
+    assert_eq!(check_sources(&["verify_macro.c"]).code, Some(0));
+    let r = check_sources(&["verify_macro.c", "--", "-UMPI_VERIFY"]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    assert!(r.stdout.contains("error[deadlock]"), "{}", r.show());
+}
