@@ -109,6 +109,11 @@ pub struct Args {
     /// Print performance figures (instructions per second, peak memory) to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Print only the verdict line (text format; JSON and SARIF are whole
+    /// documents). The exit status says the same: 0 verified, 1 error,
+    /// 2 inconclusive, 3 could not run.
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
     /// List the MPI functions the checker models and exit.
     #[arg(long)]
     pub list_mpi: bool,
@@ -327,7 +332,7 @@ pub fn run(args: Args) -> i32 {
         }
         reports.push(report);
     }
-    let (out, verdict) = render_all(&reports, args.format);
+    let (out, verdict) = render_all(&reports, args.format, args.quiet);
     print!("{out}");
     verdict.exit_code()
 }
@@ -465,7 +470,7 @@ fn shell_word(word: &str) -> String {
 /// Renders the reports of every process count checked; returns the text
 /// and the overall verdict (an error at any count, else inconclusive at
 /// any, else verified). One count renders exactly as it always has.
-fn render_all(reports: &[Report], format: Format) -> (String, Verdict) {
+fn render_all(reports: &[Report], format: Format, quiet: bool) -> (String, Verdict) {
     let worst = |v: Verdict| match v {
         Verdict::Error => 2,
         Verdict::Inconclusive => 1,
@@ -481,7 +486,11 @@ fn render_all(reports: &[Report], format: Format) -> (String, Verdict) {
         return (String::new(), Verdict::Inconclusive);
     };
     let verdict = deciding.verdict;
+    let quiet = quiet && format == Format::Text;
     if reports.len() == 1 {
+        if quiet {
+            return (format!("{}\n", report::text::header(deciding)), verdict);
+        }
         return (render(deciding, format), verdict);
     }
     let out = match format {
@@ -489,7 +498,7 @@ fn render_all(reports: &[Report], format: Format) -> (String, Verdict) {
         Format::Sarif => report::sarif::render_runs(reports, env!("CARGO_PKG_VERSION")),
         Format::Text => {
             let mut out = String::new();
-            for r in reports {
+            for r in reports.iter().filter(|_| !quiet) {
                 out.push_str(&render(r, format));
                 out.push('\n');
             }

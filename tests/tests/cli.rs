@@ -668,6 +668,22 @@ fn check_timeout_bounds_the_whole_command_over_several_process_counts() {
 }
 
 #[test]
+fn check_quiet_prints_only_the_verdict_line() {
+    let dir = tmp();
+    let model = model_of("deadlock.c", dir.path());
+    let r = check(&model, &["-q"]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    assert_eq!(r.stdout, "mpi-check: error (np = 2)\n");
+    let r = check(&model, &["--quiet", "-n", "2,3"]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    assert_eq!(r.stdout.lines().count(), 1, "{}", r.show());
+    assert!(r.stdout.starts_with("mpi-check: error (np 2"), "{}", r.show());
+    // A document stays whole.
+    let r = check(&model, &["-q", "--format", "json"]);
+    assert_eq!(r.json()["verdict"], "error");
+}
+
+#[test]
 fn check_negative_process_count_is_explained() {
     let dir = tmp();
     let model = model_of("verified.c", dir.path());

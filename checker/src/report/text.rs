@@ -69,7 +69,9 @@ pub fn render(report: &Report, source: &dyn Fn(&str) -> Option<String>) -> Strin
     out
 }
 
-fn header(report: &Report) -> String {
+/// The verdict line: `mpi-check: error (np = 3)`, with the reason when
+/// inconclusive (also what `-q` prints).
+pub fn header(report: &Report) -> String {
     let verdict = match report.verdict {
         Verdict::Verified => "verified",
         Verdict::Error => "error",
