@@ -677,7 +677,11 @@ fn check_quiet_prints_only_the_verdict_line() {
     let r = check(&model, &["--quiet", "-n", "2,3"]);
     assert_eq!(r.code, Some(1), "{}", r.show());
     assert_eq!(r.stdout.lines().count(), 1, "{}", r.show());
-    assert!(r.stdout.starts_with("mpi-check: error (np 2"), "{}", r.show());
+    assert!(
+        r.stdout.starts_with("mpi-check: error (np 2"),
+        "{}",
+        r.show()
+    );
     // A document stays whole.
     let r = check(&model, &["-q", "--format", "json"]);
     assert_eq!(r.json()["verdict"], "error");
