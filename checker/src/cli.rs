@@ -114,6 +114,11 @@ pub struct Args {
     /// 2 inconclusive, 3 could not run.
     #[arg(short = 'q', long)]
     pub quiet: bool,
+    /// Write the wait-for graph of the first deadlock found (processes,
+    /// the calls they wait in, edges labeled with what they need) to FILE
+    /// as Graphviz DOT; a graph with only a comment when there is none.
+    #[arg(long, value_name = "FILE")]
+    pub wait_for_graph: Option<PathBuf>,
     /// List the MPI functions the checker models and exit.
     #[arg(long)]
     pub list_mpi: bool,
@@ -289,6 +294,7 @@ pub fn run(args: Args) -> i32 {
         .timeout
         .map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
     let mut reports = Vec::new();
+    let mut graph: Option<String> = None;
     for &np in &nps {
         let config = Config {
             np,
@@ -317,6 +323,21 @@ pub fn run(args: Args) -> i32 {
             inputs: None,
         };
         let outcome = explore::explore(&model, &config);
+        if graph.is_none() {
+            graph = outcome.errors.iter().find_map(|e| {
+                let wf = e.finding.wait_for.as_ref()?;
+                let site = |loc| {
+                    let s = crate::reporting::source_loc(&model, 0, loc, None);
+                    format!("{}:{}", s.file, s.line)
+                };
+                Some(format!(
+                    "// mpi-check -n {np}: {}: {}\n{}",
+                    e.finding.kind.id(),
+                    e.finding.message.replace('\n', " "),
+                    wf.to_dot(&site)
+                ))
+            });
+        }
         let mut report = crate::reporting::build(&model, np, &outcome);
         for e in &mut report.errors {
             e.command = Some(reproduce_command(
@@ -331,6 +352,14 @@ pub fn run(args: Args) -> i32 {
             print_stats(&report);
         }
         reports.push(report);
+    }
+    if let Some(path) = &args.wait_for_graph {
+        let text = graph.unwrap_or_else(|| {
+            "// mpi-check: no deadlock found, no wait-for graph\ndigraph {\n}\n".into()
+        });
+        if let Err(e) = std::fs::write(path, text) {
+            return fail(&format!("cannot write {}: {e}", path.display()));
+        }
     }
     let (out, verdict) = render_all(&reports, args.format, args.quiet);
     print!("{out}");

@@ -577,6 +577,7 @@ fn stuck_finding(model: &Model, state: &State) -> Finding {
     for w in &wf.waiters {
         add_site(&mut f, (w.rank, w.loc, Some(w.func)));
     }
+    f.wait_for = Some(wf.clone());
     let mut lead: Vec<String> = Vec::new();
     let all = arrivals(state);
     let stuck: Vec<&Arrival> = all
@@ -1141,6 +1142,7 @@ impl CbGraph {
         for w in &wf.waiters {
             add_site(&mut f, (w.rank, w.loc, Some(w.func)));
         }
+        f.wait_for = Some(wf.clone());
         let all = arrivals(state);
         let at_stuck: Vec<&Arrival> = all
             .iter()

@@ -218,6 +218,8 @@ pub struct Finding {
     pub message: String,
     /// (rank, location, call) involved.
     pub locations: Vec<(usize, LocId, Option<MpiFunc>)>,
+    /// For a deadlock: who waits for whom (`--wait-for-graph`).
+    pub wait_for: Option<super::waitfor::WaitFor>,
 }
 
 impl Finding {
@@ -226,6 +228,7 @@ impl Finding {
             kind,
             message: message.into(),
             locations: Vec::new(),
+            wait_for: None,
         }
     }
 

@@ -36,6 +36,20 @@ pub enum Need {
 }
 
 impl Need {
+    /// What an edge of the drawn graph says.
+    fn label(&self) -> String {
+        match self {
+            Need::Message => "a message".into(),
+            Need::Receive => "a matching receive".into(),
+            Need::Collective {
+                comm,
+                instance,
+                func,
+            } => format!("{} on {comm} (collective #{})", func.name(), instance + 1),
+            Need::Call => "a call it must reach".into(),
+        }
+    }
+
     /// What a finished process did not do, for the end of a chain.
     fn missed(&self) -> String {
         match self {
@@ -56,7 +70,7 @@ impl Need {
 }
 
 /// One blocked process.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Waiter {
     pub rank: usize,
     pub func: MpiFunc,
@@ -71,7 +85,7 @@ pub struct Waiter {
 }
 
 /// The blocked processes of a stuck execution.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct WaitFor {
     pub waiters: Vec<Waiter>,
 }
@@ -164,6 +178,55 @@ impl WaitFor {
     /// The deadlock in words: the wait-for cycle, or the chains of waiting
     /// processes ending in processes that finished, then any blocked process
     /// neither covers.
+    /// The graph in Graphviz DOT (`--wait-for-graph`): a node per process
+    /// involved (a blocked one with the call it waits in and its source
+    /// position `site`), an edge from each waiter to each process it waits
+    /// for, labeled with what it needs; dashed when any one of them would
+    /// do (a wildcard receive, Waitany). A need no process can meet is a
+    /// note node.
+    pub fn to_dot(&self, site: &dyn Fn(LocId) -> String) -> String {
+        use petgraph::dot::{Config, Dot};
+        use petgraph::graph::{DiGraph, NodeIndex};
+        let mut g: DiGraph<String, (String, bool)> = DiGraph::new();
+        let mut nodes: HashMap<usize, NodeIndex> = HashMap::new();
+        for w in &self.waiters {
+            let label = format!("rank {}\\n{} at {}", w.rank, w.func.name(), site(w.loc));
+            nodes.insert(w.rank, g.add_node(label));
+        }
+        for w in &self.waiters {
+            let from = nodes[&w.rank];
+            for (target, need) in &w.on {
+                let to = *nodes
+                    .entry(*target)
+                    .or_insert_with(|| g.add_node(format!("rank {target}")));
+                g.add_edge(from, to, (need.label(), w.any));
+            }
+            if let Some(what) = &w.otherwise {
+                let note = g.add_node(format!("no process provides {what}"));
+                g.add_edge(from, note, ("waits for".into(), false));
+            }
+        }
+        let edge_attrs =
+            |_: &DiGraph<String, (String, bool)>,
+             e: petgraph::graph::EdgeReference<'_, (String, bool)>| {
+                let (label, any) = e.weight();
+                let style = if *any { ", style = dashed" } else { "" };
+                format!("label = {label:?}{style}")
+            };
+        let node_attrs = |_: &DiGraph<String, (String, bool)>, (_, label): (NodeIndex, &String)| {
+            format!("label = \"{}\", shape = box", label.replace('"', "'"))
+        };
+        format!(
+            "{:?}",
+            Dot::with_attr_getters(
+                &g,
+                &[Config::EdgeNoLabel, Config::NodeNoLabel],
+                &edge_attrs,
+                &node_attrs
+            )
+        )
+    }
+
     pub fn describe(&self, line: &dyn Fn(LocId) -> u32, ending: Ending) -> String {
         let mut parts: Vec<String> = Vec::new();
         let mut covered: BTreeSet<usize> = BTreeSet::new();
