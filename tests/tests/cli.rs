@@ -688,6 +688,31 @@ fn check_quiet_prints_only_the_verdict_line() {
 }
 
 #[test]
+fn check_writes_the_wait_for_graph_of_a_deadlock_as_dot() {
+    let dir = tmp();
+    let model = model_of("deadlock.c", dir.path());
+    let dot = dir.path().join("wf.dot");
+    let r = check(&model, &["--wait-for-graph", dot.to_str().unwrap()]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    let text = std::fs::read_to_string(&dot).expect("graph written");
+    assert!(text.contains("digraph {"), "{text}");
+    assert!(text.contains("rank 0\\nMPI_Recv at deadlock.c:"), "{text}");
+    assert!(text.contains(" -> "), "{text}");
+    // No deadlock: the file says so, and is still a graph.
+    let model = model_of("verified.c", dir.path());
+    let r = check(&model, &["--wait-for-graph", dot.to_str().unwrap()]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    let text = std::fs::read_to_string(&dot).expect("graph written");
+    assert!(
+        text.starts_with("// mpi-check: no deadlock found"),
+        "{text}"
+    );
+    // An unwritable path is a command that could not run.
+    let r = check(&model, &["--wait-for-graph", "/nonexistent-dir/wf.dot"]);
+    assert_fails_one_line(&r, 3, &["cannot write", "wf.dot"]);
+}
+
+#[test]
 fn check_negative_process_count_is_explained() {
     let dir = tmp();
     let model = model_of("verified.c", dir.path());
@@ -1388,4 +1413,235 @@ fn mpi_verify_is_defined_for_every_compile() {
     let r = check_sources(&["verify_macro.c", "--", "-UMPI_VERIFY"]);
     assert_eq!(r.code, Some(1), "{}", r.show());
     assert!(r.stdout.contains("error[deadlock]"), "{}", r.show());
+}
+
+/// The OASIS SARIF 2.1.0 JSON schema (errata 01), vendored as
+/// tests/fixtures/sarif-schema-2.1.0.json (tests/fixtures/README says where
+/// it comes from and under which terms).
+fn sarif_schema() -> jsonschema::Validator {
+    let path = fixtures().join("sarif-schema-2.1.0.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let schema: Value = serde_json::from_str(&text).expect("the SARIF schema is JSON");
+    jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("the SARIF schema compiles")
+}
+
+/// The ids `[text](id)` links of a SARIF message point to.
+fn embedded_link_targets(message: &str) -> Vec<u64> {
+    message
+        .match_indices("](")
+        .filter_map(|(i, _)| {
+            let rest = &message[i + 2..];
+            let end = rest.find(')')?;
+            rest[..end].parse().ok()
+        })
+        .collect()
+}
+
+/// `r`'s stdout, checked against the SARIF 2.1.0 schema and against what the
+/// schema cannot say: each result's rule is the one at its `ruleIndex` and
+/// has its level, rules are described, embedded links point at related
+/// locations, and a code flow has one thread flow per rank whose
+/// `executionOrder`s increase and never repeat across ranks.
+fn assert_valid_sarif(schema: &jsonschema::Validator, r: &Run) -> Value {
+    let v = r.json();
+    let errors: Vec<String> = schema
+        .iter_errors(&v)
+        .map(|e| format!("{e} (at {})", e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{} violates the SARIF 2.1.0 schema:\n{}\n{v:#}",
+        r.what,
+        errors.join("\n")
+    );
+    for run in v["runs"].as_array().expect("runs") {
+        assert_eq!(run["tool"]["driver"]["name"], "mpi-check");
+        let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
+        let ids: BTreeSet<&str> = rules.iter().filter_map(|r| r["id"].as_str()).collect();
+        assert_eq!(ids.len(), rules.len(), "rule ids are unique: {v:#}");
+        for rule in rules {
+            for key in ["shortDescription", "fullDescription", "help"] {
+                assert!(
+                    rule[key]["text"].as_str().is_some_and(|t| !t.is_empty()),
+                    "{key} of {rule:#}"
+                );
+            }
+            assert!(rule["help"]["markdown"].is_string(), "{rule:#}");
+            assert!(rule["name"].is_string(), "{rule:#}");
+            assert!(
+                rule["helpUri"]
+                    .as_str()
+                    .is_some_and(|u| u.starts_with("https://")),
+                "{rule:#}"
+            );
+            let level = &rule["defaultConfiguration"]["level"];
+            assert!(level == "error" || level == "warning", "{rule:#}");
+        }
+        for result in run["results"].as_array().expect("results") {
+            assert!(result["message"]["text"].is_string(), "{result:#}");
+            let index = result["ruleIndex"].as_u64().expect("ruleIndex") as usize;
+            let rule = rules.get(index).expect("ruleIndex within rules");
+            assert_eq!(rule["id"], result["ruleId"], "{result:#}");
+            assert_eq!(
+                rule["defaultConfiguration"]["level"], result["level"],
+                "{result:#}"
+            );
+            let related: BTreeSet<u64> = result["relatedLocations"]
+                .as_array()
+                .map(|l| l.iter().filter_map(|l| l["id"].as_u64()).collect())
+                .unwrap_or_default();
+            for related in result["relatedLocations"].as_array().into_iter().flatten() {
+                assert!(
+                    related["message"]["text"]
+                        .as_str()
+                        .is_some_and(|t| t.starts_with("rank ")),
+                    "{result:#}"
+                );
+            }
+            let links = embedded_link_targets(result["message"]["text"].as_str().unwrap());
+            assert_eq!(
+                links.iter().copied().collect::<BTreeSet<u64>>(),
+                related,
+                "every related location is linked from the message: {result:#}"
+            );
+            for flow in result["codeFlows"].as_array().into_iter().flatten() {
+                let mut seen_ranks = BTreeSet::new();
+                let mut seen_steps = BTreeSet::new();
+                for thread in flow["threadFlows"].as_array().expect("threadFlows") {
+                    let id = thread["id"].as_str().expect("thread flow id");
+                    assert!(id.starts_with("rank "), "{result:#}");
+                    assert_eq!(thread["message"]["text"], id, "{result:#}");
+                    assert!(
+                        seen_ranks.insert(id),
+                        "one thread flow per rank: {result:#}"
+                    );
+                    let mut last = 0;
+                    for step in thread["locations"].as_array().expect("locations") {
+                        let order = step["executionOrder"].as_u64().expect("executionOrder");
+                        assert!(order > last, "executionOrder increases: {result:#}");
+                        assert!(seen_steps.insert(order), "a step in one flow: {result:#}");
+                        last = order;
+                        let text = step["location"]["message"]["text"].as_str().unwrap();
+                        assert!(text.starts_with(&format!("{id}: ")), "{result:#}");
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn sarif_output_validates_against_the_oasis_schema() {
+    let schema = sarif_schema();
+    let dir = tmp();
+
+    // A deadlock: both ranks in the trace, one thread flow each.
+    let model = model_of("deadlock.c", dir.path());
+    let r = check(&model, &["--format", "sarif"]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    let v = assert_valid_sarif(&schema, &r);
+    let result = &v["runs"][0]["results"][0];
+    let threads: Vec<&str> = result["codeFlows"][0]["threadFlows"]
+        .as_array()
+        .expect("threadFlows")
+        .iter()
+        .filter_map(|t| t["id"].as_str())
+        .collect();
+    assert_eq!(threads, ["rank 0", "rank 1"], "{v:#}");
+    // The schema is not vacuous: a result without a message, or an
+    // execution order below -1, is rejected.
+    let mut broken = v.clone();
+    broken["runs"][0]["results"][0]
+        .as_object_mut()
+        .expect("result")
+        .remove("message");
+    assert!(!schema.is_valid(&broken));
+    let mut broken = v.clone();
+    broken["runs"][0]["results"][0]["codeFlows"][0]["threadFlows"][0]["locations"][0]
+        ["executionOrder"] = (-2).into();
+    assert!(!schema.is_valid(&broken));
+    let rule = &v["runs"][0]["tool"]["driver"]["rules"][0];
+    assert_eq!(rule["name"], "Deadlock", "{v:#}");
+    assert_eq!(rule["defaultConfiguration"]["level"], "error", "{v:#}");
+
+    // Verified: no results, no rules.
+    let model = model_of("verified.c", dir.path());
+    let r = check(&model, &["--format", "sarif"]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert_valid_sarif(&schema, &r);
+
+    // Inconclusive: the invocation did not succeed, and says why.
+    let model = model_of("fanin_wildcard.c", dir.path());
+    let r = check(
+        &model,
+        &["-n", "8", "--timeout", "0.001", "--format", "sarif"],
+    );
+    assert_eq!(r.code, Some(2), "{}", r.show());
+    let v = assert_valid_sarif(&schema, &r);
+    assert_eq!(
+        v["runs"][0]["invocations"][0]["executionSuccessful"], false,
+        "{v:#}"
+    );
+
+    // Several process counts: a run each (np 2 verified, np 3 an error).
+    let model = dir.path().join("manager_worker_order.json");
+    let source = root().join("c-examples/nprange/manager_worker_order.c");
+    let r = extract(&[source.to_str().unwrap(), "-o", model.to_str().unwrap()]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    let r = check(&model, &["-n", "2,3", "--format", "sarif"]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    let v = assert_valid_sarif(&schema, &r);
+    let runs = v["runs"].as_array().expect("runs");
+    assert_eq!(runs.len(), 2, "{v:#}");
+    assert_eq!(runs[0]["results"].as_array().map(Vec::len), Some(0));
+    assert!(
+        runs[1]["results"].as_array().is_some_and(|r| !r.is_empty()),
+        "{v:#}"
+    );
+}
+
+#[test]
+fn sarif_of_examples_of_several_kinds_validates_against_the_oasis_schema() {
+    let schema = sarif_schema();
+    let dir = tmp();
+    // (example, the level of its kind's rule)
+    let cases = [
+        ("collectives/mismatch_bcast_root.c", "error"),
+        ("errors/hazard_send_send.c", "warning"),
+        ("leaks/comm_dup_not_freed.c", "warning"),
+        ("lifecycle/start_forgotten_waitall.c", "warning"),
+        ("races/write_send_before_wait.c", "error"),
+        ("progress/iprobe_wrong_tag_spin.c", "error"),
+        ("usage/init_twice.c", "error"),
+    ];
+    for (name, level) in cases {
+        let ex = end_to_end::Example::parse(&root().join("c-examples").join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let model = dir.path().join("model.json");
+        let out = end_to_end::extract(&ex, &model);
+        assert!(out.status.success(), "extracting {name}: {out:?}");
+        let out = end_to_end::check(&ex, &model, &["--format", "sarif"]);
+        let r = Run {
+            what: format!("mpi-check {name} --format sarif"),
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            elapsed: Duration::ZERO,
+        };
+        assert_eq!(r.code, Some(1), "{}", r.show());
+        let v = assert_valid_sarif(&schema, &r);
+        let kind = &ex.kinds[0];
+        let rules = v["runs"][0]["tool"]["driver"]["rules"]
+            .as_array()
+            .expect("rules");
+        let rule = rules
+            .iter()
+            .find(|r| r["id"] == kind.as_str())
+            .unwrap_or_else(|| panic!("{name}: no rule {kind}:\n{v:#}"));
+        assert_eq!(rule["defaultConfiguration"]["level"], level, "{name}");
+    }
 }

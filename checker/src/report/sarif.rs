@@ -1,15 +1,25 @@
 //! `--format sarif`: a SARIF 2.1.0 log with one run.
 //!
 //! - `tool.driver`: name `mpi-check`, the version given, and one rule per
-//!   error kind that occurs (sorted by kind), id = the kind's stable id.
-//! - One `result` per error: `ruleId`/`ruleIndex`, level `error`, the message,
-//!   `locations` = the first location, `relatedLocations` = the others (each
-//!   with the message `rank N: MPI_X`), and one `codeFlow` with one
-//!   `threadFlow` holding the trace (`rank N: event` per step).
+//!   error kind that occurs (sorted by kind), id = the kind's stable id, with
+//!   a PascalCase `name`, short and full descriptions, `help` (text and
+//!   markdown: what to change), a `helpUri` into the README's error kinds and
+//!   `defaultConfiguration.level` (see `level`).
+//! - One `result` per error: `ruleId`/`ruleIndex`, the rule's level, the
+//!   message, `locations` = the first location, `relatedLocations` = the
+//!   others (each with the message `rank N: MPI_X`, and referenced from the
+//!   result message by embedded links `[rank N's MPI_X](id)`), and one
+//!   `codeFlow` with one `threadFlow` per rank in the trace (id and message
+//!   `rank N`), holding that rank's steps (`rank N: event`) in trace order,
+//!   each with `executionOrder` = the global step number so that viewers can
+//!   interleave the ranks.
 //! - `invocations[0].executionSuccessful` is false only when the verdict is
 //!   inconclusive, with the reason as a tool execution notification.
 //! - `properties` of the run carry the verdict, np and the deterministic
 //!   statistics (no timings).
+//!
+//! The output validates against the OASIS SARIF 2.1.0 schema (errata 01),
+//! which `tests/tests/cli.rs` checks on real runs.
 
 use std::collections::BTreeSet;
 
@@ -19,6 +29,11 @@ use super::{ErrorKind, ErrorReport, Report, SourceLoc, TraceStep, Verdict};
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 const VERSION: &str = "2.1.0";
+
+/// Where each rule's `helpUri` points: the README's table of error kinds
+/// (there is no published site; change this one constant when there is).
+pub const HELP_URI: &str =
+    "https://github.com/mpi-verify/mpi-verify/blob/main/README.md#error-kinds";
 
 /// Renders `report` as a SARIF 2.1.0 log, pretty-printed, followed by a
 /// newline. `tool_version` is the checker's version.
@@ -70,13 +85,7 @@ fn build_run<'a>(report: &'a Report, tool_version: &'a str) -> Run<'a> {
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
-    let rules = kinds
-        .iter()
-        .map(|&kind| Rule {
-            id: kind.id(),
-            short_description: Text::from(short_description(kind)),
-        })
-        .collect();
+    let rules = kinds.iter().map(|&kind| rule(kind)).collect();
     let results = report
         .errors
         .iter()
@@ -122,6 +131,36 @@ fn build_run<'a>(report: &'a Report, tool_version: &'a str) -> Run<'a> {
     }
 }
 
+fn rule(kind: ErrorKind) -> Rule {
+    let help = help(kind);
+    Rule {
+        id: kind.id(),
+        name: rule_name(kind),
+        short_description: Text::from(short_description(kind)),
+        full_description: Text::from(full_description(kind)),
+        help: Help {
+            text: help.replace('`', ""),
+            markdown: help.to_string(),
+        },
+        help_uri: HELP_URI,
+        default_configuration: Configuration { level: level(kind) },
+    }
+}
+
+/// The rule name: the kind's id in PascalCase (`collective-mismatch` is
+/// `CollectiveMismatch`).
+fn rule_name(kind: ErrorKind) -> String {
+    kind.id()
+        .split('-')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect()
+}
+
 fn result(error: &ErrorReport, rule_index: usize) -> SarifResult {
     let mut locations = error.locations.iter();
     let primary: Vec<Location> = locations
@@ -129,7 +168,9 @@ fn result(error: &ErrorReport, rule_index: usize) -> SarifResult {
         .map(|loc| source_location(loc, None))
         .into_iter()
         .collect();
-    let related = locations
+    let others: Vec<&SourceLoc> = locations.collect();
+    let related = others
+        .iter()
         .enumerate()
         .map(|(i, loc)| source_location(loc, Some(i + 1)))
         .collect();
@@ -137,17 +178,15 @@ fn result(error: &ErrorReport, rule_index: usize) -> SarifResult {
         Vec::new()
     } else {
         vec![CodeFlow {
-            thread_flows: vec![ThreadFlow {
-                locations: error.trace.iter().map(flow_location).collect(),
-            }],
+            thread_flows: thread_flows(&error.trace),
         }]
     };
     SarifResult {
         rule_id: error.kind.id(),
         rule_index,
-        level: "error",
+        level: level(error.kind),
         message: Text {
-            text: error.message.clone(),
+            text: result_message(&error.message, &others),
         },
         locations: primary,
         related_locations: related,
@@ -157,6 +196,68 @@ fn result(error: &ErrorReport, rule_index: usize) -> SarifResult {
             command: error.command.clone(),
         },
     }
+}
+
+/// The result message: the error's message as it is when nothing else is
+/// involved; otherwise followed by embedded links to the related locations
+/// (`(see also [rank 1's MPI_Ssend](1))`, ids 1, 2, ... as given by
+/// `result`). With links, the square brackets of the message itself are
+/// escaped (`\[`, `\]`) so that viewers do not read them as links (SARIF
+/// 2.1.0 §3.11.6).
+fn result_message(message: &str, related: &[&SourceLoc]) -> String {
+    if related.is_empty() {
+        return message.to_string();
+    }
+    let links: Vec<String> = related
+        .iter()
+        .enumerate()
+        .map(|(i, loc)| {
+            let text = match &loc.call {
+                Some(call) => format!("rank {}'s {call}", loc.rank),
+                None if loc.line > 0 => format!("rank {} at line {}", loc.rank, loc.line),
+                None => format!("rank {}", loc.rank),
+            };
+            format!("[{}]({})", escape_brackets(&text), i + 1)
+        })
+        .collect();
+    format!(
+        "{} (see also {})",
+        escape_brackets(message),
+        links.join(", ")
+    )
+}
+
+fn escape_brackets(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == '[' || c == ']' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// One thread flow per rank in the trace, by rank, each with that rank's
+/// steps in trace order; `executionOrder` (the global step number) says how
+/// the ranks interleave.
+fn thread_flows(trace: &[TraceStep]) -> Vec<ThreadFlow> {
+    let ranks: BTreeSet<usize> = trace.iter().map(|step| step.rank).collect();
+    ranks
+        .into_iter()
+        .map(|rank| {
+            let name = format!("rank {rank}");
+            ThreadFlow {
+                id: name.clone(),
+                message: Text { text: name },
+                locations: trace
+                    .iter()
+                    .filter(|step| step.rank == rank)
+                    .map(flow_location)
+                    .collect(),
+            }
+        })
+        .collect()
 }
 
 fn source_location(loc: &SourceLoc, id: Option<usize>) -> Location {
@@ -266,6 +367,231 @@ fn short_description(kind: ErrorKind) -> &'static str {
     }
 }
 
+/// A rule's default level, by how sure a finding means a failure:
+/// - `error`: the job hangs or fails in every run that gets there, or the
+///   program is erroneous MPI whose outcome the standard leaves undefined
+///   (mismatches, invalid arguments, races, epochs, life-cycle misuse), or a
+///   process spins forever (`non-termination`: its event can never happen).
+/// - `warning`: the program may well run, but relies on what MPI does not
+///   promise or wastes resources: `buffering-hazard` (works wherever the
+///   library buffers standard sends), `resource-leak` and `request-leak`
+///   (objects and requests left at `MPI_Finalize`; the lost messages that
+///   matter are reported as errors of their own), `missing-start` (legal MPI
+///   that returns an empty status: most likely a forgotten `MPI_Start`).
+fn level(kind: ErrorKind) -> &'static str {
+    use ErrorKind::*;
+    match kind {
+        BufferingHazard | ResourceLeak | RequestLeak | MissingStart => "warning",
+        Deadlock | CollectiveMismatch | Assertion | MemoryError | TypeMismatch | CountMismatch
+        | RootMismatch | OpMismatch | CommunicatorMismatch | InvalidArgument | LocalRace
+        | RmaRace | EpochError | NonTermination | MpiUsage => "error",
+    }
+}
+
+/// What the kind means, in one or two sentences (README, "Error kinds"),
+/// with the MPI 3.1 section where one applies. Plain text.
+fn full_description(kind: ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::Deadlock => {
+            "Some processes wait for each other forever, whatever buffering the MPI library \
+             chooses: a wait-for cycle, or a wait for a process that finished without sending \
+             (MPI 3.1 §3.5). Blocking collectives count as synchronizing (MPI 3.1 §5.13)."
+        }
+        ErrorKind::CollectiveMismatch => {
+            "The members of a communicator call different collectives, call them in a \
+             different order, or some member never calls one; MPI 3.1 §5.13 requires every \
+             member to call the communicator's collectives in the same order."
+        }
+        ErrorKind::BufferingHazard => {
+            "The program completes only if the MPI library buffers standard-mode sends; \
+             where sends are not buffered (large messages, other libraries) it deadlocks. \
+             MPI 3.1 §3.5 calls such a program unsafe."
+        }
+        ErrorKind::Assertion => {
+            "A process fails: an assert does not hold, or it calls abort(), MPI_Abort or \
+             exit with a non-zero status."
+        }
+        ErrorKind::MemoryError => {
+            "A process accesses memory it must not: a null, out-of-bounds or freed pointer, \
+             a double free, or an integer division by zero (or of the most negative value \
+             by -1)."
+        }
+        ErrorKind::TypeMismatch => {
+            "Sender and receiver, or the members of a collective, transfer the same amount \
+             of data with different type signatures (MPI_INT sent, MPI_FLOAT received); \
+             MPI 3.1 §3.3.1 requires the type signatures to match."
+        }
+        ErrorKind::CountMismatch => {
+            "A message is longer than the receive buffer (truncation, MPI 3.1 §3.2.4), or \
+             the members of a collective pass differing counts or sizes for the same \
+             transfer."
+        }
+        ErrorKind::RootMismatch => {
+            "The members of a rooted collective (MPI_Bcast, MPI_Reduce, MPI_Gather, ...) \
+             pass different roots; MPI 3.1 chapter 5 requires the same root on every member \
+             (e.g. §5.4)."
+        }
+        ErrorKind::OpMismatch => {
+            "The members of a reduction pass different operations (such as MPI_SUM and \
+             MPI_MAX); MPI 3.1 §5.9.1 requires the same operation on every member."
+        }
+        ErrorKind::CommunicatorMismatch => {
+            "A receive waits for a message that was sent with its source and tag but on \
+             another communicator, or processes wait in the same collective on different \
+             communicators: the communicator is part of the message envelope (MPI 3.1 \
+             §3.2.3), and collectives on different communicators never match (§5.13)."
+        }
+        ErrorKind::InvalidArgument => {
+            "An MPI call gets an argument MPI does not allow: a bad communicator, datatype, \
+             rank, tag, count, request or operation, a second or predefined free, a start of \
+             an active request, a buffered send that does not fit the attached buffer, or \
+             the same memory as send and receive buffer (MPI 3.1 §2.3)."
+        }
+        ErrorKind::ResourceLeak => {
+            "At MPI_Finalize a process still holds MPI objects it made and never freed: \
+             communicators, groups, derived datatypes, user operations, info objects, \
+             persistent requests or an attached buffer."
+        }
+        ErrorKind::RequestLeak => {
+            "At MPI_Finalize a nonblocking operation was never completed or freed, or a \
+             persistent request is still active; MPI 3.1 §8.7 requires pending \
+             communication to complete before MPI_Finalize."
+        }
+        ErrorKind::MissingStart => {
+            "A completion call (Wait, Test or their all/any/some forms) is made on a \
+             persistent request never started since its MPI_*_init; MPI 3.1 §3.7.3 lets it \
+             return at once with an empty status, so the forgotten MPI_Start (§3.9) goes \
+             unnoticed."
+        }
+        ErrorKind::LocalRace => {
+            "The program touches a buffer that a pending nonblocking operation owns (writes \
+             a send buffer, reads or writes a receive buffer, or frees it) before the call \
+             that completes the operation, which MPI 3.1 §3.7.2 forbids."
+        }
+        ErrorKind::RmaRace => {
+            "Two one-sided accesses to the same window location conflict within one epoch, \
+             and at least one of them writes; MPI 3.1 §11.7 leaves the outcome undefined."
+        }
+        ErrorKind::EpochError => {
+            "A one-sided operation or synchronization call is made outside a valid access \
+             or exposure epoch, or epochs are opened and closed inconsistently (MPI 3.1 \
+             §11.5)."
+        }
+        ErrorKind::NonTermination => {
+            "A process polls (MPI_Test, MPI_Iprobe) in a loop for an event that can never \
+             happen, so it never terminates. A loop whose event can happen is fine: MPI \
+             guarantees progress (MPI 3.1 §3.7.4)."
+        }
+        ErrorKind::MpiUsage => {
+            "MPI is used against its rules: calls before MPI_Init or after MPI_Finalize, a \
+             second MPI_Init, an exit without MPI_Finalize, a message still unreceived when \
+             every process has finalized (MPI 3.1 §8.7), or a ready-mode send not ordered \
+             after the posting of its receive (MPI 3.1 §3.4)."
+        }
+    }
+}
+
+/// What to change, as markdown; the plain-text help is the same without
+/// backquotes.
+fn help(kind: ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::Deadlock => {
+            "Break the wait-for cycle the message names: reorder the calls so that one side \
+             receives while the other sends (e.g. even ranks send first, odd ranks receive \
+             first), post the receives as nonblocking calls (`MPI_Irecv`, then \
+             `MPI_Waitall`), or exchange with `MPI_Sendrecv`. Where a process finished \
+             without sending, add the missing send or fix the receive's source, tag or \
+             communicator."
+        }
+        ErrorKind::CollectiveMismatch => {
+            "Make every member of the communicator call the same collectives in the same \
+             order: take a collective out of a rank-dependent branch (`if (rank == 0)`), and \
+             call it on every path, early exits included."
+        }
+        ErrorKind::BufferingHazard => {
+            "Make the exchange independent of buffering: post the receive before the \
+             matching send, use nonblocking calls (`MPI_Isend`/`MPI_Irecv` and \
+             `MPI_Waitall`) or `MPI_Sendrecv`; for a send to the process itself, post the \
+             receive first. `mpi-check --buffering infinite` shows whether buffering is the \
+             only problem."
+        }
+        ErrorKind::Assertion => {
+            "Follow the trace to the values that make the check fail. Rerun the schedule \
+             with `mpi-check --replay` (the result's `replay` property): often the program \
+             assumes an order in which wildcard receives match messages that MPI does not \
+             promise."
+        }
+        ErrorKind::MemoryError => {
+            "Fix the access at the reported line: check indices and buffer sizes against the \
+             counts passed to MPI, allocate before use, and do not use or free memory that \
+             was freed."
+        }
+        ErrorKind::TypeMismatch => {
+            "Use matching datatypes on both sides (the same basic type, or derived types with \
+             the same type signature), or convert the data before sending it."
+        }
+        ErrorKind::CountMismatch => {
+            "Receive with a count at least the message's length (use `MPI_Probe` and \
+             `MPI_Get_count` when it varies), and pass matching counts on every member of a \
+             collective."
+        }
+        ErrorKind::RootMismatch => {
+            "Pass the same root on every member: a constant or a value every rank computes \
+             alike, not a rank-dependent expression."
+        }
+        ErrorKind::OpMismatch => "Pass the same `MPI_Op` on every member of the reduction.",
+        ErrorKind::CommunicatorMismatch => {
+            "Use one communicator on both sides: send and receive on the same communicator \
+             (both on `MPI_COMM_WORLD`, or both on the duplicate from `MPI_Comm_dup`), and \
+             call each collective on the same communicator on every member."
+        }
+        ErrorKind::InvalidArgument => {
+            "Pass a valid argument, as the message says (a send tag in `0..MPI_TAG_UB`, a \
+             rank below the communicator's size, ...); for the same buffer as input and output \
+             use `MPI_IN_PLACE`; attach a buffer large enough for the pending buffered sends \
+             (with `MPI_BSEND_OVERHEAD` each); free each object once."
+        }
+        ErrorKind::ResourceLeak => {
+            "Free each object once it is no longer needed: `MPI_Comm_free`, \
+             `MPI_Group_free`, `MPI_Type_free`, `MPI_Op_free`, `MPI_Info_free`, \
+             `MPI_Request_free`, `MPI_Buffer_detach`."
+        }
+        ErrorKind::RequestLeak => {
+            "Complete each request with `MPI_Wait`/`MPI_Test` (or their all/any/some forms), \
+             or free it with `MPI_Request_free`; do not overwrite a request variable while its \
+             operation is pending."
+        }
+        ErrorKind::MissingStart => {
+            "Start the persistent request with `MPI_Start` (or `MPI_Startall`) before \
+             waiting for it or testing it."
+        }
+        ErrorKind::LocalRace => {
+            "Move the access after the `MPI_Wait`/`MPI_Test` that completes the operation, or \
+             give each pending operation a buffer of its own."
+        }
+        ErrorKind::RmaRace => {
+            "Separate the conflicting accesses by synchronization (`MPI_Win_fence`, a \
+             lock/unlock pair, or post/start/complete/wait), or use `MPI_Accumulate` for \
+             concurrent updates."
+        }
+        ErrorKind::EpochError => {
+            "Open an epoch before communicating on the window (`MPI_Win_fence`, \
+             `MPI_Win_lock` or `MPI_Win_start`/`MPI_Win_post`) and close it with the \
+             matching call (`MPI_Win_fence`, `MPI_Win_unlock`, \
+             `MPI_Win_complete`/`MPI_Win_wait`)."
+        }
+        ErrorKind::NonTermination => {
+            "Make the awaited event possible: poll for the source and tag that are actually \
+             sent, or send the message the loop waits for."
+        }
+        ErrorKind::MpiUsage => {
+            "Call MPI only between `MPI_Init` and `MPI_Finalize`, each once; receive every \
+             message before finalizing; use `MPI_Send` rather than `MPI_Rsend` unless a \
+             barrier or a message guarantees that the receive is already posted."
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct Log<'a> {
     #[serde(rename = "$schema")]
@@ -298,7 +624,24 @@ struct Driver<'a> {
 #[serde(rename_all = "camelCase")]
 struct Rule {
     id: &'static str,
+    name: String,
     short_description: Text,
+    full_description: Text,
+    help: Help,
+    help_uri: &'static str,
+    default_configuration: Configuration,
+}
+
+/// A rule's `help`: the same advice as plain text and as markdown.
+#[derive(Serialize)]
+struct Help {
+    text: String,
+    markdown: String,
+}
+
+#[derive(Serialize)]
+struct Configuration {
+    level: &'static str,
 }
 
 #[derive(Serialize)]
@@ -383,6 +726,8 @@ struct CodeFlow {
 
 #[derive(Serialize)]
 struct ThreadFlow {
+    id: String,
+    message: Text,
     locations: Vec<ThreadFlowLocation>,
 }
 
@@ -465,6 +810,13 @@ mod tests {
                             line: 20,
                             event: "MPI_Send(dest=0, tag=0, comm=WORLD)".to_string(),
                         },
+                        TraceStep {
+                            step: 3,
+                            rank: 0,
+                            file: "prog.c".to_string(),
+                            line: 15,
+                            event: "MPI_Recv(source=2, tag=0, comm=WORLD)".to_string(),
+                        },
                     ],
                 },
                 ErrorReport {
@@ -546,7 +898,8 @@ mod tests {
         assert_eq!(r["level"], "error");
         assert_eq!(
             r["message"]["text"],
-            "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
+            "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent \
+             (see also [rank 1's MPI_Ssend](1))"
         );
         let locs = r["locations"].as_array().expect("locations");
         assert_eq!(locs.len(), 1);
@@ -567,7 +920,7 @@ mod tests {
         let flows = r["codeFlows"].as_array().expect("codeFlows");
         assert_eq!(flows.len(), 1);
         let tfs = flows[0]["threadFlows"].as_array().expect("threadFlows");
-        assert_eq!(tfs.len(), 1);
+        assert_eq!(tfs.len(), 2, "one thread flow per rank");
         let steps = tfs[0]["locations"]
             .as_array()
             .expect("thread flow locations");
@@ -576,8 +929,12 @@ mod tests {
             steps[0]["location"]["message"]["text"],
             "rank 0: MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1"
         );
-        assert_eq!(steps[1]["executionOrder"], 2);
-        let region = &steps[1]["location"]["physicalLocation"]["region"];
+        let steps = tfs[1]["locations"]
+            .as_array()
+            .expect("thread flow locations");
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0]["executionOrder"], 2);
+        let region = &steps[0]["location"]["physicalLocation"]["region"];
         assert_eq!(region["startLine"], 20);
         assert!(region.get("startColumn").is_none());
 
@@ -667,5 +1024,198 @@ mod tests {
         let region = &results[1]["locations"][0]["physicalLocation"]["region"];
         assert_eq!(region["startLine"], 30);
         assert!(region.get("startColumn").is_none());
+    }
+
+    fn rule_of<'v>(v: &'v Value, id: &str) -> &'v Value {
+        v["runs"][0]["tool"]["driver"]["rules"]
+            .as_array()
+            .expect("rules")
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap_or_else(|| panic!("no rule {id}"))
+    }
+
+    const ALL_KINDS: [ErrorKind; 19] = [
+        ErrorKind::Deadlock,
+        ErrorKind::CollectiveMismatch,
+        ErrorKind::BufferingHazard,
+        ErrorKind::Assertion,
+        ErrorKind::MemoryError,
+        ErrorKind::TypeMismatch,
+        ErrorKind::CountMismatch,
+        ErrorKind::RootMismatch,
+        ErrorKind::OpMismatch,
+        ErrorKind::CommunicatorMismatch,
+        ErrorKind::InvalidArgument,
+        ErrorKind::ResourceLeak,
+        ErrorKind::RequestLeak,
+        ErrorKind::MissingStart,
+        ErrorKind::LocalRace,
+        ErrorKind::RmaRace,
+        ErrorKind::EpochError,
+        ErrorKind::NonTermination,
+        ErrorKind::MpiUsage,
+    ];
+
+    /// A report with one located error of every kind.
+    fn every_kind() -> Report {
+        Report {
+            errors: ALL_KINDS
+                .iter()
+                .map(|&kind| ErrorReport {
+                    kind,
+                    message: format!("a {}", kind.id()),
+                    locations: vec![loc(0, "p.c", 3, Some("MPI_Send"))],
+                    ..sample().errors[1].clone()
+                })
+                .collect(),
+            ..sample()
+        }
+    }
+
+    #[test]
+    fn rules_describe_and_help() {
+        let v = parse(&render(&sample(), "0.1.0"));
+        let rule = rule_of(&v, "deadlock");
+        assert_eq!(rule["name"], "Deadlock");
+        assert_eq!(rule["defaultConfiguration"]["level"], "error");
+        assert_eq!(rule["helpUri"], HELP_URI);
+        assert!(rule["fullDescription"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("MPI 3.1 §3.5")));
+        let markdown = rule["help"]["markdown"].as_str().expect("help markdown");
+        assert!(markdown.contains("`MPI_Sendrecv`"), "{markdown}");
+        let text = rule["help"]["text"].as_str().expect("help text");
+        assert!(
+            text.contains("MPI_Sendrecv") && !text.contains('`'),
+            "{text}"
+        );
+
+        let v = parse(&render(&every_kind(), "0.1.0"));
+        let rules = v["runs"][0]["tool"]["driver"]["rules"]
+            .as_array()
+            .expect("rules");
+        assert_eq!(rules.len(), ALL_KINDS.len());
+        let mut names = BTreeSet::new();
+        for rule in rules {
+            for key in ["shortDescription", "fullDescription", "help"] {
+                let text = rule[key]["text"].as_str().unwrap_or_default();
+                assert!(text.len() > 20 && !text.contains("  "), "{key}: {rule:#}");
+            }
+            let name = rule["name"].as_str().expect("name");
+            assert!(
+                name.starts_with(|c: char| c.is_ascii_uppercase())
+                    && name.chars().all(|c| c.is_ascii_alphanumeric()),
+                "{name}"
+            );
+            assert!(names.insert(name.to_string()), "{name} twice");
+        }
+        assert_eq!(
+            rule_of(&v, "collective-mismatch")["name"],
+            "CollectiveMismatch"
+        );
+        assert_eq!(rule_of(&v, "mpi-usage")["name"], "MpiUsage");
+        assert_eq!(rule_of(&v, "rma-race")["name"], "RmaRace");
+        // Each result's level is its rule's default level.
+        for r in v["runs"][0]["results"].as_array().expect("results") {
+            let rule = &rules[r["ruleIndex"].as_u64().expect("ruleIndex") as usize];
+            assert_eq!(r["level"], rule["defaultConfiguration"]["level"]);
+        }
+    }
+
+    #[test]
+    fn levels_by_severity() {
+        let warnings: Vec<&str> = ALL_KINDS
+            .iter()
+            .filter(|&&k| level(k) == "warning")
+            .map(|k| k.id())
+            .collect();
+        assert_eq!(
+            warnings,
+            [
+                "buffering-hazard",
+                "resource-leak",
+                "request-leak",
+                "missing-start"
+            ]
+        );
+        assert!(ALL_KINDS
+            .iter()
+            .all(|&k| matches!(level(k), "error" | "warning")));
+        assert_eq!(level(ErrorKind::NonTermination), "error");
+    }
+
+    #[test]
+    fn one_thread_flow_per_rank_with_global_order() {
+        let step = |step: usize, rank: usize| TraceStep {
+            step,
+            rank,
+            file: "p.c".to_string(),
+            line: 10 + step as u32,
+            event: format!("event {step}"),
+        };
+        let trace = vec![step(1, 2), step(2, 0), step(3, 2), step(4, 1), step(5, 0)];
+        let mut report = sample();
+        report.errors[0].trace = trace;
+        let v = parse(&render(&report, "0.1.0"));
+        let tfs = v["runs"][0]["results"][0]["codeFlows"][0]["threadFlows"]
+            .as_array()
+            .expect("threadFlows");
+        let summary: Vec<(String, String, Vec<u64>)> = tfs
+            .iter()
+            .map(|tf| {
+                (
+                    tf["id"].as_str().unwrap_or_default().to_string(),
+                    tf["message"]["text"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_string(),
+                    tf["locations"]
+                        .as_array()
+                        .expect("locations")
+                        .iter()
+                        .map(|l| l["executionOrder"].as_u64().expect("executionOrder"))
+                        .collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("rank 0".into(), "rank 0".into(), vec![2, 5]),
+                ("rank 1".into(), "rank 1".into(), vec![4]),
+                ("rank 2".into(), "rank 2".into(), vec![1, 3]),
+            ]
+        );
+        // The location content is as in the trace.
+        let first = &tfs[2]["locations"][1]["location"];
+        assert_eq!(first["message"]["text"], "rank 2: event 3");
+        assert_eq!(first["physicalLocation"]["region"]["startLine"], 13);
+        // Every step appears once.
+        let mut orders: Vec<u64> = summary.iter().flat_map(|s| s.2.clone()).collect();
+        orders.sort_unstable();
+        assert_eq!(orders, [1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn related_locations_are_linked_from_the_message() {
+        let mut report = sample();
+        report.errors[0].message = "x[1] differs".to_string();
+        report.errors[0].locations.push(loc(2, "prog.c", 31, None));
+        let v = parse(&render(&report, "0.1.0"));
+        let r = &v["runs"][0]["results"][0];
+        assert_eq!(
+            r["message"]["text"],
+            "x\\[1\\] differs (see also [rank 1's MPI_Ssend](1), [rank 2 at line 31](2))"
+        );
+        let related = r["relatedLocations"].as_array().expect("relatedLocations");
+        let ids: Vec<u64> = related.iter().filter_map(|l| l["id"].as_u64()).collect();
+        assert_eq!(ids, [1, 2]);
+        assert_eq!(related[1]["message"]["text"], "rank 2");
+        // Without related locations the message is the error's, unescaped.
+        let mut report = sample();
+        report.errors[1].message = "a[0] fails".to_string();
+        let v = parse(&render(&report, "0.1.0"));
+        assert_eq!(v["runs"][0]["results"][1]["message"]["text"], "a[0] fails");
     }
 }
