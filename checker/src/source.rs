@@ -95,7 +95,17 @@ pub fn extract(request: &Request) -> Result<Extracted, String> {
         pass_on(&lines);
         return Ok(Extracted { _dir: dir, model });
     }
-    Err(failure(&lines, &out.status))
+    let mut reason = failure(&lines, &out.status);
+    // `mpi-check prog.c -- 100` meant 100 for the program: say where
+    // program arguments go when clang takes it for a file.
+    if let Some(arg) = request.clang_args.iter().find(|a| {
+        !a.starts_with('-') && reason.contains(&format!("no such file or directory: '{a}'"))
+    }) {
+        reason.push_str(&format!(
+            " (with C sources, arguments after -- go to clang; give the program's arguments with --arg, e.g. --arg {arg})"
+        ));
+    }
+    Err(reason)
 }
 
 /// The reason of a failed extraction; prints the diagnostics before it.

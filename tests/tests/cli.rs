@@ -1239,6 +1239,16 @@ fn missing_source_or_a_model_among_sources_is_one_line() {
 
     let r = check_sources(&["model.json", "verified.c"]);
     assert_fails_one_line(&r, 3, &["model.json is a model"]);
+
+    // A program argument after -- reaches clang as a file: say so.
+    let r = check_sources(&["verified.c", "--", "100"]);
+    assert_eq!(r.code, Some(3), "{}", r.show());
+    let last = r.stderr.lines().last().unwrap_or("");
+    assert!(
+        last.contains("'100'") && last.contains("--arg 100"),
+        "{}",
+        r.show()
+    );
 }
 
 #[test]
