@@ -95,7 +95,7 @@ pub struct Args {
     pub replay: Option<String>,
     /// Verify for every value of the program's inputs (integer conversions
     /// of the argv and getenv strings, rand, time, clock; argc and the shape
-    /// of argv stay as given after `--`); an error
+    /// of argv stay as given, after `--` or with `--arg`); an error
     /// names the input that leads to it.
     #[arg(long)]
     pub any_input: bool,
