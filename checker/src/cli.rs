@@ -538,26 +538,18 @@ fn render_all(reports: &[Report], format: Format, quiet: bool) -> (String, Verdi
             } else {
                 reports
                     .iter()
-                    .map(|r| format!("np {}: {}", r.np, verdict_word(r.verdict)))
+                    .map(|r| format!("np {}: {}", r.np, r.verdict.word()))
                     .collect()
             };
             out.push_str(&format!(
                 "mpi-check: {} ({})\n",
-                verdict_word(verdict),
+                verdict.word(),
                 per_np.join(", ")
             ));
             out
         }
     };
     (out, verdict)
-}
-
-fn verdict_word(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Verified => "verified",
-        Verdict::Error => "error",
-        Verdict::Inconclusive => "inconclusive",
-    }
 }
 
 fn render(report: &Report, format: Format) -> String {

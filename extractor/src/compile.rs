@@ -82,8 +82,7 @@ pub fn compile<'ctx>(
     to_ssa(&module)?;
     // After mem2reg, which would verify nothing here but need not see the
     // sorts (they are built in SSA form already).
-    crate::sort::expand_qsort(&module)?;
-    crate::sort::expand_bsearch_and_errno(&module)?;
+    crate::sort::expand_library_calls(&module)?;
     Ok(module)
 }
 

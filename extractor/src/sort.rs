@@ -29,11 +29,10 @@ use inkwell::module::Module;
 
 use crate::error::ExtractError;
 
-pub use qsort::expand_qsort;
-
-/// Replaces the `bsearch` calls with a known comparator by searches
-/// calling it, then `errno` by a global (see the module docs).
-pub fn expand_bsearch_and_errno(module: &Module<'_>) -> Result<(), ExtractError> {
+/// Replaces the `qsort` and `bsearch` calls with a known comparator by
+/// code calling it, and `errno` by a global (see the module docs).
+pub fn expand_library_calls(module: &Module<'_>) -> Result<(), ExtractError> {
+    qsort::expand_qsort(module)?;
     bsearch::expand_bsearch(module)?;
     errno::expand_errno(module)
 }

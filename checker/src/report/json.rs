@@ -356,27 +356,7 @@ mod tests {
 
     #[test]
     fn every_error_kind_serializes_as_its_id() {
-        let kinds = [
-            ErrorKind::Deadlock,
-            ErrorKind::CollectiveMismatch,
-            ErrorKind::BufferingHazard,
-            ErrorKind::Assertion,
-            ErrorKind::MemoryError,
-            ErrorKind::TypeMismatch,
-            ErrorKind::CountMismatch,
-            ErrorKind::RootMismatch,
-            ErrorKind::OpMismatch,
-            ErrorKind::CommunicatorMismatch,
-            ErrorKind::InvalidArgument,
-            ErrorKind::ResourceLeak,
-            ErrorKind::RequestLeak,
-            ErrorKind::MissingStart,
-            ErrorKind::LocalRace,
-            ErrorKind::RmaRace,
-            ErrorKind::EpochError,
-            ErrorKind::NonTermination,
-            ErrorKind::MpiUsage,
-        ];
+        let kinds = ErrorKind::ALL;
         let mut report = sample(Verdict::Error);
         let template = report.errors[0].clone();
         report.errors = kinds

@@ -16,6 +16,15 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The word reports use (`verified`, `error`, `inconclusive`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Verified => "verified",
+            Verdict::Error => "error",
+            Verdict::Inconclusive => "inconclusive",
+        }
+    }
+
     /// Exit status (README): 0 verified, 1 errors, 2 inconclusive.
     pub fn exit_code(self) -> i32 {
         match self {
@@ -52,6 +61,29 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [ErrorKind; 19] = [
+        ErrorKind::Deadlock,
+        ErrorKind::CollectiveMismatch,
+        ErrorKind::BufferingHazard,
+        ErrorKind::Assertion,
+        ErrorKind::MemoryError,
+        ErrorKind::TypeMismatch,
+        ErrorKind::CountMismatch,
+        ErrorKind::RootMismatch,
+        ErrorKind::OpMismatch,
+        ErrorKind::CommunicatorMismatch,
+        ErrorKind::InvalidArgument,
+        ErrorKind::ResourceLeak,
+        ErrorKind::RequestLeak,
+        ErrorKind::MissingStart,
+        ErrorKind::LocalRace,
+        ErrorKind::RmaRace,
+        ErrorKind::EpochError,
+        ErrorKind::NonTermination,
+        ErrorKind::MpiUsage,
+    ];
+
     /// Order of errors in a report, most severe first: the job hangs or
     /// calls MPI inconsistently, then a process fails, then erroneous MPI
     /// use, then what only some libraries or schedules turn into a failure,

@@ -1035,32 +1035,10 @@ mod tests {
             .unwrap_or_else(|| panic!("no rule {id}"))
     }
 
-    const ALL_KINDS: [ErrorKind; 19] = [
-        ErrorKind::Deadlock,
-        ErrorKind::CollectiveMismatch,
-        ErrorKind::BufferingHazard,
-        ErrorKind::Assertion,
-        ErrorKind::MemoryError,
-        ErrorKind::TypeMismatch,
-        ErrorKind::CountMismatch,
-        ErrorKind::RootMismatch,
-        ErrorKind::OpMismatch,
-        ErrorKind::CommunicatorMismatch,
-        ErrorKind::InvalidArgument,
-        ErrorKind::ResourceLeak,
-        ErrorKind::RequestLeak,
-        ErrorKind::MissingStart,
-        ErrorKind::LocalRace,
-        ErrorKind::RmaRace,
-        ErrorKind::EpochError,
-        ErrorKind::NonTermination,
-        ErrorKind::MpiUsage,
-    ];
-
     /// A report with one located error of every kind.
     fn every_kind() -> Report {
         Report {
-            errors: ALL_KINDS
+            errors: ErrorKind::ALL
                 .iter()
                 .map(|&kind| ErrorReport {
                     kind,
@@ -1095,7 +1073,7 @@ mod tests {
         let rules = v["runs"][0]["tool"]["driver"]["rules"]
             .as_array()
             .expect("rules");
-        assert_eq!(rules.len(), ALL_KINDS.len());
+        assert_eq!(rules.len(), ErrorKind::ALL.len());
         let mut names = BTreeSet::new();
         for rule in rules {
             for key in ["shortDescription", "fullDescription", "help"] {
@@ -1125,7 +1103,7 @@ mod tests {
 
     #[test]
     fn levels_by_severity() {
-        let warnings: Vec<&str> = ALL_KINDS
+        let warnings: Vec<&str> = ErrorKind::ALL
             .iter()
             .filter(|&&k| level(k) == "warning")
             .map(|k| k.id())
@@ -1139,7 +1117,7 @@ mod tests {
                 "missing-start"
             ]
         );
-        assert!(ALL_KINDS
+        assert!(ErrorKind::ALL
             .iter()
             .all(|&k| matches!(level(k), "error" | "warning")));
         assert_eq!(level(ErrorKind::NonTermination), "error");

@@ -72,12 +72,7 @@ pub fn render(report: &Report, source: &dyn Fn(&str) -> Option<String>) -> Strin
 /// The verdict line: `mpi-check: error (np = 3)`, with the reason when
 /// inconclusive (also what `-q` prints).
 pub fn header(report: &Report) -> String {
-    let verdict = match report.verdict {
-        Verdict::Verified => "verified",
-        Verdict::Error => "error",
-        Verdict::Inconclusive => "inconclusive",
-    };
-    let mut line = format!("mpi-check: {verdict} (np = {})", report.np);
+    let mut line = format!("mpi-check: {} (np = {})", report.verdict.word(), report.np);
     if report.verdict == Verdict::Inconclusive {
         if let Some(reason) = &report.reason {
             line.push_str(": ");

@@ -110,7 +110,7 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
         return emit_libc(fl, dst, func, &kept);
     }
     if name == "qsort" {
-        // `sort::expand_qsort` replaced every call whose comparator it knows.
+        // `sort::expand_library_calls` replaced every call whose comparator it knows.
         return Err(fl.unsupported(
             "qsort whose comparator is not a function named at the call \
              (int f(const void *, const void *))",

@@ -13,69 +13,15 @@
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::context::ContextRef;
 use inkwell::module::{Linkage, Module};
-use inkwell::values::{FunctionValue, InstructionValue, PointerValue};
+use inkwell::values::FunctionValue;
 use inkwell::IntPredicate;
 
-use super::site::{
-    arguments, comparator, debug_loc, element, library_calls, set_debug_loc, set_function_debug_loc,
-};
+use super::site::{element, replace_calls};
 use crate::error::ExtractError;
 
-/// Replaces every `bsearch` call with a known comparator (see `sort`).
+/// Replaces every `bsearch` call with a known comparator (see `sort`) by a binary search calling it.
 pub fn expand_bsearch(module: &Module<'_>) -> Result<(), ExtractError> {
-    let sites: Vec<_> = library_calls(module, "bsearch", 5)
-        .into_iter()
-        .filter_map(|call| Some((call, comparator(module, call, 4)?)))
-        .collect();
-    let context = module.get_context();
-    let builder = context.create_builder();
-    for (k, (call, cmp)) in sites.into_iter().enumerate() {
-        expand_call(module, &context, &builder, call, cmp, k).map_err(|e| {
-            ExtractError::Internal(format!("building the search for a bsearch call: {e}"))
-        })?;
-    }
-    Ok(())
-}
-
-/// Builds the search for one call site and calls it instead of `bsearch`.
-fn expand_call<'ctx>(
-    module: &Module<'ctx>,
-    context: &ContextRef<'ctx>,
-    builder: &Builder<'ctx>,
-    call: InstructionValue<'ctx>,
-    cmp: FunctionValue<'ctx>,
-    k: usize,
-) -> Result<(), String> {
-    // The call's operands: key, base, count, size, comparator, callee.
-    let args = arguments(call, 4)?;
-    let loc = debug_loc(call);
-    let search = build_search(module, context, builder, cmp, k).map_err(|e| e.to_string())?;
-    builder.position_before(&call);
-    let found = builder
-        .build_call(
-            search,
-            &[
-                args[0].into(),
-                args[1].into(),
-                args[2].into(),
-                args[3].into(),
-            ],
-            "found",
-        )
-        .map_err(|e| e.to_string())?
-        .try_as_basic_value()
-        .basic()
-        .ok_or("the search returns no value")?
-        .into_pointer_value();
-    if let Some(inst) = found.as_instruction() {
-        set_debug_loc(inst, loc);
-    }
-    set_function_debug_loc(search, loc);
-    PointerValue::try_from(call)
-        .map_err(|()| "bsearch's result is not a pointer")?
-        .replace_all_uses_with(found);
-    call.erase_from_basic_block();
-    Ok(())
+    replace_calls(module, "bsearch", 4, &build_search)
 }
 
 /// `void *bsearch.<cmp>.<k>(const void *key, const char *base, size_t n,

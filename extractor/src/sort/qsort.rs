@@ -8,54 +8,15 @@
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::context::ContextRef;
 use inkwell::module::{Linkage, Module};
-use inkwell::values::{FunctionValue, InstructionValue};
+use inkwell::values::FunctionValue;
 use inkwell::IntPredicate;
 
-use super::site::{
-    arguments, comparator, debug_loc, element, library_calls, set_debug_loc, set_function_debug_loc,
-};
+use super::site::{element, replace_calls};
 use crate::error::ExtractError;
 
-/// Replaces every `qsort` call with a known comparator (see `sort`).
+/// Replaces every `qsort` call with a known comparator (see `sort`) by an insertion sort calling it.
 pub fn expand_qsort(module: &Module<'_>) -> Result<(), ExtractError> {
-    let sites: Vec<_> = library_calls(module, "qsort", 4)
-        .into_iter()
-        .filter_map(|call| Some((call, comparator(module, call, 3)?)))
-        .collect();
-    let context = module.get_context();
-    let builder = context.create_builder();
-    for (k, (call, cmp)) in sites.into_iter().enumerate() {
-        expand_call(module, &context, &builder, call, cmp, k).map_err(|e| {
-            ExtractError::Internal(format!("building the sort for a qsort call: {e}"))
-        })?;
-    }
-    Ok(())
-}
-
-/// Builds the sort for one call site and calls it instead of `qsort`.
-fn expand_call<'ctx>(
-    module: &Module<'ctx>,
-    context: &ContextRef<'ctx>,
-    builder: &Builder<'ctx>,
-    call: InstructionValue<'ctx>,
-    cmp: FunctionValue<'ctx>,
-    k: usize,
-) -> Result<(), String> {
-    // The call's operands: base, count, size, comparator, callee.
-    let args = arguments(call, 3)?;
-    let loc = debug_loc(call);
-    let sort = build_sort(module, context, builder, cmp, k).map_err(|e| e.to_string())?;
-    builder.position_before(&call);
-    let replacement = builder
-        .build_call(sort, &[args[0].into(), args[1].into(), args[2].into()], "")
-        .map_err(|e| e.to_string())?
-        .try_as_basic_value()
-        .instruction()
-        .ok_or("the call to the sort is not an instruction")?;
-    set_debug_loc(replacement, loc);
-    set_function_debug_loc(sort, loc);
-    call.erase_from_basic_block();
-    Ok(())
+    replace_calls(module, "qsort", 3, &build_sort)
 }
 
 /// `void qsort.<cmp>.<k>(char *base, size_t n, size_t size)`.

@@ -1,16 +1,88 @@
 //! What the rewrites of `sort` share: finding the direct calls of a C
-//! library function, the comparator named at a call, array elements, and
-//! placing generated code at the user's call.
+//! library function, the comparator named at a call, replacing the call by
+//! a call of code made for it, array elements, and placing generated code at
+//! the user's call.
 
 use inkwell::builder::{Builder, BuilderError};
+use inkwell::context::ContextRef;
 use inkwell::llvm_sys::debuginfo::{LLVMInstructionGetDebugLoc, LLVMInstructionSetDebugLoc};
 use inkwell::llvm_sys::prelude::LLVMMetadataRef;
 use inkwell::module::Module;
 use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{
-    AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue,
-    Operand, PointerValue,
+    AsValueRef, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue,
+    InstructionOpcode, InstructionValue, IntValue, Operand, PointerValue, ValueKind,
 };
+
+use crate::error::ExtractError;
+
+/// Makes the function that replaces call site number `k` of a library
+/// function whose comparator is `cmp`.
+pub type Build<'a, 'ctx> = &'a dyn Fn(
+    &Module<'ctx>,
+    &ContextRef<'ctx>,
+    &Builder<'ctx>,
+    FunctionValue<'ctx>,
+    usize,
+) -> Result<FunctionValue<'ctx>, BuilderError>;
+
+/// Replaces each direct call of the library function `name` whose last
+/// argument, at `cmp_at`, is a comparator of the program (see
+/// [`comparator`]) by a call of the function `build` makes for that site,
+/// with the call's other arguments; its result, if any, takes the place of
+/// the library call's. The new call and every instruction of the made
+/// function carry the call's source position. Other calls stay.
+pub fn replace_calls<'ctx>(
+    module: &Module<'ctx>,
+    name: &str,
+    cmp_at: u32,
+    build: Build<'_, 'ctx>,
+) -> Result<(), ExtractError> {
+    let sites: Vec<_> = library_calls(module, name, cmp_at + 1)
+        .into_iter()
+        .filter_map(|call| Some((call, comparator(module, call, cmp_at)?)))
+        .collect();
+    let context = module.get_context();
+    let builder = context.create_builder();
+    for (k, (call, cmp)) in sites.into_iter().enumerate() {
+        replace_call(module, &context, &builder, call, (cmp, cmp_at), k, build).map_err(|e| {
+            ExtractError::Internal(format!("building the code of a {name} call: {e}"))
+        })?;
+    }
+    Ok(())
+}
+
+/// [`replace_calls`] for one call site.
+fn replace_call<'ctx>(
+    module: &Module<'ctx>,
+    context: &ContextRef<'ctx>,
+    builder: &Builder<'ctx>,
+    call: InstructionValue<'ctx>,
+    (cmp, cmp_at): (FunctionValue<'ctx>, u32),
+    k: usize,
+    build: Build<'_, 'ctx>,
+) -> Result<(), String> {
+    let args: Vec<BasicMetadataValueEnum> = arguments(call, cmp_at)?
+        .into_iter()
+        .map(Into::into)
+        .collect();
+    let loc = debug_loc(call);
+    let made = build(module, context, builder, cmp, k).map_err(|e| e.to_string())?;
+    builder.position_before(&call);
+    let site = builder
+        .build_call(made, &args, "")
+        .map_err(|e| e.to_string())?;
+    let replacement = match site.try_as_basic_value() {
+        ValueKind::Basic(v) => v.as_instruction_value(),
+        ValueKind::Instruction(i) => Some(i),
+    }
+    .ok_or("the new call is not an instruction")?;
+    set_debug_loc(replacement, loc);
+    set_function_debug_loc(made, loc);
+    call.replace_all_uses_with(&replacement);
+    call.erase_from_basic_block();
+    Ok(())
+}
 
 /// The direct calls with `args` arguments of `name`, when the module only
 /// declares it (a program defining its own `qsort` or `bsearch` keeps it).

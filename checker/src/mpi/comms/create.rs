@@ -27,14 +27,7 @@ impl State {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let parent_h = int(args, 0);
-        let parent = self.comm(site, parent_h)?;
-        if self.world.comms[parent].is_inter() {
-            return Err(Halt::Unsupported(format!(
-                "{}: unsupported: {} on an intercommunicator",
-                model.describe_location(site.loc),
-                site.func.name()
-            )));
-        }
+        let parent = self.intra_only(model, site, parent_h)?;
         let size = self.world.comms[parent].size();
         let mut must_agree = false;
         let mut what = "arguments";
@@ -246,13 +239,7 @@ impl State {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
-        let parent = self.comm(site, int(args, 0))?;
-        if self.world.comms[parent].is_inter() {
-            return Err(Halt::Unsupported(format!(
-                "{}: unsupported: MPI_Comm_idup on an intercommunicator",
-                model.describe_location(site.loc)
-            )));
-        }
+        let parent = self.intra_only(model, site, int(args, 0))?;
         let (out, req_addr) = (ptr(args, 1), ptr(args, 2));
         self.check_output(site, out, 4, "newcomm")?;
         self.check_output(site, req_addr, 4, "request")?;
@@ -453,7 +440,7 @@ impl State {
 
     /// Makes a communicator over `members` (world ranks) and hands each
     /// member its handle; `parent` gives the inherited error handlers.
-    fn make_comm(
+    pub(super) fn make_comm(
         &mut self,
         site: &Site,
         own_out: u64,
@@ -489,13 +476,7 @@ impl State {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
-        let parent = self.comm(site, int(args, 0))?;
-        if self.world.comms[parent].is_inter() {
-            return Err(Halt::Unsupported(format!(
-                "{}: unsupported: MPI_Comm_create_group on an intercommunicator",
-                model.describe_location(site.loc)
-            )));
-        }
+        let parent = self.intra_only(model, site, int(args, 0))?;
         let group = self.group_arg(site, int(args, 1), "group")?;
         let tag = int(args, 2);
         let out = ptr(args, 3);

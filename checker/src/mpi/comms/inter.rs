@@ -256,23 +256,7 @@ impl State {
             } else {
                 a.iter().chain(&b).copied().collect()
             };
-            let mut comm = Comm::new(0, members.clone());
-            comm.topology = Topology::None;
-            let id = self.world.add_comm(comm);
-            for &m in &members {
-                let eh = self.errhandler_on(m, inter);
-                let handle = self.world.bind_comm(m, id, eh);
-                self.deliver_handle(site, out, m, handle)?;
-            }
-            self.trace_event(
-                site.rank,
-                site.loc,
-                format!(
-                    "MPI_Intercomm_merge completes: new communicator {} of world ranks {}",
-                    comm_name(self.world.comms[id].handle),
-                    list(&members)
-                ),
-            );
+            self.make_comm(site, out, inter, members, Topology::None)?;
         }
         Ok(Effect::Block(Block::Collective {
             comm: bridge,

@@ -156,6 +156,21 @@ impl State {
     }
 
     /// A communicator argument that must be an intracommunicator.
+    /// The communicator of `handle` for a call modeled on
+    /// intracommunicators only: on an intercommunicator the check stops as
+    /// unsupported, never answering wrongly.
+    fn intra_only(&self, model: &Model, site: &Site, handle: i32) -> Result<CommId, Halt> {
+        let c = self.comm(site, handle)?;
+        if self.world.comms[c].is_inter() {
+            return Err(Halt::Unsupported(format!(
+                "{}: unsupported: {} on an intercommunicator",
+                model.describe_location(site.loc),
+                site.func.name()
+            )));
+        }
+        Ok(c)
+    }
+
     fn intra(&self, site: &Site, handle: i32) -> Result<CommId, Halt> {
         let c = self.comm(site, handle)?;
         if self.world.comms[c].is_inter() {
