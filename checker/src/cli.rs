@@ -1,7 +1,9 @@
 //! Command line of `mpi-check` (stable contract, README).
 
-use crate::explore::{self, Buffering, Config, Reduction};
+use crate::driver::{self, Config, Reduction};
+use crate::explore;
 use crate::report::{self, Report, Verdict};
+use crate::system::Buffering;
 use clap::{Parser, ValueEnum};
 use runtime_model::model::Model;
 use std::path::{Path, PathBuf};
@@ -322,12 +324,12 @@ pub fn run(args: Args) -> i32 {
             pinned: pinned.clone(),
             inputs: None,
         };
-        let outcome = explore::explore(&model, &config);
+        let outcome = driver::explore(&model, &config);
         if graph.is_none() {
             graph = outcome.errors.iter().find_map(|e| {
                 let wf = e.finding.wait_for.as_ref()?;
                 let site = |loc| {
-                    let s = crate::reporting::source_loc(&model, 0, loc, None);
+                    let s = crate::driver::report::source_loc(&model, 0, loc, None);
                     format!("{}:{}", s.file, s.line)
                 };
                 Some(format!(
@@ -338,7 +340,7 @@ pub fn run(args: Args) -> i32 {
                 ))
             });
         }
-        let mut report = crate::reporting::build(&model, np, &outcome);
+        let mut report = crate::driver::report::build(&model, np, &outcome);
         for e in &mut report.errors {
             e.command = Some(reproduce_command(
                 &args,

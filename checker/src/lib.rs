@@ -4,10 +4,13 @@
 //! source lines.
 
 pub mod cli;
+pub mod diag;
+pub mod driver;
 pub mod exec;
 pub mod explore;
 pub mod input;
+pub mod log;
 pub mod mpi;
 pub mod report;
-pub mod reporting;
 pub mod source;
+pub mod system;

@@ -34,10 +34,8 @@ use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use std::time::Instant;
 
-use crate::explore::{explore_once, Config, Outcome};
-use runtime_model::model::{LocId, Model};
+use runtime_model::model::LocId;
 
 /// An input symbol: one integer the program reads from outside.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -129,16 +127,6 @@ impl Sym {
             _ => None,
         }
     }
-}
-
-/// The `--replay` text of an error: its schedule, then `+NAME=VALUE` for
-/// each input value the run chose itself.
-pub fn replay_string(schedule: &[u32], input: &[InputValue]) -> String {
-    let mut s = crate::explore::schedule_string(schedule);
-    for v in input.iter().filter(|v| v.forced) {
-        s.push_str(&format!("+{}={}", v.symbol, v.value));
-    }
-    s
 }
 
 /// Splits a `--replay` text into its schedule and its input values
@@ -266,19 +254,7 @@ impl Plan {
     }
 }
 
-/// The input of a reported error: each symbol read, its value, and the range
-/// of values around it that leads to the same executions.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct InputValue {
-    pub symbol: String,
-    pub value: i64,
-    pub min: i64,
-    pub max: i64,
-    /// The value differs from what the given arguments, the environment or
-    /// the generator produce: a replay must pass `--input symbol=value`.
-    #[serde(skip)]
-    pub forced: bool,
-}
+pub use crate::report::InputValue;
 
 /// The part of `cell` a run with `log` covers: around each value read, the
 /// interval up to the nearest cuts.
@@ -345,110 +321,6 @@ pub fn describe(cell: &Cell, log: &Log) -> Vec<InputValue> {
             })
         })
         .collect()
-}
-
-/// `--any-input`: verifies every cell of the input space, refining the
-/// partition with the cuts each run finds; or (`--input` alone) one run with
-/// the given values.
-pub fn explore(model: &Model, config: &Config) -> Outcome {
-    let start = Instant::now();
-    let mut total = Outcome::default();
-    let pinned: Cell = config
-        .pinned
-        .iter()
-        .map(|(s, v)| (s.clone(), (*v, *v)))
-        .collect();
-    let mut work = vec![pinned];
-    let mut uncovered: Option<(LocId, String, Option<LocId>)> = None;
-    while let Some(cell) = work.pop() {
-        if total.input_cells >= config.max_inputs as u64 {
-            total.incomplete = Some(format!(
-                "--any-input: {} input cells checked (--max-inputs), at least {} more remain",
-                total.input_cells,
-                work.len() + 1
-            ));
-            break;
-        }
-        let mut cfg = config.clone();
-        if let Some(t) = config.timeout {
-            let left = t.saturating_sub(start.elapsed());
-            if left.is_zero() {
-                total.incomplete = Some(format!(
-                    "timeout of {}s reached after {} executions",
-                    t.as_secs_f64(),
-                    total.executions
-                ));
-                break;
-            }
-            cfg.timeout = Some(left);
-        }
-        if let Some(m) = config.max_executions {
-            let left = m.saturating_sub(total.executions);
-            if left == 0 {
-                total.incomplete = Some(format!("execution limit of {m} reached"));
-                break;
-            }
-            cfg.max_executions = Some(left);
-        }
-        let plan = Plan::new(cell.clone());
-        cfg.inputs = Some(plan.clone());
-        let out = explore_once(model, &cfg);
-        let log = plan.snapshot();
-        total.input_cells += 1;
-        total.executions += out.executions;
-        total.transitions += out.transitions;
-        total.states += out.states;
-        total.instructions += out.instructions;
-        total.pruned += out.pruned;
-        let input = describe(&cell, &log);
-        for mut e in out.errors {
-            let dup = total.errors.iter().any(|x| {
-                x.finding.kind == e.finding.kind && x.finding.locations == e.finding.locations
-            });
-            if !dup {
-                e.input = input.clone();
-                total.errors.push(e);
-            }
-        }
-        if uncovered.is_none() {
-            uncovered = log.uncovered.clone();
-        }
-        if out.incomplete.is_some() {
-            total.incomplete = out.incomplete;
-            break;
-        }
-        if !config.any_input || (!total.errors.is_empty() && !config.all_errors) {
-            break;
-        }
-        // Last pushed is run next: the cells nearest the given input first.
-        let mut rest = subtract(&cell, &covered(&cell, &log));
-        rest.reverse();
-        work.extend(rest);
-    }
-    if config.any_input && total.incomplete.is_none() {
-        if let Some((loc, what, origin)) = uncovered {
-            let at = crate::reporting::source_loc(model, 0, loc, None);
-            let origin = origin
-                .map(|o| crate::reporting::source_loc(model, 0, o, None))
-                .filter(|o| o.line != at.line || o.file != at.file)
-                .map_or(String::new(), |o| {
-                    format!(" (computed from input at {}:{})", o.file, o.line)
-                });
-            total.incomplete = Some(format!(
-                "--any-input: {what} at {}:{}{origin}; checked for {} input {}, not for every input",
-                at.file,
-                at.line,
-                total.input_cells,
-                if total.input_cells == 1 {
-                    "cell"
-                } else {
-                    "cells"
-                }
-            ));
-        }
-    }
-    total.elapsed = start.elapsed();
-    total
 }
 
 #[cfg(test)]

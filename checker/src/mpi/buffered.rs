@@ -13,11 +13,11 @@
 //! search and the naive oracle agree.
 
 use super::decode::*;
-use crate::explore::cb;
-use crate::explore::state::*;
+use crate::log::cb;
+use crate::mpi::machine::*;
 use runtime_model::mpi::p2p::{AttachedBuffer, EventRef, ReqId, ReqOp, BSEND_OVERHEAD};
 
-impl State {
+impl Machine {
     /// Buffer space buffered message `m` takes (MPI 3.1 §3.6.1).
     fn bsend_footprint(&self, m: ReqId) -> u64 {
         match &self.world.p2p.requests[m].op {

@@ -4,13 +4,13 @@
 //! matching and collective rules live in the runtime model.
 
 use super::decode::*;
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi_api::{Family, MpiFunc};
 
-impl State {
+impl Machine {
     /// Issues MPI call `func` of process `rank`. On return the process has
     /// either finished the call (and is `Ready`) or is `Blocked` in it.
     pub fn issue(
@@ -298,7 +298,7 @@ pub fn is_modeled(func: MpiFunc) -> bool {
         exit_functions: Vec::new(),
         stats: ExtractStats::default(),
     };
-    let mut state = State::new(&model, 2, &[]);
+    let mut state = Machine::new(&model, 2, &[]);
     state.procs[0].lifecycle = Lifecycle::Initialized;
     let args = vec![0u64; func.params().len()];
     !matches!(

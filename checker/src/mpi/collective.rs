@@ -7,7 +7,7 @@
 
 use super::datatypes::type_name_of;
 use super::decode::*;
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
@@ -40,7 +40,7 @@ struct Part {
 }
 
 /// A typed buffer argument of a collective call (see
-/// `State::collective_buffers`).
+/// `Machine::collective_buffers`).
 struct TypedBuf {
     addr: u64,
     count: i32,
@@ -77,7 +77,7 @@ impl Args<'_> {
     }
 }
 
-impl State {
+impl Machine {
     /// The blocking core collectives (Barrier, Bcast, Reduce, Allreduce,
     /// Gather, Scatter, Allgather, Alltoall).
     pub(crate) fn issue_collective(&mut self, site: &Site, args: &[u64]) -> Result<Block, Halt> {
@@ -741,7 +741,7 @@ impl State {
                 // (count, byte offset) of each peer's block on one side:
                 // from the v-forms' counts and displacements (in extents of
                 // the datatype), or consecutive blocks of `count`.
-                let layout = |state: &State,
+                let layout = |state: &Machine,
                               peers: usize,
                               side: (&str, &str, &str),
                               ty: i32,
@@ -1065,7 +1065,7 @@ impl State {
         let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
         // Per peer: (count, byte offset, datatype) on each side.
         let side =
-            |state: &State, counts: &str, displs: &str, ty: &str, types: &str, count: &str| {
+            |state: &Machine, counts: &str, displs: &str, ty: &str, types: &str, count: &str| {
                 let mut out = Vec::with_capacity(n);
                 match base {
                     F::Alltoall => {

@@ -2,7 +2,7 @@
 //! recording the completes-before dependencies each completion implies
 //! (seed 002 §2, seed 000 appendix).
 
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
@@ -74,7 +74,7 @@ pub fn subsets_with(ready: &[usize], fresh: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
-impl State {
+impl Machine {
     fn store_i32(&mut self, rank: usize, addr: u64, v: i32, what: &str) -> Result<(), Halt> {
         self.procs[rank]
             .proc
@@ -797,7 +797,7 @@ impl State {
             PollKind::Testsome(_) => None,
         };
         self.procs[rank].poll_deferred = None;
-        let set_flag = |state: &mut State, v: i32| match flag_addr {
+        let set_flag = |state: &mut Machine, v: i32| match flag_addr {
             Some(a) => state.store_i32(rank, a, v, "flag"),
             None => Ok(()),
         };

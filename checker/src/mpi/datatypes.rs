@@ -4,7 +4,7 @@
 //! tables and decodes the `MPI_Type_*` and `MPI_Op_*` calls.
 
 use super::decode::*;
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::datatype::{match_signatures, TypeMap};
 use runtime_model::handles as h;
@@ -162,7 +162,7 @@ pub(crate) fn type_name_of(dt: i32) -> String {
     }
 }
 
-impl State {
+impl Machine {
     /// The type map of `dt` for process `site.rank`. With `comm`, the type
     /// must be committed and not freed (MPI 3.1 §4.1.9).
     pub(crate) fn type_map(&self, site: &Site, dt: i32, comm: bool) -> Result<Arc<TypeMap>, Halt> {
@@ -302,7 +302,7 @@ impl State {
                 e => site.invalid(e.to_string()),
             }
         };
-        let new_type = |state: &mut State, map: TypeMap, out: u64| -> Result<Effect, Halt> {
+        let new_type = |state: &mut Machine, map: TypeMap, out: u64| -> Result<Effect, Halt> {
             let handle = state.dtypes.add_type(
                 rank,
                 DerivedType {

@@ -2,7 +2,7 @@
 //! buffers and status objects in its memory, each checked, with errors
 //! reported at the call's own position.
 
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::LocId;
@@ -95,7 +95,7 @@ impl Site {
     }
 }
 
-impl State {
+impl Machine {
     pub(crate) fn write_i32(
         &mut self,
         site: &Site,

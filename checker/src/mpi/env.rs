@@ -4,7 +4,7 @@
 
 use super::decode::*;
 use crate::exec::memory::AllocKind;
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
@@ -87,7 +87,7 @@ pub fn error_string(code: i32) -> Option<String> {
     })
 }
 
-impl State {
+impl Machine {
     /// MPI 3.1 §8.3: an error is raised on the call's communicator (on
     /// `MPI_COMM_WORLD` for calls without one). Under `MPI_ERRORS_RETURN`
     /// the call returns the error class instead of stopping the program;

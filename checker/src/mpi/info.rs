@@ -4,7 +4,7 @@
 //! reported with the other unfreed objects (`leaks.rs`).
 
 use super::decode::*;
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::LocId;
 use runtime_model::mpi_api::MpiFunc as F;
@@ -98,7 +98,7 @@ impl InfoTables {
     }
 }
 
-impl State {
+impl Machine {
     /// Checks an info argument: `MPI_INFO_NULL` (where `null_ok`),
     /// `MPI_INFO_ENV`, or a live info object of the process.
     pub(crate) fn info_arg(&self, site: &Site, info: i32, null_ok: bool) -> Result<(), Halt> {

@@ -8,11 +8,11 @@
 
 use super::decode::Site;
 use crate::exec::memory::MemFault;
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use runtime_model::mpi::collective::Typed;
 use std::sync::Arc;
 
-impl State {
+impl Machine {
     /// Bytes `count` elements of `datatype` take once packed (the message
     /// size, MPI 3.1 §4.1.5; `MPI_Pack_size` without overhead).
     pub(crate) fn packed_size(&self, site: &Site, count: i32, datatype: i32) -> Result<u64, Halt> {

@@ -8,7 +8,7 @@
 //! made by the program and never leak.
 //!
 //! Each report points at the line that made the leaked object: the dispatch
-//! wrapper (`State::issue`) stamps what a call hands the process with that
+//! wrapper (`Machine::issue`) stamps what a call hands the process with that
 //! call (`World::origins`), and notes when a posting call overwrites the
 //! variable of a request still pending, which is how a request's handle is
 //! usually lost.
@@ -16,7 +16,7 @@
 use super::datatypes::{OP_HANDLE_BASE, TYPE_HANDLE_BASE};
 use super::decode::*;
 use super::requests::{also_at, line_of};
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::ReqOp;
@@ -52,7 +52,7 @@ struct Leak {
     made_at: Option<(LocId, MpiFunc)>,
 }
 
-impl State {
+impl Machine {
     /// The call that made object `o`. A communicator from MPI_Comm_idup is
     /// made when the last member calls, while the others may be in any
     /// later call: their own MPI_Comm_idup is the collective arrival that

@@ -1,6 +1,6 @@
-//! The checker's side of MPI: decoding the calls a process makes and
-//! completing blocked calls. The semantics they drive live in
-//! `runtime_model::mpi`.
+//! The MPI machine: the explored state (`machine`), how its processes block
+//! (`wait`), decoding the calls a process makes and completing blocked
+//! calls. The semantics they drive live in `runtime_model::mpi`.
 //!
 //! - `decode`: reading and checking arguments (handles, buffers, statuses).
 //! - `calls`: the entry point for every call; environment calls.
@@ -23,9 +23,11 @@ pub mod env;
 pub mod info;
 pub mod layout;
 pub mod leaks;
+pub mod machine;
 pub mod p2p;
 pub mod pack;
 pub mod persistent;
 pub mod races;
 pub mod requests;
 pub mod user_op;
+pub mod wait;

@@ -2,7 +2,7 @@
 //! probes, status queries (MPI 3.1 chapter 3).
 
 use super::decode::*;
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
 use runtime_model::mpi::p2p::{EventRef, RecvOp, ReqId, ReqOp, SendMode, SendOp};
@@ -43,7 +43,7 @@ pub(crate) fn send_mode(func: F) -> SendMode {
     }
 }
 
-impl State {
+impl Machine {
     /// Checks a send's arguments (at posting, and once for a persistent
     /// request at its MPI_*_init).
     pub(crate) fn check_send(&self, site: &Site, a: &SendArgs) -> Result<(), Halt> {

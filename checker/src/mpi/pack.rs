@@ -18,11 +18,11 @@
 //! packed: unpacking ints packed as floats is not reported.
 
 use super::decode::*;
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::mpi_api::MpiFunc as F;
 
-impl State {
+impl Machine {
     /// The address and packing calls.
     pub(crate) fn call_pack(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let rank = site.rank;

@@ -7,12 +7,12 @@
 use super::decode::*;
 use super::p2p::{send_mode, RecvArgs, SendArgs};
 use super::requests::{also_at, line_of};
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use runtime_model::model::Model;
 use runtime_model::mpi::p2p::{EventRef, PersistentOp, ReqId, ReqOp};
 use runtime_model::mpi_api::MpiFunc as F;
 
-impl State {
+impl Machine {
     /// MPI_Send_init, MPI_Ssend_init, MPI_Bsend_init, MPI_Rsend_init and
     /// MPI_Recv_init: same arguments as the nonblocking calls.
     pub(crate) fn call_request_init(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {

@@ -4,12 +4,12 @@
 //! (a send's buffer may still be read since MPI-3.0, a receive's may not be
 //! touched); completion releases it before data is delivered. The
 //! program's own accesses then fault with `MemFault::PendingBuffer`, which
-//! [`State::pending_access`] turns into a `local-race` finding; operations
+//! [`Machine::pending_access`] turns into a `local-race` finding; operations
 //! pending together on overlapping buffers, one of them writing, are
 //! reported when the second is posted.
 
 use super::decode::Site;
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::model::{LocId, Model, Pointer};
 use runtime_model::mpi::p2p::{ReqId, ReqOp, SendMode};
@@ -28,7 +28,7 @@ fn guard_owner(id: u64) -> (ReqId, bool) {
     ((id >> 1) as ReqId, id & 1 == 1)
 }
 
-impl State {
+impl Machine {
     /// The call that posted request `owner`: (location, function).
     fn poster(&self, owner: ReqId) -> Option<(LocId, F)> {
         let r = self.world.p2p.requests.get(owner)?;

@@ -4,7 +4,7 @@
 
 use super::completion::empty_status;
 use super::decode::*;
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
@@ -27,7 +27,7 @@ pub(crate) fn also_at(f: Finding, rank: usize, loc: LocId, func: MpiFunc) -> Fin
     }
 }
 
-impl State {
+impl Machine {
     /// The operation a request handle names for a completion call: `None`
     /// for `MPI_REQUEST_NULL` and for an inactive persistent request, both
     /// of which complete at once with an empty status (MPI 3.1 §3.7.3,

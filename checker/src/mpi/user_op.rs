@@ -5,7 +5,7 @@
 use super::datatypes::UserOp;
 use crate::exec::interp::Fault;
 use crate::exec::memory::AllocKind;
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::model::{FuncId, LocId, Model};
 use runtime_model::mpi::collective::Placement;
@@ -15,7 +15,7 @@ use runtime_model::mpi_api::MpiFunc;
 /// Steps one call of a user operator may take.
 const USER_OP_STEPS: u64 = 50_000_000;
 
-impl State {
+impl Machine {
     /// The user-defined operation `op` of process `rank`, if it is one.
     pub(crate) fn user_op_of(&self, rank: usize, op: i32) -> Option<UserOp> {
         self.dtypes.user_op(rank, op).cloned()

@@ -67,8 +67,8 @@ struct JsonError<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     command: Option<&'a str>,
     /// Extension (`--any-input`): the input values that lead to the error.
-    #[serde(skip_serializing_if = "<[crate::input::InputValue]>::is_empty")]
-    input: &'a [crate::input::InputValue],
+    #[serde(skip_serializing_if = "<[super::InputValue]>::is_empty")]
+    input: &'a [super::InputValue],
 }
 
 #[derive(Serialize)]

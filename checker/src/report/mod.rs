@@ -35,96 +35,7 @@ impl Verdict {
     }
 }
 
-/// Stable error kinds (README). Serialized as kebab-case identifiers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ErrorKind {
-    Deadlock,
-    CollectiveMismatch,
-    BufferingHazard,
-    Assertion,
-    MemoryError,
-    TypeMismatch,
-    CountMismatch,
-    RootMismatch,
-    OpMismatch,
-    CommunicatorMismatch,
-    InvalidArgument,
-    ResourceLeak,
-    RequestLeak,
-    MissingStart,
-    LocalRace,
-    RmaRace,
-    EpochError,
-    NonTermination,
-    MpiUsage,
-}
-
-impl ErrorKind {
-    /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 19] = [
-        ErrorKind::Deadlock,
-        ErrorKind::CollectiveMismatch,
-        ErrorKind::BufferingHazard,
-        ErrorKind::Assertion,
-        ErrorKind::MemoryError,
-        ErrorKind::TypeMismatch,
-        ErrorKind::CountMismatch,
-        ErrorKind::RootMismatch,
-        ErrorKind::OpMismatch,
-        ErrorKind::CommunicatorMismatch,
-        ErrorKind::InvalidArgument,
-        ErrorKind::ResourceLeak,
-        ErrorKind::RequestLeak,
-        ErrorKind::MissingStart,
-        ErrorKind::LocalRace,
-        ErrorKind::RmaRace,
-        ErrorKind::EpochError,
-        ErrorKind::NonTermination,
-        ErrorKind::MpiUsage,
-    ];
-
-    /// Order of errors in a report, most severe first: the job hangs or
-    /// calls MPI inconsistently, then a process fails, then erroneous MPI
-    /// use, then what only some libraries or schedules turn into a failure,
-    /// then what wastes resources.
-    pub fn severity(self) -> u8 {
-        use ErrorKind::*;
-        match self {
-            Deadlock | CommunicatorMismatch | CollectiveMismatch => 0,
-            Assertion | MemoryError => 1,
-            TypeMismatch | CountMismatch | RootMismatch | OpMismatch | InvalidArgument
-            | EpochError | MpiUsage => 2,
-            BufferingHazard | NonTermination => 3,
-            LocalRace | RmaRace => 4,
-            MissingStart | RequestLeak | ResourceLeak => 5,
-        }
-    }
-
-    pub fn id(self) -> &'static str {
-        match self {
-            ErrorKind::Deadlock => "deadlock",
-            ErrorKind::CollectiveMismatch => "collective-mismatch",
-            ErrorKind::BufferingHazard => "buffering-hazard",
-            ErrorKind::Assertion => "assertion",
-            ErrorKind::MemoryError => "memory-error",
-            ErrorKind::TypeMismatch => "type-mismatch",
-            ErrorKind::CountMismatch => "count-mismatch",
-            ErrorKind::RootMismatch => "root-mismatch",
-            ErrorKind::OpMismatch => "op-mismatch",
-            ErrorKind::CommunicatorMismatch => "communicator-mismatch",
-            ErrorKind::InvalidArgument => "invalid-argument",
-            ErrorKind::ResourceLeak => "resource-leak",
-            ErrorKind::RequestLeak => "request-leak",
-            ErrorKind::MissingStart => "missing-start",
-            ErrorKind::LocalRace => "local-race",
-            ErrorKind::RmaRace => "rma-race",
-            ErrorKind::EpochError => "epoch-error",
-            ErrorKind::NonTermination => "non-termination",
-            ErrorKind::MpiUsage => "mpi-usage",
-        }
-    }
-}
+pub use crate::diag::ErrorKind;
 
 /// A source position involved in an error.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -166,7 +77,21 @@ pub struct ErrorReport {
     /// The input values that lead to it (`--any-input`), with the range of
     /// each that leads to the same executions.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub input: Vec<crate::input::InputValue>,
+    pub input: Vec<InputValue>,
+}
+
+/// The input of a reported error: each symbol read, its value, and the range
+/// of values around it that leads to the same executions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InputValue {
+    pub symbol: String,
+    pub value: i64,
+    pub min: i64,
+    pub max: i64,
+    /// The value differs from what the given arguments, the environment or
+    /// the generator produce: a replay must pass `--input symbol=value`.
+    #[serde(skip)]
+    pub forced: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

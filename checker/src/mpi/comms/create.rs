@@ -8,8 +8,8 @@
 //! communicators.
 
 use super::{arg_error, list, Join};
-use crate::explore::state::*;
 use crate::mpi::decode::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
@@ -19,7 +19,7 @@ use runtime_model::mpi::p2p::ReqOp;
 use runtime_model::mpi::{Comm, CommId, GroupRendezvous, HandleError, Topology};
 use runtime_model::mpi_api::MpiFunc as F;
 
-impl State {
+impl Machine {
     pub(super) fn creating_call(
         &mut self,
         model: &Model,

@@ -6,14 +6,14 @@
 //! in `runtime_model::mpi::comm`.
 
 use super::arg_error;
-use crate::explore::state::*;
 use crate::mpi::decode::*;
+use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::mpi::comm as cm;
 use runtime_model::mpi::HandleError;
 use runtime_model::mpi_api::MpiFunc as F;
 
-impl State {
+impl Machine {
     fn new_group_handle(&mut self, rank: usize, members: Vec<usize>) -> i32 {
         if members.is_empty() {
             h::MPI_GROUP_EMPTY

@@ -5,15 +5,15 @@
 //! in `group`.)
 
 use super::{list, Join};
-use crate::explore::state::*;
 use crate::mpi::decode::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::mpi::collective::Contribution;
 use runtime_model::mpi::p2p::EventRef;
 use runtime_model::mpi::{Comm, IntercommHalf, Topology};
 use runtime_model::mpi_api::MpiFunc as F;
 
-impl State {
+impl Machine {
     /// MPI_Intercomm_create (§6.6.2): collective over both local
     /// communicators; the leaders find each other through `peer_comm`.
     /// Members wait on a hidden communicator of their group whose arrivals

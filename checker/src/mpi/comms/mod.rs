@@ -24,7 +24,7 @@ mod neighbor;
 mod topology;
 
 use super::decode::*;
-use crate::explore::state::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
@@ -45,7 +45,7 @@ struct Join {
     desc: String,
 }
 
-impl State {
+impl Machine {
     /// Entry point of the communicator, group and topology family.
     pub(crate) fn call_comms(
         &mut self,

@@ -4,14 +4,14 @@
 //! out-neighbor and receives one per in-neighbor; the data moves when the
 //! last member arrives.
 
-use crate::explore::state::*;
 use crate::mpi::decode::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::mpi::collective::Contribution;
 use runtime_model::mpi::{CommId, Topology};
 use runtime_model::mpi_api::MpiFunc as F;
 
-impl State {
+impl Machine {
     /// In- and out-neighbors (communicator ranks, `MPI_PROC_NULL` allowed)
     /// of communicator rank `r`, in the order of §7.6.
     fn topo_neighbors(

@@ -8,8 +8,8 @@
 //! arithmetic lives in `runtime_model::mpi::comm`.
 
 use super::arg_error;
-use crate::explore::state::*;
 use crate::mpi::decode::*;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::mpi::collective::Contribution;
@@ -20,7 +20,7 @@ use runtime_model::mpi_api::MpiFunc as F;
 /// Entries of a dist-graph neighbor list: (rank, weight).
 type Edges = Vec<(i32, i32)>;
 
-impl State {
+impl Machine {
     pub(super) fn edge_weights(&self, site: &Site, addr: u64, n: usize) -> Result<Vec<i32>, Halt> {
         let a = addr as i64;
         if a == h::MPI_UNWEIGHTED || a == h::MPI_WEIGHTS_EMPTY || n == 0 {

@@ -7,22 +7,14 @@
 //! the current options, so no match relation is explored twice and none is
 //! missed (README, "How exploration is reduced").
 
-use super::finish;
-use super::state::{Block, Halt, Phase, State, WaitMode};
+use super::end;
 use super::step::{self, Choice};
-use super::Search;
+use super::{Buffering, Ctx, Reported};
+use crate::explore::{Ending, Explorable, Limits, Next};
 use crate::mpi::completion::PollOutcome;
+use crate::mpi::machine::{Block, Halt, Machine, Phase, WaitMode};
 use runtime_model::mpi::p2p::{P2p, ReqId, ReqOp};
 use std::collections::BTreeSet;
-
-/// What follows a settled state.
-pub enum Next {
-    Branch(Vec<Choice>),
-    /// Every process is done or stuck: the execution is complete.
-    End,
-    /// The execution duplicates one explored on another branch.
-    Redundant,
-}
 
 /// Applies every transition that has no alternative.
 ///
@@ -50,12 +42,12 @@ pub enum Next {
 ///   only then. One blocked in a collective (or waiting for nonblocking
 ///   collectives) can besides only be released by a member's arrival,
 ///   which takes a collective or communicator call: it is tried again
-///   after such a call (`State::group_calls`). Every other blocked process
+///   after such a call (`Machine::group_calls`). Every other blocked process
 ///   (probes, detach, Waitany/Waitsome, polls, cancels) is tried in every
 ///   round, as before.
-pub fn settle(search: &Search, state: &mut State) -> Result<(), Halt> {
-    let model = search.model;
-    let budget = search.config.budget;
+pub fn settle(ctx: &Ctx, limits: &Limits, state: &mut Machine) -> Result<(), Halt> {
+    let model = ctx.model;
+    let budget = ctx.budget;
     let np = state.np();
     let mut ready: BTreeSet<usize> = (0..np)
         .filter(|&r| state.procs[r].phase == Phase::Ready)
@@ -74,7 +66,9 @@ pub fn settle(search: &Search, state: &mut State) -> Result<(), Halt> {
     // until `next` decides, so the list only grows here.
     let mut undecided = step::undecided_cancels(state);
     loop {
-        search.check_limits(state)?;
+        if let Some(m) = limits.timed_out() {
+            return Err(Halt::Budget(m));
+        }
         let mut changed = false;
         for rank in std::mem::take(&mut ready) {
             step::run_process(state, model, rank, budget, false)?;
@@ -147,7 +141,7 @@ pub fn settle(search: &Search, state: &mut State) -> Result<(), Halt> {
 
 /// Moves the ranks the point-to-point state touched since the last call
 /// into the caches that depend on them.
-fn note_touched(state: &mut State, unblock: &mut BTreeSet<usize>, matches: &mut FirstMatches) {
+fn note_touched(state: &mut Machine, unblock: &mut BTreeSet<usize>, matches: &mut FirstMatches) {
     for rank in state.world.p2p.take_touched() {
         unblock.insert(rank);
         matches.invalidate(rank);
@@ -172,7 +166,7 @@ enum Wakes {
 /// when its instance lets the member leave, which only arrivals change
 /// (`Instance::can_leave`), as for a blocking collective. A Ready process
 /// runs in the next round and an exited one never changes.
-fn waits_for(state: &State, rank: usize) -> Wakes {
+fn waits_for(state: &Machine, rank: usize) -> Wakes {
     let requests = &state.world.p2p.requests;
     match &state.procs[rank].phase {
         Phase::Ready | Phase::Exited { .. } => Wakes::Touched,
@@ -262,7 +256,7 @@ impl FirstMatches {
 /// is left, a deferred poll answers "not yet" (`ForceNotYet`); that
 /// execution is new only for a polling loop that comes straight back to the
 /// same poll, whose "not yet" branch was cut as a stutter (below).
-pub fn next(model: &runtime_model::model::Model, state: &State) -> Next {
+pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Choice> {
     for rank in 0..state.np() {
         if let Some(options) = step::cancel_options(state, rank) {
             return Next::Branch(options);
@@ -366,7 +360,7 @@ pub fn next(model: &runtime_model::model::Model, state: &State) -> Next {
     Next::End
 }
 
-fn is_polling(state: &State, rank: usize) -> bool {
+fn is_polling(state: &Machine, rank: usize) -> bool {
     matches!(
         &state.procs[rank].phase,
         Phase::Blocked {
@@ -378,124 +372,74 @@ fn is_polling(state: &State, rank: usize) -> bool {
 
 /// Whether `rank` polls again from exactly the state its last "not yet"
 /// answer left (a stutter: the same local state, nothing changed in MPI).
-fn polls_again(model: &runtime_model::model::Model, state: &State, rank: usize) -> bool {
+fn polls_again(model: &runtime_model::model::Model, state: &Machine, rank: usize) -> bool {
     is_polling(state, rank)
         && state.procs[rank].poll_mark
             == Some((state.local_fingerprint(model, rank), state.version))
 }
 
-struct Frame {
-    state: State,
-    options: Vec<Choice>,
-    next: usize,
+/// The machine under the reduced search.
+#[derive(Clone)]
+pub struct Poe<'m> {
+    pub machine: Machine,
+    pub ctx: Ctx<'m>,
 }
 
-/// Depth-first search; memory is bounded by the depth (one state per open
-/// branching point), not by the number of executions.
-pub fn run(search: &mut Search) {
-    let mut initial = State::with_inputs(
-        search.model,
-        search.config.np,
-        &search.config.program_args,
-        search.config.inputs.clone(),
-    );
-    // Under `--buffering zero` standard sends complete only once matched
-    // (MPI 3.1 §3.4): executions where one was buffered are not behaviors of
-    // that library, so they are not explored (a wildcard receive cannot take
-    // a message its sender could only send after a buffered send).
-    initial.world.zero_buffer = search.config.buffering == super::Buffering::Zero;
-    // Traces are rebuilt for the errors found (`super::retrace`); a replay
-    // keeps its own.
-    initial.tracing = search.config.replay.is_some();
-    initial.max_calls = search.config.max_calls;
-    initial.max_polls = search.config.max_polls;
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut current = Some(initial);
-    loop {
-        if search.should_stop() {
-            return;
-        }
-        let mut state = match current.take() {
-            Some(s) => s,
-            None => {
-                // Backtrack to the deepest branching point with options left.
-                let Some(top) = stack.last_mut() else {
-                    return;
-                };
-                let choice = top.options[top.next].clone();
-                let index = top.next as u32;
-                top.next += 1;
-                let mut s = if top.next == top.options.len() {
-                    let f = stack.pop().map(|f| f.state);
-                    match f {
-                        Some(s) => s,
-                        None => return,
-                    }
-                } else {
-                    top.state.clone()
-                };
-                s.schedule.push(index);
-                if let Err(halt) = step::apply(&mut s, search.model, &choice, search.config.budget)
-                {
-                    finish::halted(search, &s, halt);
-                    continue;
-                }
-                s
-            }
-        };
-        search.outcome.states += 1;
-        if let Err(halt) = settle(search, &mut state) {
-            finish::halted(search, &state, halt);
-            continue;
-        }
-        match next(search.model, &state) {
-            Next::Branch(options) => {
-                let mut first = options[0].clone();
-                if let Some(replay) = &search.config.replay {
-                    // Follow the schedule: one option, no backtracking.
-                    if options.len() > 1 {
-                        let k = replay.get(state.schedule.len()).copied().unwrap_or(0);
-                        let Some(o) = options.get(k as usize) else {
-                            search.outcome.incomplete = Some(format!(
-                                "the replay schedule does not fit this program and process count (choice {} of {} at step {})",
-                                k,
-                                options.len(),
-                                state.schedule.len() + 1
-                            ));
-                            return;
-                        };
-                        first = o.clone();
-                        state.schedule.push(k);
-                    }
-                } else if options.len() > 1 {
-                    // After an error the execution runs to its end to show
-                    // its other bugs; without `--all-errors` the search
-                    // stops after it, so its other branches are not kept.
-                    if state.findings.is_empty() || search.config.all_errors {
-                        stack.push(Frame {
-                            state: state.clone(),
-                            options,
-                            next: 1,
-                        });
-                    }
-                    state.schedule.push(0);
-                }
-                if let Err(halt) =
-                    step::apply(&mut state, search.model, &first, search.config.budget)
-                {
-                    finish::halted(search, &state, halt);
-                    continue;
-                }
-                current = Some(state);
-            }
-            Next::End => finish::end_of_execution(search, &state),
-            Next::Redundant => {
-                finish::pruned(search, &state);
-                search.outcome.pruned += 1;
-                search.outcome.transitions += state.transitions;
-                search.outcome.instructions +=
-                    state.procs.iter().map(|p| p.proc.steps).sum::<u64>();
-            }
-        }
+impl<'m> Poe<'m> {
+    /// The initial state of a search, with the settings of `machine`.
+    pub fn new(ctx: Ctx<'m>, mut machine: Machine) -> Poe<'m> {
+        // Under `--buffering zero` standard sends complete only once matched
+        // (MPI 3.1 §3.4): executions where one was buffered are not
+        // behaviors of that library, so they are not explored (a wildcard
+        // receive cannot take a message its sender could only send after a
+        // buffered send).
+        machine.world.zero_buffer = ctx.buffering == Buffering::Zero;
+        Poe { machine, ctx }
+    }
+}
+
+impl Explorable for Poe<'_> {
+    type Choice = Choice;
+    type Halt = Halt;
+    type Error = Reported;
+
+    fn settle(&mut self, limits: &Limits) -> Result<(), Halt> {
+        settle(&self.ctx, limits, &mut self.machine)
+    }
+
+    fn next(&self) -> Next<Choice> {
+        next(self.ctx.model, &self.machine)
+    }
+
+    fn apply(&mut self, choice: &Choice) -> Result<(), Halt> {
+        step::apply(&mut self.machine, self.ctx.model, choice, self.ctx.budget)
+    }
+
+    fn halted(&self, halt: Halt) -> Ending<Reported> {
+        end::halted(&self.ctx, &self.machine, halt)
+    }
+
+    fn ended(&self) -> Ending<Reported> {
+        end::end_of_execution(&self.ctx, &self.machine)
+    }
+
+    fn pruned(&self) -> Ending<Reported> {
+        end::pruned(&self.ctx, &self.machine)
+    }
+
+    fn has_errors(&self) -> bool {
+        !self.machine.findings.is_empty()
+    }
+
+    fn take_errors(&mut self) -> Vec<Reported> {
+        end::flush(&self.ctx, &mut self.machine)
+    }
+
+    fn fingerprint(&self) -> u64 {
+        super::fingerprint::fingerprint(&self.machine)
+    }
+
+    fn same_error(a: &Reported, b: &Reported) -> bool {
+        Reported::same(a, b)
     }
 }

@@ -1,17 +1,22 @@
-//! The global state the explorer branches over: every process and the MPI
-//! library, plus the trace and the event log of the execution so far.
+//! The MPI machine: every process and the MPI library, plus the trace and
+//! the event log of the execution so far. MPI calls are methods on it (the
+//! other modules of `mpi/`); the search branches over its states
+//! (`crate::system` makes it explorable).
 //!
 //! The state is `Clone + Send` and cheap to clone (copy-on-write memory,
 //! persistent trace), so depth-first exploration keeps one state per open
 //! branching point and parallel exploration can hand states to threads.
 
-use super::plist::PList;
+pub use super::wait::*;
+pub use crate::diag::{Finding, Halt, Observed};
 use crate::exec::interp::{Fault, Process};
 use crate::exec::memory::Memory;
+pub use crate::log::events::*;
+use crate::log::plist::PList;
 use crate::report::ErrorKind;
 use runtime_model::model::{LocId, Model};
-use runtime_model::mpi::p2p::{EventRef, ReqId};
-use runtime_model::mpi::{CommId, World};
+use runtime_model::mpi::p2p::ReqId;
+use runtime_model::mpi::World;
 use runtime_model::mpi_api::MpiFunc;
 
 /// Where a process stands in the MPI life cycle (MPI 3.1 §8.7).
@@ -20,109 +25,6 @@ pub enum Lifecycle {
     NotInitialized,
     Initialized,
     Finalized,
-}
-
-/// A request the program names through a variable (so completion can reset
-/// the variable to `MPI_REQUEST_NULL`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ReqSlot {
-    /// `None` for `MPI_REQUEST_NULL` entries.
-    pub req: Option<ReqId>,
-    /// Address of the `MPI_Request` variable, 0 for requests internal to a
-    /// blocking call.
-    pub handle_addr: u64,
-    /// Where to write the status (0 or 1 = ignore).
-    pub status_addr: u64,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WaitMode {
-    /// Wait, Waitall, blocking send/receive, Sendrecv.
-    All,
-    /// Waitany: one of the requests.
-    Any { index_addr: u64 },
-    /// Waitsome: a non-empty set of the requests (MPI 3.1 §3.7.5).
-    Some(SomeOutputs),
-}
-
-/// Where MPI_Waitsome / MPI_Testsome write what completed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SomeOutputs {
-    pub outcount_addr: u64,
-    pub indices_addr: u64,
-    /// `array_of_statuses` (or `MPI_STATUSES_IGNORE`): the k-th completed
-    /// request's status goes to entry k.
-    pub statuses_addr: u64,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PollKind {
-    Test {
-        flag_addr: u64,
-    },
-    Testall {
-        flag_addr: u64,
-    },
-    Testany {
-        flag_addr: u64,
-        index_addr: u64,
-    },
-    Testsome(SomeOutputs),
-    /// MPI_Request_get_status: Test without freeing the request (§3.7.6).
-    GetStatus {
-        flag_addr: u64,
-    },
-    Iprobe {
-        flag_addr: u64,
-        status_addr: u64,
-    },
-    /// MPI_Improbe: a "yes" matches the message (§3.8.2).
-    Improbe {
-        flag_addr: u64,
-        message_addr: u64,
-        status_addr: u64,
-    },
-}
-
-/// What a blocked process waits for.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Block {
-    Requests {
-        slots: Vec<ReqSlot>,
-        mode: WaitMode,
-        /// Requests this Waitany has been told not to pick (a deferred choice).
-        excluded: Vec<ReqId>,
-    },
-    Collective {
-        comm: CommId,
-        instance: usize,
-        /// Receive buffer address.
-        recv_buf: u64,
-    },
-    Probe {
-        comm: CommId,
-        source: Option<usize>,
-        tag: Option<i32>,
-        status_addr: u64,
-        excluded: Vec<ReqId>,
-        /// MPI_Mprobe: where the matched message's handle goes (§3.8.2).
-        message_addr: Option<u64>,
-    },
-    /// A Test/Testany/Testall/Iprobe whose outcome is a choice.
-    Poll {
-        kind: PollKind,
-        slots: Vec<ReqSlot>,
-        probe: Option<(CommId, Option<usize>, Option<i32>)>,
-    },
-    /// MPI_Cancel of an unmatched operation: whether the cancel succeeds is
-    /// a choice (MPI 3.1 §3.8.4: either the cancel or the communication
-    /// succeeds, not both).
-    Cancel { req: ReqId },
-    /// MPI_Buffer_detach waiting until its buffered messages are delivered
-    /// (MPI 3.1 §3.6.1); only the naive oracle's pass without system
-    /// buffering blocks here, the reduced search checks it on the
-    /// completes-before graph.
-    Detach { messages: Vec<ReqId> },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -139,46 +41,6 @@ pub enum Phase {
     Exited { code: i32 },
 }
 
-/// One MPI call of a process, for the completes-before analysis and reports.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LogEvent {
-    pub rank: usize,
-    pub index: usize,
-    pub func: MpiFunc,
-    pub loc: LocId,
-    /// For receives and probes: (source, tag, comm) with `None` = any.
-    pub recv_envelope: Option<(Option<usize>, Option<i32>, CommId)>,
-    /// For sends: (dest, tag, comm).
-    pub send_envelope: Option<(usize, i32, CommId)>,
-}
-
-/// Why a blocking call could not complete before another event happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DepKind {
-    /// Required under every MPI implementation (a receive needs its send).
-    Always,
-    /// Only when standard sends are not buffered (send waits for the receive).
-    ZeroBuffer,
-    /// Only when collectives synchronize (a member waits for all members).
-    Synchronizing,
-}
-
-/// Event `waiter` cannot complete before `needs` has been issued (`None`:
-/// never, e.g. a send whose message is never received).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Dep {
-    pub waiter: EventRef,
-    pub needs: Option<EventRef>,
-    pub kind: DepKind,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct TraceEntry {
-    pub rank: usize,
-    pub loc: LocId,
-    pub event: String,
-}
-
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProcState {
     pub proc: Process,
@@ -193,7 +55,7 @@ pub struct ProcState {
     /// (world version, "not yet" answers given in a row at that version):
     /// a loop that changes its own state on every pass (a counter, work
     /// between polls) never stutters, so the number of answers in a row
-    /// while nothing else happens is bounded by `State::max_polls`.
+    /// while nothing else happens is bounded by `Machine::max_polls`.
     pub poll_streak: (u64, u32),
     /// The reduced search put off answering this process's poll until
     /// other decisions are made (`poe::next`): the answers it offered then
@@ -211,60 +73,8 @@ pub struct ProcState {
     pub crashed: bool,
 }
 
-/// An error found in the current execution.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Finding {
-    pub kind: ErrorKind,
-    pub message: String,
-    /// (rank, location, call) involved.
-    pub locations: Vec<(usize, LocId, Option<MpiFunc>)>,
-    /// For a deadlock: who waits for whom (`--wait-for-graph`).
-    pub wait_for: Option<super::waitfor::WaitFor>,
-}
-
-impl Finding {
-    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Finding {
-        Finding {
-            kind,
-            message: message.into(),
-            locations: Vec::new(),
-            wait_for: None,
-        }
-    }
-
-    pub fn at(mut self, rank: usize, loc: LocId, call: Option<MpiFunc>) -> Finding {
-        self.locations.push((rank, loc, call));
-        self
-    }
-}
-
-/// An error the current execution showed without stopping: it is reported
-/// with the trace up to where it was found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Observed {
-    pub finding: Finding,
-    /// Length of the trace when it was found.
-    pub trace_len: usize,
-}
-
-/// Stops the execution: an error in the program, or a limit of the tool.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Halt {
-    Error(Finding),
-    /// Not a bug in the program: the checker cannot go on (message names file:line).
-    Unsupported(String),
-    /// The per-execution instruction budget ran out.
-    Budget(String),
-}
-
-impl From<Finding> for Halt {
-    fn from(f: Finding) -> Halt {
-        Halt::Error(f)
-    }
-}
-
 #[derive(Clone, Debug)]
-pub struct State {
+pub struct Machine {
     pub procs: Vec<ProcState>,
     pub world: World,
     /// The trace of the execution, kept only while `tracing` (a replay of
@@ -282,8 +92,6 @@ pub struct State {
     /// Transitions (scheduling steps) taken in this execution.
     pub transitions: u64,
     pub liveness: std::sync::Arc<crate::exec::liveness::Liveness>,
-    /// Index of the option taken at each branching point so far.
-    pub schedule: Vec<u32>,
     /// MPI calls one process may make in this execution (`--max-calls`).
     pub max_calls: usize,
     /// "Not yet" answers one poll may get in a row while nothing else in the
@@ -300,8 +108,8 @@ pub struct State {
     pub findings: Vec<Observed>,
 }
 
-impl State {
-    pub fn new(model: &Model, np: usize, program_args: &[String]) -> State {
+impl Machine {
+    pub fn new(model: &Model, np: usize, program_args: &[String]) -> Machine {
         Self::with_inputs(model, np, program_args, None)
     }
 
@@ -312,7 +120,7 @@ impl State {
         np: usize,
         program_args: &[String],
         inputs: Option<std::sync::Arc<crate::input::Plan>>,
-    ) -> State {
+    ) -> Machine {
         let mem = Memory::with_globals(&model.globals);
         let program = model
             .files
@@ -344,7 +152,7 @@ impl State {
                 crashed: false,
             })
             .collect();
-        State {
+        Machine {
             procs,
             world: World::new(np),
             trace: PList::default(),
@@ -356,7 +164,6 @@ impl State {
             deferred: Vec::new(),
             transitions: 0,
             liveness: std::sync::Arc::new(crate::exec::liveness::Liveness::new(model)),
-            schedule: Vec::new(),
             max_calls: usize::MAX,
             max_polls: u32::MAX,
             dtypes: Default::default(),
@@ -434,6 +241,6 @@ mod tests {
     #[test]
     fn state_is_clone_and_send() {
         fn assert_clone_send<T: Clone + Send>() {}
-        assert_clone_send::<super::State>();
+        assert_clone_send::<super::Machine>();
     }
 }

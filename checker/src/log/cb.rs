@@ -9,7 +9,7 @@
 //! calls as a fixpoint over their dependencies and reports where it gets
 //! stuck.
 
-use super::state::{Dep, DepKind};
+use super::events::{Dep, DepKind};
 
 /// Replays `counts[p]` calls of each process under the dependencies whose
 /// kind is in `kinds`. Returns the position each process reaches when the

@@ -1,8 +1,8 @@
 //! Transitions shared by every exploration strategy.
 
-use super::state::*;
 use crate::exec::interp::Stop;
 use crate::mpi::completion::{subsets_with, too_many_ready, PollOutcome, MAX_SOME_READY};
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::model::Model;
 use runtime_model::mpi::p2p::ReqId;
@@ -85,7 +85,7 @@ pub enum Choice {
 /// Runs `rank` until it blocks in an MPI call, polls, or exits. With
 /// `one_call`, stops after issuing a single MPI call.
 pub fn run_process(
-    state: &mut State,
+    state: &mut Machine,
     model: &Model,
     rank: usize,
     budget: u64,
@@ -98,7 +98,7 @@ pub fn run_process(
 /// An error of the program stops the processes it involves (`actors`, and
 /// every rank the finding names) and is noted; the execution goes on, so
 /// that it shows its other bugs too. Limits of the tool still stop it.
-pub fn absorb(state: &mut State, actors: &[usize], halt: Halt) -> Result<(), Halt> {
+pub fn absorb(state: &mut Machine, actors: &[usize], halt: Halt) -> Result<(), Halt> {
     let Halt::Error(finding) = halt else {
         return Err(halt);
     };
@@ -150,7 +150,7 @@ pub fn absorb(state: &mut State, actors: &[usize], halt: Halt) -> Result<(), Hal
 }
 
 fn run_until_stop(
-    state: &mut State,
+    state: &mut Machine,
     model: &Model,
     rank: usize,
     budget: u64,
@@ -258,7 +258,7 @@ fn run_until_stop(
 }
 
 /// Applies a choice.
-pub fn apply(state: &mut State, model: &Model, choice: &Choice, budget: u64) -> Result<(), Halt> {
+pub fn apply(state: &mut Machine, model: &Model, choice: &Choice, budget: u64) -> Result<(), Halt> {
     state.transitions += 1;
     let applied = apply_choice(state, model, choice, budget);
     applied.or_else(|halt| {
@@ -282,7 +282,7 @@ pub fn apply(state: &mut State, model: &Model, choice: &Choice, budget: u64) -> 
 }
 
 fn apply_choice(
-    state: &mut State,
+    state: &mut Machine,
     model: &Model,
     choice: &Choice,
     budget: u64,
@@ -348,7 +348,7 @@ fn apply_choice(
 /// the polling loop changes its own state (README, "How exploration is reduced"),
 /// and the exploration of such a loop cannot be complete; past the bound the
 /// check ends inconclusive rather than running for hours.
-fn count_not_yet(state: &mut State, model: &Model, rank: usize) -> Result<(), Halt> {
+fn count_not_yet(state: &mut Machine, model: &Model, rank: usize) -> Result<(), Halt> {
     let version = state.version;
     let p = &mut state.procs[rank];
     p.poll_streak = match p.poll_streak {
@@ -372,7 +372,7 @@ fn count_not_yet(state: &mut State, model: &Model, rank: usize) -> Result<(), Ha
 
 /// Options of every pending decision other than polls, per owner rank:
 /// Waitany/Waitsome picks, wildcard receive matches, wildcard probe reports.
-pub fn pending_decisions(state: &State) -> Vec<(usize, Vec<Choice>, Choice)> {
+pub fn pending_decisions(state: &Machine) -> Vec<(usize, Vec<Choice>, Choice)> {
     let mut out = Vec::new();
     for (rank, p) in state.procs.iter().enumerate() {
         let Phase::Blocked {
@@ -488,7 +488,7 @@ pub fn pending_decisions(state: &State) -> Vec<(usize, Vec<Choice>, Choice)> {
 }
 
 /// The answers of the MPI_Cancel `rank` is blocked in, if it is.
-pub fn cancel_options(state: &State, rank: usize) -> Option<Vec<Choice>> {
+pub fn cancel_options(state: &Machine, rank: usize) -> Option<Vec<Choice>> {
     matches!(
         state.procs[rank].phase,
         Phase::Blocked {
@@ -511,7 +511,7 @@ pub fn cancel_options(state: &State, rank: usize) -> Option<Vec<Choice>> {
 }
 
 /// Requests whose MPI_Cancel is blocked waiting for its outcome.
-pub fn undecided_cancels(state: &State) -> Vec<ReqId> {
+pub fn undecided_cancels(state: &Machine) -> Vec<ReqId> {
     state
         .procs
         .iter()
@@ -528,7 +528,7 @@ pub fn undecided_cancels(state: &State) -> Vec<ReqId> {
 /// Whether the execution took a branch MPI does not allow: a cancel
 /// explored as failing whose operation never completed normally (MPI 3.1
 /// §3.8.4: the cancel then succeeds, which its other branch covers).
-pub fn unrealized_cancel_failure(state: &State) -> bool {
+pub fn unrealized_cancel_failure(state: &Machine) -> bool {
     state
         .world
         .p2p
@@ -539,7 +539,7 @@ pub fn unrealized_cancel_failure(state: &State) -> bool {
 
 /// Whether a blocked decision still has an option it was told to skip: the
 /// execution is then covered by the branch that took that option.
-pub fn has_skipped_option(state: &State) -> bool {
+pub fn has_skipped_option(state: &Machine) -> bool {
     for (r, excluded) in &state.deferred {
         if state.world.p2p.requests[*r].partner.is_none()
             && state

@@ -1,7 +1,7 @@
 //! Turns exploration results into a [`Report`]: maps model locations to
 //! source positions and orders what was found.
 
-use crate::explore::{FoundError, Outcome};
+use super::{FoundError, Outcome};
 use crate::report::*;
 use runtime_model::model::{LocId, Model};
 
@@ -66,7 +66,7 @@ fn error_report(model: &Model, e: &FoundError) -> ErrorReport {
         message: e.finding.message.clone(),
         locations,
         trace,
-        replay: crate::input::replay_string(&e.schedule, &e.input),
+        replay: replay_string(&e.schedule, &e.input),
         command: None,
         input: e.input.clone(),
     }
@@ -122,4 +122,14 @@ pub fn peak_rss() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
+}
+
+/// The `--replay` text of an error: its schedule, then `+NAME=VALUE` for
+/// each input value the run chose itself.
+pub fn replay_string(schedule: &[u32], input: &[InputValue]) -> String {
+    let mut s = crate::explore::schedule_string(schedule);
+    for v in input.iter().filter(|v| v.forced) {
+        s.push_str(&format!("+{}={}", v.symbol, v.value));
+    }
+    s
 }

@@ -1,4 +1,4 @@
-//! End of an execution: record what went wrong, or run the end-of-execution
+//! End of an execution: what went wrong, and the end-of-execution
 //! checks (collectives some member never joined; the completes-before
 //! replays for synchronizing collectives and for zero buffering; messages
 //! still unreceived when every process has finalized).
@@ -8,58 +8,65 @@
 //! and calls of one collective on different communicators, which make it a
 //! `communicator-mismatch` rather than a plain `deadlock`.
 
-use super::state::*;
-use super::{cb, waitfor};
-use super::{Buffering, Search};
+use super::waitfor;
+use super::{Buffering, Ctx, Reported};
+use crate::explore::Ending;
+use crate::log::cb;
 use crate::mpi::decode::comm_name;
+use crate::mpi::machine::*;
 use crate::report::ErrorKind;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::{EventRef, ReqOp, SendMode};
 use runtime_model::mpi::CommId;
 use runtime_model::mpi_api::MpiFunc;
 
-fn count_execution(search: &mut Search, state: &State) {
-    search.outcome.executions += 1;
-    search.outcome.transitions += state.transitions;
-    search.outcome.instructions += state.procs.iter().map(|p| p.proc.steps).sum::<u64>();
+/// The scheduling steps and instructions of the execution so far.
+fn counted(state: &Machine) -> Ending<Reported> {
+    Ending {
+        transitions: state.transitions,
+        instructions: state.procs.iter().map(|p| p.proc.steps).sum::<u64>(),
+        ..Ending::default()
+    }
 }
 
 /// The execution stopped early: an error, or a limit of the tool. Errors
 /// it showed before stay errors; the rest of it was not explored.
-pub fn halted(search: &mut Search, state: &State, halt: Halt) {
-    count_execution(search, state);
+pub fn halted(ctx: &Ctx, state: &Machine, halt: Halt) -> Ending<Reported> {
+    let mut ending = counted(state);
     match halt {
-        Halt::Error(f) => record_all(search, state, vec![f]),
+        Halt::Error(f) => ending.errors = record_all(ctx, state, vec![f]),
         Halt::Unsupported(m) | Halt::Budget(m) => {
             if state.findings.is_empty() {
-                if search.outcome.incomplete.is_none() {
-                    search.outcome.incomplete = Some(m);
-                }
+                ending.limit = Some(m);
             } else {
-                record_all(search, state, Vec::new());
-                let note = format!("{m}; the rest of that execution was not explored");
-                if !search.outcome.notes.contains(&note) {
-                    search.outcome.notes.push(note);
-                }
+                ending.errors = record_all(ctx, state, Vec::new());
+                ending
+                    .notes
+                    .push(format!("{m}; the rest of that execution was not explored"));
             }
         }
     }
+    ending
 }
 
 /// A duplicate execution still shows its errors (its prefix is a behavior).
-pub fn pruned(search: &mut Search, state: &State) {
+pub fn pruned(ctx: &Ctx, state: &Machine) -> Ending<Reported> {
+    let mut ending = counted(state);
     if !state.findings.is_empty() {
-        record_all(search, state, Vec::new());
+        ending.errors = record_all(ctx, state, Vec::new());
     }
+    ending
 }
 
-/// Records the errors an execution has shown so far and forgets them (the
-/// oracle merges states reached in different ways, which would lose them).
-pub fn flush(search: &mut Search, state: &mut State) {
-    if !state.findings.is_empty() {
-        record_all(search, state, Vec::new());
-        state.findings.clear();
+/// The errors an execution has shown so far, which it forgets (the oracle
+/// merges states reached in different ways, which would lose them).
+pub fn flush(ctx: &Ctx, state: &mut Machine) -> Vec<Reported> {
+    if state.findings.is_empty() {
+        return Vec::new();
     }
+    let errors = record_all(ctx, state, Vec::new());
+    state.findings.clear();
+    errors
 }
 
 /// A failure on a rank whose wildcard receive took one of several messages
@@ -67,7 +74,7 @@ pub fn flush(search: &mut Search, state: &mut State) {
 /// receive, the send it matched, and every other send of the execution its
 /// envelope matches (MPI 3.1 §3.5: which one a wildcard takes is up to the
 /// library).
-fn name_message_races(model: &Model, state: &State, f: &mut Finding) {
+fn name_message_races(model: &Model, state: &Machine, f: &mut Finding) {
     let reqs = &state.world.p2p.requests;
     let ranks: Vec<usize> = f.locations.iter().map(|(r, _, _)| *r).collect();
     let mut races = Vec::new();
@@ -129,11 +136,9 @@ fn name_message_races(model: &Model, state: &State, f: &mut Finding) {
 /// each with the trace up to where it was found) and those found at its end
 /// (`at_end`, with the whole trace): most severe first, then in the order
 /// they happened.
-fn record_all(search: &mut Search, state: &State, at_end: Vec<Finding>) {
+fn record_all(ctx: &Ctx, state: &Machine, at_end: Vec<Finding>) -> Vec<Reported> {
     let trace = state.trace.to_vec();
-    if search.capture.is_some() {
-        search.capture = Some(trace.clone());
-    }
+    let mut out = Vec::new();
     let mut all: Vec<(Finding, usize)> = state
         .findings
         .iter()
@@ -170,10 +175,15 @@ fn record_all(search: &mut Search, state: &State, at_end: Vec<Finding>) {
             f.kind,
             ErrorKind::Assertion | ErrorKind::MemoryError | ErrorKind::Deadlock
         ) {
-            name_message_races(search.model, state, &mut f);
+            name_message_races(ctx.model, state, &mut f);
         }
-        search.record_at(f, &trace, len, state);
+        out.push(Reported {
+            finding: f,
+            trace: trace[..len.min(trace.len())].to_vec(),
+            trace_len: len,
+        });
     }
+    out
 }
 
 /// Line of a location, for messages.
@@ -182,7 +192,7 @@ fn line_of(model: &Model, loc: LocId) -> u32 {
 }
 
 /// Where process `rank` ended: its MPI_Finalize, else where it exited.
-fn end_site(state: &State, events: &[LogEvent], rank: usize) -> Option<Site> {
+fn end_site(state: &Machine, events: &[LogEvent], rank: usize) -> Option<Site> {
     if !matches!(state.procs.get(rank)?.phase, Phase::Exited { .. }) {
         return None;
     }
@@ -213,7 +223,7 @@ struct PendingRecv {
     func: MpiFunc,
 }
 
-fn pending_recvs(state: &State) -> Vec<PendingRecv> {
+fn pending_recvs(state: &Machine) -> Vec<PendingRecv> {
     let mut out = Vec::new();
     for rank in 0..state.np() {
         let Phase::Blocked { func, loc, block } = &state.procs[rank].phase else {
@@ -269,7 +279,7 @@ struct Near {
     site: Site,
 }
 
-fn near_misses(state: &State, model: &Model) -> Vec<Near> {
+fn near_misses(state: &Machine, model: &Model) -> Vec<Near> {
     let reqs = &state.world.p2p.requests;
     let comm = |c: CommId| {
         state
@@ -347,7 +357,7 @@ struct Arrival {
     event: EventRef,
 }
 
-fn arrivals(state: &State) -> Vec<Arrival> {
+fn arrivals(state: &Machine) -> Vec<Arrival> {
     let mut out = Vec::new();
     for (ci, c) in state.world.comms.iter().enumerate() {
         for (k, inst) in c.instances.iter().enumerate() {
@@ -366,7 +376,7 @@ fn arrivals(state: &State) -> Vec<Arrival> {
 
 /// Whether world rank `rank` is a member of `comm` that has not arrived
 /// at its collective `instance`.
-fn missing_from(state: &State, rank: usize, comm: CommId, instance: usize) -> bool {
+fn missing_from(state: &Machine, rank: usize, comm: CommId, instance: usize) -> bool {
     let c = &state.world.comms[comm];
     c.members.iter().position(|&m| m == rank).is_some_and(|m| {
         c.instances[instance]
@@ -382,7 +392,7 @@ fn missing_from(state: &State, rank: usize, comm: CommId, instance: usize) -> bo
 /// communicator in the same order; calls on different communicators are
 /// different collectives). `stuck` are the arrivals to consider.
 fn collective_comm_mismatch(
-    state: &State,
+    state: &Machine,
     model: &Model,
     events: &[LogEvent],
     stuck: &[&Arrival],
@@ -453,20 +463,21 @@ fn collective_comm_mismatch(
 
 /// Every process is finished or stuck: records every error the execution
 /// shows at its end, besides those it showed on its way.
-pub fn end_of_execution(search: &mut Search, state: &State) {
-    count_execution(search, state);
-    let found = end_findings(search, state);
-    record_all(search, state, found);
+pub fn end_of_execution(ctx: &Ctx, state: &Machine) -> Ending<Reported> {
+    let mut ending = counted(state);
+    let found = end_findings(ctx, state);
+    ending.errors = record_all(ctx, state, found);
+    ending
 }
 
 /// The errors a finished or stuck execution shows. What only follows from a
 /// process that stopped at an error (others waiting for it, its collectives
 /// and messages) is not reported again.
-fn end_findings(search: &Search, state: &State) -> Vec<Finding> {
-    let model = search.model;
+fn end_findings(ctx: &Ctx, state: &Machine) -> Vec<Finding> {
+    let model = ctx.model;
     let mut out = Vec::new();
     let crashed = |r: usize| state.procs.get(r).is_some_and(|p| p.crashed);
-    let graph = search.analyze_blocking.then(|| CbGraph::new(state));
+    let graph = ctx.analyze_blocking.then(|| CbGraph::new(state));
     let blocked: Vec<usize> = (0..state.np())
         .filter(|&r| matches!(state.procs[r].phase, Phase::Blocked { .. }))
         .collect();
@@ -532,9 +543,9 @@ fn end_findings(search: &Search, state: &State) -> Vec<Finding> {
                 &[DepKind::Always, DepKind::Synchronizing],
             );
             if sync.as_ref().is_some_and(|p| *p != reached) {
-                out.extend(synchronizing_replay(search, state, g));
+                out.extend(synchronizing_replay(ctx, state, g));
             }
-            out.extend(zero_buffer_replay(search, state, g));
+            out.extend(zero_buffer_replay(ctx, state, g));
         }
         return out;
     }
@@ -543,11 +554,11 @@ fn end_findings(search: &Search, state: &State) -> Vec<Finding> {
     out.extend(unjoined);
     out.extend(unready_ready_send(model, state));
     if let Some(g) = graph.as_ref().filter(|_| collectives_consistent) {
-        out.extend(synchronizing_replay(search, state, g));
+        out.extend(synchronizing_replay(ctx, state, g));
     }
     out.extend(unreceived_messages(model, state));
     if let Some(g) = graph.as_ref().filter(|_| collectives_consistent) {
-        out.extend(zero_buffer_replay(search, state, g));
+        out.extend(zero_buffer_replay(ctx, state, g));
     }
     out
 }
@@ -555,7 +566,7 @@ fn end_findings(search: &Search, state: &State) -> Vec<Finding> {
 /// The deadlock of an execution in which some processes are blocked: the
 /// wait-for cycle or chains, messages that missed their receive by tag or
 /// communicator, collectives on different communicators.
-fn stuck_finding(model: &Model, state: &State) -> Finding {
+fn stuck_finding(model: &Model, state: &Machine) -> Finding {
     let events = state.events.to_vec();
     let wf = waitfor::blocked(state);
     let line = |l: LocId| line_of(model, l);
@@ -637,7 +648,7 @@ fn stuck_finding(model: &Model, state: &State) -> Finding {
 /// MPI_Buffer_detach. Without such a wait the same processes are stuck under
 /// any buffering (a `deadlock`); with one, the stuck state is a
 /// `buffering-hazard`.
-fn blocked_by_zero_buffering(state: &State) -> bool {
+fn blocked_by_zero_buffering(state: &Machine) -> bool {
     if !state.world.zero_buffer {
         return false;
     }
@@ -672,7 +683,7 @@ fn blocked_by_zero_buffering(state: &State) -> bool {
 /// it calls MPI_Finalize. A standard send that the library buffered lets
 /// its sender go on, so without this check the program would pass with
 /// buffering (and only look like a hazard without it).
-fn unreceived_messages(model: &Model, state: &State) -> Option<Finding> {
+fn unreceived_messages(model: &Model, state: &Machine) -> Option<Finding> {
     if !state
         .world
         .p2p
@@ -735,7 +746,7 @@ fn unreceived_messages(model: &Model, state: &State) -> Option<Finding> {
 /// every replay must complete before the send is issued, under the
 /// dependencies that hold whatever the library does (messages, and the data
 /// flow of collectives: a barrier orders everything before it).
-fn unready_ready_send(model: &Model, state: &State) -> Option<Finding> {
+fn unready_ready_send(model: &Model, state: &Machine) -> Option<Finding> {
     let ready = |s: &runtime_model::mpi::p2p::Request| {
         matches!(&s.op, ReqOp::Send(op) if op.mode == SendMode::Ready) && s.partner.is_some()
     };
@@ -792,7 +803,7 @@ fn rank_list(ranks: &[usize]) -> String {
 /// rank or on input): the program calls collectives inconsistently, whatever
 /// the library does, which is a `collective-mismatch` (issue class 1, MPI 3.1
 /// §5.13) rather than a wait-for chain.
-fn skipped_collective(state: &State, blocked: &[usize]) -> bool {
+fn skipped_collective(state: &Machine, blocked: &[usize]) -> bool {
     blocked.iter().all(|&r| {
         let Phase::Blocked {
             block: Block::Collective { comm, instance, .. },
@@ -813,7 +824,7 @@ fn skipped_collective(state: &State, blocked: &[usize]) -> bool {
 
 /// Whether a member missing from collective `instance` of `comm` stopped at
 /// an error (then the others' call is not a mismatch of the program's).
-fn misses_crashed(state: &State, comm: CommId, instance: usize) -> bool {
+fn misses_crashed(state: &Machine, comm: CommId, instance: usize) -> bool {
     let c = &state.world.comms[comm];
     c.instances[instance]
         .arrivals
@@ -825,7 +836,7 @@ fn misses_crashed(state: &State, comm: CommId, instance: usize) -> bool {
 /// A collective some member never called, though every process finished:
 /// on different communicators a `communicator-mismatch`, otherwise a
 /// `collective-mismatch`.
-fn unjoined_collective(model: &Model, state: &State) -> Option<Finding> {
+fn unjoined_collective(model: &Model, state: &Machine) -> Option<Finding> {
     let events = state.events.to_vec();
     let all = arrivals(state);
     let stuck: Vec<&Arrival> = all
@@ -922,7 +933,7 @@ struct CbGraph {
 }
 
 impl CbGraph {
-    fn new(state: &State) -> CbGraph {
+    fn new(state: &Machine) -> CbGraph {
         let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
         let mut deps = state.deps.to_vec();
         // Members of a synchronizing collective leave only once all have
@@ -1049,7 +1060,7 @@ impl CbGraph {
     }
 
     /// Where the replay under `kinds` gets stuck, if it really deadlocks.
-    fn stuck(&self, state: &State, kinds: &[DepKind]) -> Option<Vec<usize>> {
+    fn stuck(&self, state: &Machine, kinds: &[DepKind]) -> Option<Vec<usize>> {
         cb::replay(&self.counts, &self.deps, kinds)
             .filter(|p| genuinely_stuck(state, &self.events, p))
             .filter(|p| {
@@ -1068,7 +1079,7 @@ impl CbGraph {
     /// The ranks stuck at `p` (a replay under `kinds`) only because a
     /// process stopped at its error: they wait for it, for a send only it
     /// could have received, or for each other.
-    fn crash_consequences(&self, state: &State, kinds: &[DepKind], p: &[usize]) -> Vec<usize> {
+    fn crash_consequences(&self, state: &Machine, kinds: &[DepKind], p: &[usize]) -> Vec<usize> {
         if !state.any_crashed() {
             return Vec::new();
         }
@@ -1129,7 +1140,7 @@ impl CbGraph {
     fn finding(
         &self,
         model: &Model,
-        state: &State,
+        state: &Machine,
         pos: &[usize],
         kinds: &[DepKind],
         kind: ErrorKind,
@@ -1178,12 +1189,12 @@ impl CbGraph {
 
 /// Replays the execution's matching with synchronizing collectives; a
 /// stuck replay is a deadlock.
-fn synchronizing_replay(search: &Search, state: &State, g: &CbGraph) -> Option<Finding> {
+fn synchronizing_replay(ctx: &Ctx, state: &Machine, g: &CbGraph) -> Option<Finding> {
     use DepKind::*;
     let kinds = [Always, Synchronizing];
     let pos = g.stuck(state, &kinds)?;
     Some(g.finding(
-        search.model,
+        ctx.model,
         state,
         &pos,
         &kinds,
@@ -1195,9 +1206,9 @@ fn synchronizing_replay(search: &Search, state: &State, g: &CbGraph) -> Option<F
 /// Replays the execution's matching also with unbuffered standard sends; a
 /// replay stuck where the one without them is not (earlier, or where that
 /// one gets through) is a buffering hazard.
-fn zero_buffer_replay(search: &Search, state: &State, g: &CbGraph) -> Option<Finding> {
+fn zero_buffer_replay(ctx: &Ctx, state: &Machine, g: &CbGraph) -> Option<Finding> {
     use DepKind::*;
-    if search.config.buffering == Buffering::Infinite {
+    if ctx.buffering == Buffering::Infinite {
         return None;
     }
     let kinds = [Always, Synchronizing, ZeroBuffer];
@@ -1222,7 +1233,7 @@ fn zero_buffer_replay(search: &Search, state: &State, g: &CbGraph) -> Option<Fin
         }
     }
     Some(g.finding(
-        search.model,
+        ctx.model,
         state,
         &pos,
         &kinds,
@@ -1240,7 +1251,7 @@ fn zero_buffer_replay(search: &Search, state: &State, g: &CbGraph) -> Option<Fin
 /// answer differently. Such stuck points are not reported here; a real
 /// deadlock has none of them (seed 002 §1.1: a wildcard can match any sender
 /// that can actually match).
-fn genuinely_stuck(state: &State, events: &[LogEvent], pos: &[usize]) -> bool {
+fn genuinely_stuck(state: &Machine, events: &[LogEvent], pos: &[usize]) -> bool {
     let reached = |ev: (usize, usize)| pos.get(ev.0).is_some_and(|&p| p >= ev.1);
     let reqs = &state.world.p2p.requests;
     for r in reqs

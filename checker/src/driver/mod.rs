@@ -1,0 +1,266 @@
+//! One verification, from a model and the options to an outcome: checks what
+//! can be refused before anything runs, sets up the machine, runs the
+//! strategy the options ask for (the reduced search, the exhaustive oracle's
+//! passes, or the replay of a schedule) and rebuilds the traces of the errors
+//! it found.
+
+pub mod inputs;
+pub mod report;
+
+use crate::explore::{self, dfs, replay, Bounds, Search};
+use crate::mpi::machine::{Finding, Machine, TraceEntry};
+use crate::system::interleave::{self, Interleaving};
+use crate::system::poe::Poe;
+use crate::system::{Buffering, Ctx, Reported};
+use runtime_model::model::Model;
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduction {
+    Poe,
+    None,
+}
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub np: usize,
+    pub buffering: Buffering,
+    pub reduction: Reduction,
+    pub timeout: Option<Duration>,
+    /// Model instructions one process may execute in one execution.
+    pub budget: u64,
+    /// Stop after this many executions (inconclusive when reached).
+    pub max_executions: Option<u64>,
+    /// Keep exploring after the first error.
+    pub all_errors: bool,
+    /// MPI calls one process may make in one execution (bounds the memory
+    /// an endless loop of MPI calls takes).
+    pub max_calls: usize,
+    /// "Not yet" answers a poll may get in a row while nothing else changes.
+    pub max_polls: u32,
+    /// `argv[1..]` of the program.
+    pub program_args: Vec<String>,
+    /// Follow these choices instead of exploring (a schedule printed with an
+    /// error: the counterexample is replayed).
+    pub replay: Option<Vec<u32>>,
+    /// `--any-input`: verify for every value of the program's inputs.
+    pub any_input: bool,
+    /// Verification runs `--any-input` may make (one per input cell).
+    pub max_inputs: usize,
+    /// `--input NAME=VALUE`: input symbols fixed to a value.
+    pub pinned: Vec<(crate::input::Sym, i64)>,
+    /// The input plan of the current run (set by `crate::input`).
+    pub inputs: Option<std::sync::Arc<crate::input::Plan>>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            np: 2,
+            buffering: Buffering::Any,
+            reduction: Reduction::Poe,
+            timeout: None,
+            budget: 100_000_000,
+            max_executions: None,
+            all_errors: false,
+            max_calls: 1_000_000,
+            max_polls: 1_000,
+            program_args: Vec::new(),
+            replay: None,
+            any_input: false,
+            max_inputs: 256,
+            pinned: Vec::new(),
+            inputs: None,
+        }
+    }
+}
+
+/// An error with the trace of the execution that found it.
+#[derive(Clone, Debug)]
+pub struct FoundError {
+    pub finding: Finding,
+    pub trace: Vec<TraceEntry>,
+    /// Length of its trace: when the search did not keep traces, `trace`
+    /// is rebuilt by replaying `schedule` (`retrace`).
+    pub trace_len: usize,
+    /// The choices that lead to the error; `--replay` follows them.
+    pub schedule: Vec<u32>,
+    /// The input values of the run that found it (input tracking only).
+    pub input: Vec<crate::report::InputValue>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    pub errors: Vec<FoundError>,
+    /// Set when exploration stopped before covering every behavior.
+    pub incomplete: Option<String>,
+    pub executions: u64,
+    pub transitions: u64,
+    pub states: u64,
+    pub instructions: u64,
+    pub pruned: u64,
+    pub elapsed: Duration,
+    /// Input cells verified (`--any-input`; 0 otherwise).
+    pub input_cells: u64,
+    /// What the errors' executions did not cover (an unsupported call or a
+    /// limit after an error): shown with the errors, not a verdict.
+    pub notes: Vec<String>,
+}
+
+/// Explores every behavior of `model` for `config.np` processes (for every
+/// input with `--any-input`).
+pub fn explore(model: &Model, config: &Config) -> Outcome {
+    // A global larger than one block of the checker's memory: a limit of
+    // the tool, said before anything is allocated.
+    if let Some(g) = model
+        .globals
+        .iter()
+        .find(|g| g.size > crate::exec::memory::MAX_ALLOCATION)
+    {
+        return Outcome {
+            incomplete: Some(format!(
+                "global `{}` holds {} bytes, more than the {} bytes the checker holds in one block",
+                g.name,
+                g.size,
+                crate::exec::memory::MAX_ALLOCATION
+            )),
+            ..Outcome::default()
+        };
+    }
+    if config.any_input || !config.pinned.is_empty() {
+        return inputs::explore(model, config);
+    }
+    explore_once(model, config)
+}
+
+/// The initial machine of a search.
+fn initial(model: &Model, config: &Config) -> Machine {
+    let mut m = Machine::with_inputs(
+        model,
+        config.np,
+        &config.program_args,
+        config.inputs.clone(),
+    );
+    m.max_calls = config.max_calls;
+    m.max_polls = config.max_polls;
+    // Traces are rebuilt for the errors found (`retrace`); a replay keeps
+    // its own.
+    m.tracing = config.replay.is_some();
+    m
+}
+
+fn ctx<'m>(model: &'m Model, config: &Config) -> Ctx<'m> {
+    Ctx {
+        model,
+        budget: config.budget,
+        buffering: config.buffering,
+        analyze_blocking: true,
+    }
+}
+
+fn bounds(config: &Config) -> Bounds {
+    Bounds {
+        timeout: config.timeout,
+        max_executions: config.max_executions,
+        all_errors: config.all_errors,
+    }
+}
+
+/// One verification: every behavior for the inputs `config` gives.
+pub fn explore_once(model: &Model, config: &Config) -> Outcome {
+    let mut search = Search::new(bounds(config));
+    // Long local computations look at the deadline too.
+    crate::exec::deadline::set(config.timeout.and_then(|t| search.start.checked_add(t)));
+    let ctx = ctx(model, config);
+    match (&config.replay, config.reduction) {
+        (Some(schedule), _) => {
+            replay::follow(Poe::new(ctx, initial(model, config)), schedule, &mut search)
+        }
+        (None, Reduction::Poe) => dfs::run(Poe::new(ctx, initial(model, config)), &mut search),
+        (None, Reduction::None) => {
+            // The oracle's passes share one search: its bounds and errors.
+            let mut inner: Search<Interleaving> = Search::new(bounds(config));
+            inner.start = search.start;
+            for pass in interleave::passes(config.buffering) {
+                if inner.should_stop() {
+                    break;
+                }
+                let state = Interleaving::new(ctx, initial(model, config), pass);
+                explore::cached::run(state, &mut inner);
+            }
+            search.outcome = inner.outcome;
+        }
+    }
+    crate::exec::deadline::set(None);
+    let mut outcome = Outcome::from_search(search.outcome);
+    retrace(model, config, &mut outcome);
+    if config.replay.is_some() && outcome.errors.is_empty() && outcome.incomplete.is_none() {
+        // A replay runs one execution: never a proof.
+        outcome.incomplete =
+            Some("the replayed schedule ran to its end without an error (a replay checks one execution, not all)".into());
+    }
+    outcome.elapsed = search.start.elapsed();
+    outcome
+}
+
+impl Outcome {
+    fn from_search(o: explore::Outcome<Reported>) -> Outcome {
+        Outcome {
+            errors: o
+                .errors
+                .into_iter()
+                .map(|f| FoundError {
+                    finding: f.error.finding,
+                    trace: f.error.trace,
+                    trace_len: f.error.trace_len,
+                    schedule: f.schedule,
+                    input: Vec::new(),
+                })
+                .collect(),
+            incomplete: o.incomplete,
+            executions: o.executions,
+            transitions: o.transitions,
+            states: o.states,
+            instructions: o.instructions,
+            pruned: o.pruned,
+            elapsed: Duration::ZERO,
+            input_cells: 0,
+            notes: o.notes,
+        }
+    }
+}
+
+/// Rebuilds the traces the search did not keep: the reduced search keeps
+/// only the schedule of each execution (memory does not grow with the
+/// length of an execution's trace), and replaying the schedule of an error
+/// runs the same execution again, this time with its trace. Every trace an
+/// execution reports is a prefix of its whole trace, so the longest one the
+/// replay reports holds each of them.
+fn retrace(model: &Model, config: &Config, outcome: &mut Outcome) {
+    let mut traces: Vec<(Vec<u32>, Vec<TraceEntry>)> = Vec::new();
+    for e in outcome
+        .errors
+        .iter_mut()
+        .filter(|e| e.trace.len() < e.trace_len)
+    {
+        if !traces.iter().any(|(s, _)| *s == e.schedule) {
+            let mut c = config.clone();
+            c.replay = Some(e.schedule.clone());
+            c.all_errors = true;
+            let mut search = Search::new(bounds(&c));
+            let state = Poe::new(ctx(model, &c), initial(model, &c));
+            replay::follow(state, &e.schedule, &mut search);
+            let longest = search
+                .outcome
+                .errors
+                .into_iter()
+                .map(|f| f.error.trace)
+                .max_by_key(|t| t.len())
+                .unwrap_or_default();
+            traces.push((e.schedule.clone(), longest));
+        }
+        if let Some((_, t)) = traces.iter().find(|(s, _)| *s == e.schedule) {
+            e.trace = t[..e.trace_len.min(t.len())].to_vec();
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! Depth-first search over every branch a system offers. Memory is bounded
+//! by the depth (one state per open branching point), not by the number of
+//! executions; executions are explored in schedule order (the first option
+//! of every branching point first), so the first error found is the first
+//! in that order.
+
+use super::{Explorable, Next, Search};
+
+struct Frame<S: Explorable> {
+    state: S,
+    schedule: Vec<u32>,
+    options: Vec<S::Choice>,
+    next: usize,
+}
+
+/// Explores every execution of `initial` until the search should stop.
+pub fn run<S: Explorable>(initial: S, search: &mut Search<S>) {
+    let mut stack: Vec<Frame<S>> = Vec::new();
+    let mut current = Some((initial, Vec::new()));
+    loop {
+        if search.should_stop() {
+            return;
+        }
+        let (mut state, mut schedule) = match current.take() {
+            Some(c) => c,
+            None => {
+                // Backtrack to the deepest branching point with options left.
+                let Some(top) = stack.last_mut() else {
+                    return;
+                };
+                let choice = top.options[top.next].clone();
+                let index = top.next as u32;
+                top.next += 1;
+                let (mut s, mut schedule) = if top.next == top.options.len() {
+                    match stack.pop() {
+                        Some(f) => (f.state, f.schedule),
+                        None => return,
+                    }
+                } else {
+                    (top.state.clone(), top.schedule.clone())
+                };
+                schedule.push(index);
+                if let Err(halt) = s.apply(&choice) {
+                    search.executed(s.halted(halt), &schedule);
+                    continue;
+                }
+                (s, schedule)
+            }
+        };
+        search.outcome.states += 1;
+        if let Err(halt) = state.settle(&search.limits()) {
+            search.executed(state.halted(halt), &schedule);
+            continue;
+        }
+        match state.next() {
+            Next::Branch(options) => {
+                let first = options[0].clone();
+                if options.len() > 1 {
+                    // After an error the execution runs to its end to show
+                    // its other bugs; unless every error is wanted the
+                    // search stops after it, so its other branches are not
+                    // kept.
+                    if !state.has_errors() || search.bounds.all_errors {
+                        stack.push(Frame {
+                            state: state.clone(),
+                            schedule: schedule.clone(),
+                            options,
+                            next: 1,
+                        });
+                    }
+                    schedule.push(0);
+                }
+                if let Err(halt) = state.apply(&first) {
+                    search.executed(state.halted(halt), &schedule);
+                    continue;
+                }
+                current = Some((state, schedule));
+            }
+            Next::End => search.executed(state.ended(), &schedule),
+            Next::Redundant => search.pruned(state.pruned(), &schedule),
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! Toy systems with known numbers of executions and states, for the
+//! strategies' unit tests (no model, no MPI).
+
+use super::*;
+use std::hash::{Hash, Hasher};
+
+/// `depth` decisions in a row, each among `width` options; the choices
+/// taken so far are the state. An execution whose choices sum to
+/// `error_sum` ends with an error; one whose first choice is `redundant_first`
+/// is cut as redundant; a choice `halt_on` stops the execution at once.
+#[derive(Clone, Debug)]
+pub struct Tree {
+    pub depth: usize,
+    pub width: u32,
+    pub taken: Vec<u32>,
+    pub error_sum: Option<u32>,
+    pub redundant_first: Option<u32>,
+    pub halt_on: Option<u32>,
+    /// Only the sum of the choices decides the future (`fingerprint`):
+    /// different orders of the same choices merge.
+    pub merge_sums: bool,
+}
+
+impl Tree {
+    pub fn new(depth: usize, width: u32) -> Tree {
+        Tree {
+            depth,
+            width,
+            taken: Vec::new(),
+            error_sum: None,
+            redundant_first: None,
+            halt_on: None,
+            merge_sums: false,
+        }
+    }
+
+    fn sum(&self) -> u32 {
+        self.taken.iter().sum()
+    }
+}
+
+impl Explorable for Tree {
+    type Choice = u32;
+    type Halt = String;
+    type Error = (String, Vec<u32>);
+
+    fn settle(&mut self, _limits: &Limits) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn next(&self) -> Next<u32> {
+        if self.redundant_first.is_some() && self.taken.first() == self.redundant_first.as_ref() {
+            return Next::Redundant;
+        }
+        if self.taken.len() == self.depth {
+            return Next::End;
+        }
+        Next::Branch((0..self.width).collect())
+    }
+
+    fn apply(&mut self, choice: &u32) -> Result<(), String> {
+        self.taken.push(*choice);
+        if Some(*choice) == self.halt_on {
+            return Err(format!("halt at {:?}", self.taken));
+        }
+        Ok(())
+    }
+
+    fn halted(&self, halt: String) -> Ending<Self::Error> {
+        Ending {
+            limit: Some(halt),
+            transitions: self.taken.len() as u64,
+            ..Ending::default()
+        }
+    }
+
+    fn ended(&self) -> Ending<Self::Error> {
+        let mut e = Ending {
+            transitions: self.taken.len() as u64,
+            ..Ending::default()
+        };
+        if self.has_errors() {
+            e.errors.push(("sum".into(), self.taken.clone()));
+        }
+        e
+    }
+
+    fn pruned(&self) -> Ending<Self::Error> {
+        Ending::default()
+    }
+
+    fn has_errors(&self) -> bool {
+        self.taken.len() == self.depth && Some(self.sum()) == self.error_sum
+    }
+
+    fn take_errors(&mut self) -> Vec<Self::Error> {
+        Vec::new()
+    }
+
+    fn fingerprint(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        if self.merge_sums {
+            (self.taken.len(), self.sum()).hash(&mut h);
+        } else {
+            self.taken.hash(&mut h);
+        }
+        h.finish()
+    }
+
+    fn same_error(a: &Self::Error, b: &Self::Error) -> bool {
+        a.0 == b.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn search(all_errors: bool) -> Search<Tree> {
+        Search::new(Bounds {
+            all_errors,
+            ..Bounds::default()
+        })
+    }
+
+    #[test]
+    fn dfs_runs_every_execution_once() {
+        let mut s = search(false);
+        dfs::run(Tree::new(3, 3), &mut s);
+        assert_eq!(s.outcome.executions, 27);
+        // Every node of the tree is settled once: 1 + 3 + 9 + 27.
+        assert_eq!(s.outcome.states, 40);
+        assert_eq!(s.outcome.transitions, 27 * 3);
+        assert!(s.outcome.errors.is_empty());
+        assert!(s.outcome.incomplete.is_none());
+    }
+
+    #[test]
+    fn dfs_stops_at_the_first_error_in_schedule_order() {
+        let mut t = Tree::new(3, 3);
+        t.error_sum = Some(4);
+        let mut s = search(false);
+        dfs::run(t.clone(), &mut s);
+        // Schedules in order: 0.0.0 .. 0.1.2 (sum 3), 0.2.0, 0.2.1, 0.2.2 is
+        // the first with sum 4: the 9th execution.
+        assert_eq!(s.outcome.errors.len(), 1);
+        assert_eq!(s.outcome.errors[0].schedule, vec![0, 2, 2]);
+        assert_eq!(s.outcome.executions, 9);
+        let mut all = search(true);
+        dfs::run(t, &mut all);
+        // One error kind, reported once, with its first schedule.
+        assert_eq!(all.outcome.executions, 27);
+        assert_eq!(all.outcome.errors.len(), 1);
+        assert_eq!(all.outcome.errors[0].schedule, vec![0, 2, 2]);
+    }
+
+    #[test]
+    fn dfs_counts_redundant_and_halted_executions() {
+        let mut t = Tree::new(2, 3);
+        t.redundant_first = Some(1);
+        let mut s = search(false);
+        dfs::run(t, &mut s);
+        assert_eq!(s.outcome.pruned, 1);
+        assert_eq!(s.outcome.executions, 6);
+        let mut t = Tree::new(2, 2);
+        t.halt_on = Some(1);
+        let mut s = search(false);
+        dfs::run(t, &mut s);
+        // The first halt is a limit: the search is incomplete and stops.
+        assert_eq!(s.outcome.incomplete.as_deref(), Some("halt at [0, 1]"));
+        assert_eq!(s.outcome.executions, 2);
+    }
+
+    #[test]
+    fn the_execution_bound_makes_a_search_incomplete() {
+        let mut s = Search::new(Bounds {
+            max_executions: Some(5),
+            ..Bounds::default()
+        });
+        dfs::run(Tree::new(3, 3), &mut s);
+        assert_eq!(s.outcome.executions, 5);
+        assert_eq!(
+            s.outcome.incomplete.as_deref(),
+            Some("execution limit of 5 reached")
+        );
+    }
+
+    #[test]
+    fn replay_follows_its_schedule() {
+        let mut t = Tree::new(3, 3);
+        t.error_sum = Some(4);
+        let mut s = search(false);
+        replay::follow(t.clone(), &[0, 2, 2], &mut s);
+        assert_eq!(s.outcome.executions, 1);
+        assert_eq!(s.outcome.errors[0].schedule, vec![0, 2, 2]);
+        let mut s = search(false);
+        replay::follow(t.clone(), &[1], &mut s);
+        assert_eq!(s.outcome.executions, 1);
+        assert!(s.outcome.errors.is_empty(), "1.0.0 sums to 1");
+        let mut s = search(false);
+        replay::follow(t, &[0, 7], &mut s);
+        assert_eq!(
+            s.outcome.incomplete.as_deref(),
+            Some("the replay schedule does not fit this program and process count (choice 7 of 3 at step 2)")
+        );
+    }
+
+    #[test]
+    fn cached_search_visits_each_state_once() {
+        let mut s = search(false);
+        cached::run(Tree::new(3, 3), &mut s);
+        // Without merging the cached search is the whole tree.
+        assert_eq!((s.outcome.states, s.outcome.executions), (40, 27));
+        let mut t = Tree::new(3, 3);
+        t.merge_sums = true;
+        let mut s = search(false);
+        cached::run(t, &mut s);
+        // (length, sum) pairs: 1 + 3 + 5 + 7 states, 7 complete ones.
+        assert_eq!((s.outcome.states, s.outcome.executions), (16, 7));
+    }
+}

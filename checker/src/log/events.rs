@@ -1,0 +1,48 @@
+//! What an execution leaves behind besides its state: the trace users read
+//! and the log of MPI calls with the dependencies between them, from which
+//! the completes-before replays work (seed 002 §2).
+
+use runtime_model::model::LocId;
+use runtime_model::mpi::p2p::EventRef;
+use runtime_model::mpi::CommId;
+use runtime_model::mpi_api::MpiFunc;
+
+/// One MPI call of a process, for the completes-before analysis and reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogEvent {
+    pub rank: usize,
+    pub index: usize,
+    pub func: MpiFunc,
+    pub loc: LocId,
+    /// For receives and probes: (source, tag, comm) with `None` = any.
+    pub recv_envelope: Option<(Option<usize>, Option<i32>, CommId)>,
+    /// For sends: (dest, tag, comm).
+    pub send_envelope: Option<(usize, i32, CommId)>,
+}
+
+/// Why a blocking call could not complete before another event happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DepKind {
+    /// Required under every MPI implementation (a receive needs its send).
+    Always,
+    /// Only when standard sends are not buffered (send waits for the receive).
+    ZeroBuffer,
+    /// Only when collectives synchronize (a member waits for all members).
+    Synchronizing,
+}
+
+/// Event `waiter` cannot complete before `needs` has been issued (`None`:
+/// never, e.g. a send whose message is never received).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dep {
+    pub waiter: EventRef,
+    pub needs: Option<EventRef>,
+    pub kind: DepKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TraceEntry {
+    pub rank: usize,
+    pub loc: LocId,
+    pub event: String,
+}

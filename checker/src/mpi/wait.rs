@@ -1,0 +1,110 @@
+//! How a process blocks in an MPI call: what it waits for (`Block`), the
+//! requests it names, and how polls and Waitsome report what completed.
+//! Completing a `Block` is `completion.rs`; which decisions a blocked call
+//! offers to the search is `crate::system::step`.
+
+use runtime_model::mpi::p2p::ReqId;
+use runtime_model::mpi::CommId;
+
+/// A request the program names through a variable (so completion can reset
+/// the variable to `MPI_REQUEST_NULL`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReqSlot {
+    /// `None` for `MPI_REQUEST_NULL` entries.
+    pub req: Option<ReqId>,
+    /// Address of the `MPI_Request` variable, 0 for requests internal to a
+    /// blocking call.
+    pub handle_addr: u64,
+    /// Where to write the status (0 or 1 = ignore).
+    pub status_addr: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WaitMode {
+    /// Wait, Waitall, blocking send/receive, Sendrecv.
+    All,
+    /// Waitany: one of the requests.
+    Any { index_addr: u64 },
+    /// Waitsome: a non-empty set of the requests (MPI 3.1 §3.7.5).
+    Some(SomeOutputs),
+}
+
+/// Where MPI_Waitsome / MPI_Testsome write what completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SomeOutputs {
+    pub outcount_addr: u64,
+    pub indices_addr: u64,
+    /// `array_of_statuses` (or `MPI_STATUSES_IGNORE`): the k-th completed
+    /// request's status goes to entry k.
+    pub statuses_addr: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PollKind {
+    Test {
+        flag_addr: u64,
+    },
+    Testall {
+        flag_addr: u64,
+    },
+    Testany {
+        flag_addr: u64,
+        index_addr: u64,
+    },
+    Testsome(SomeOutputs),
+    /// MPI_Request_get_status: Test without freeing the request (§3.7.6).
+    GetStatus {
+        flag_addr: u64,
+    },
+    Iprobe {
+        flag_addr: u64,
+        status_addr: u64,
+    },
+    /// MPI_Improbe: a "yes" matches the message (§3.8.2).
+    Improbe {
+        flag_addr: u64,
+        message_addr: u64,
+        status_addr: u64,
+    },
+}
+
+/// What a blocked process waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Block {
+    Requests {
+        slots: Vec<ReqSlot>,
+        mode: WaitMode,
+        /// Requests this Waitany has been told not to pick (a deferred choice).
+        excluded: Vec<ReqId>,
+    },
+    Collective {
+        comm: CommId,
+        instance: usize,
+        /// Receive buffer address.
+        recv_buf: u64,
+    },
+    Probe {
+        comm: CommId,
+        source: Option<usize>,
+        tag: Option<i32>,
+        status_addr: u64,
+        excluded: Vec<ReqId>,
+        /// MPI_Mprobe: where the matched message's handle goes (§3.8.2).
+        message_addr: Option<u64>,
+    },
+    /// A Test/Testany/Testall/Iprobe whose outcome is a choice.
+    Poll {
+        kind: PollKind,
+        slots: Vec<ReqSlot>,
+        probe: Option<(CommId, Option<usize>, Option<i32>)>,
+    },
+    /// MPI_Cancel of an unmatched operation: whether the cancel succeeds is
+    /// a choice (MPI 3.1 §3.8.4: either the cancel or the communication
+    /// succeeds, not both).
+    Cancel { req: ReqId },
+    /// MPI_Buffer_detach waiting until its buffered messages are delivered
+    /// (MPI 3.1 §3.6.1); only the naive oracle's pass without system
+    /// buffering blocks here, the reduced search checks it on the
+    /// completes-before graph.
+    Detach { messages: Vec<ReqId> },
+}

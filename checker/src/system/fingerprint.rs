@@ -1,0 +1,112 @@
+//! One hash of a machine state for the searches that merge states reached
+//! in different ways (the oracle, seed 001 §4: state hashing). Request ids
+//! are numbered in the order requests are posted, which differs between
+//! interleavings; they are hashed as (owner, position among the owner's
+//! requests), which does not.
+
+use crate::mpi::machine::{Block, Machine, Phase, ReqSlot};
+use runtime_model::mpi::p2p::{ReqId, ReqOp};
+use std::hash::{Hash, Hasher};
+
+/// A request as (owner, position among the owner's requests): global
+/// request ids depend on how processes interleave, these do not, so states
+/// reached in different orders merge.
+fn canon(state: &Machine, id: ReqId) -> (usize, usize) {
+    let r = &state.world.p2p.requests[id];
+    (r.owner, r.local)
+}
+
+fn hash_ids(state: &Machine, ids: &[ReqId], h: &mut impl Hasher) {
+    for &id in ids {
+        canon(state, id).hash(h);
+    }
+}
+
+fn hash_slots(state: &Machine, slots: &[ReqSlot], h: &mut impl Hasher) {
+    for s in slots {
+        s.req.map(|r| canon(state, r)).hash(h);
+        (s.handle_addr, s.status_addr).hash(h);
+    }
+}
+
+fn hash_phase(state: &Machine, phase: &Phase, h: &mut impl Hasher) {
+    let Phase::Blocked { func, loc, block } = phase else {
+        phase.hash(h);
+        return;
+    };
+    (func, loc).hash(h);
+    std::mem::discriminant(block).hash(h);
+    match block {
+        Block::Requests {
+            slots,
+            mode,
+            excluded,
+        } => {
+            hash_slots(state, slots, h);
+            mode.hash(h);
+            hash_ids(state, excluded, h);
+        }
+        Block::Collective { .. } => block.hash(h),
+        Block::Probe {
+            comm,
+            source,
+            tag,
+            status_addr,
+            excluded,
+            message_addr,
+        } => {
+            (comm, source, tag, status_addr, message_addr).hash(h);
+            hash_ids(state, excluded, h);
+        }
+        Block::Poll { kind, slots, probe } => {
+            (kind, probe).hash(h);
+            hash_slots(state, slots, h);
+        }
+        Block::Cancel { req } => canon(state, *req).hash(h),
+        Block::Detach { messages } => hash_ids(state, messages, h),
+    }
+}
+
+/// The canonical hash of a machine state: the processes (memory, position,
+/// blocking call), their requests as (owner, position) pairs, buffers and
+/// collective arrivals. States reached by different interleavings hash the
+/// same.
+pub fn fingerprint(state: &Machine) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for p in &state.procs {
+        p.proc.hash(&mut h);
+        hash_phase(state, &p.phase, &mut h);
+        p.lifecycle.hash(&mut h);
+        p.calls.hash(&mut h);
+    }
+    let p2p = &state.world.p2p;
+    for rank in 0..state.np() {
+        let mut local = 0;
+        while let Some(id) = p2p.owned_request(rank, local) {
+            let r = &p2p.requests[id];
+            r.partner.map(|x| canon(state, x)).hash(&mut h);
+            r.completed_at.hash(&mut h);
+            (r.freed, r.cancelled, r.cancel_failed, r.message).hash(&mut h);
+            if let ReqOp::Persistent(op) = &r.op {
+                op.active.map(|x| canon(state, x)).hash(&mut h);
+            }
+            local += 1;
+        }
+        local.hash(&mut h);
+    }
+    for b in &p2p.buffers {
+        b.as_ref().map(|b| (b.addr, b.size)).hash(&mut h);
+        if let Some(b) = b {
+            hash_ids(state, &b.messages, &mut h);
+        }
+    }
+    for c in &state.world.comms {
+        c.next_instance.hash(&mut h);
+        for i in &c.instances {
+            for a in &i.arrivals {
+                a.is_some().hash(&mut h);
+            }
+        }
+    }
+    h.finish()
+}
