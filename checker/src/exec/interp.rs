@@ -64,7 +64,7 @@ pub struct Process {
     pub steps: u64,
     /// Input tracking (`--any-input`, `--input`); `None` otherwise, so the
     /// interpreter pays one test per instruction.
-    pub track: Option<Box<crate::input::track::Tracker>>,
+    pub track: Option<Box<super::shadow::Tracker>>,
     /// Functions to run when the bottom frame returns, the next one last:
     /// `main` behind the constructors, the exit handlers behind `main`
     /// (C11 §7.22.4.4: `exit` calls the `atexit` handlers in reverse order

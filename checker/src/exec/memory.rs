@@ -158,7 +158,7 @@ pub struct Memory {
     pub statics: super::libc::LibcStatics,
     /// Shadows of input-dependent contents (`--any-input` only: `None`
     /// otherwise, so a store pays one test).
-    pub taint: Option<Box<crate::input::track::Taint>>,
+    pub taint: Option<Box<super::shadow::Taint>>,
 }
 
 impl Memory {

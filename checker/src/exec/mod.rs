@@ -1,8 +1,11 @@
-//! Executing one process: memory, the instruction interpreter, and the C
-//! library functions programs call.
+//! Executing one process: memory, the instruction interpreter, the C
+//! library functions programs call (with glibc's `rand`), and the shadows
+//! of input-derived values (`--any-input`).
 
 pub mod deadline;
 pub mod interp;
 pub mod libc;
 pub mod liveness;
 pub mod memory;
+pub mod rand;
+pub mod shadow;

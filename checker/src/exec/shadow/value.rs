@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::Sym;
+use crate::input::Sym;
 use runtime_model::model::{IntPredicate, LocId};
 
 /// A cut: values `< k` and `>= k` of the symbol may behave differently.

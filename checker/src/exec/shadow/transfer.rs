@@ -1,0 +1,435 @@
+//! How each model instruction propagates shadows: arithmetic extends a
+//! monotone function or gives up (opaque), comparisons, branches and
+//! switches cut the cell, memory accesses go through `Taint`, calls and
+//! returns move shadows between frames, and MPI calls must see
+//! cell-constant arguments.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use super::track::sext;
+use super::value::{cells, Shadow, Step};
+use crate::exec::interp::Process;
+use runtime_model::model::*;
+use runtime_model::mpi_api::MpiFunc;
+
+/// `c pred x` as `x pred' c`.
+fn swapped(p: IntPredicate) -> IntPredicate {
+    use IntPredicate as P;
+    match p {
+        P::Eq | P::Ne => p,
+        P::Ugt => P::Ult,
+        P::Uge => P::Ule,
+        P::Ult => P::Ugt,
+        P::Ule => P::Uge,
+        P::Sgt => P::Slt,
+        P::Sge => P::Sle,
+        P::Slt => P::Sgt,
+        P::Sle => P::Sge,
+    }
+}
+
+impl Process {
+    /// An access of `len` bytes at `addr`: inside an input string, whether
+    /// it is in bounds depends on the string's length, which no interval of
+    /// a symbol describes (byte 0, the terminator at least, always exists).
+    fn input_string_access(&self, addr: u64, len: u64, loc: LocId) {
+        let p = Pointer::decode(addr);
+        let inside = self
+            .mem
+            .taint
+            .as_ref()
+            .is_some_and(|t| t.strings.contains_key(&p.alloc));
+        if inside && p.offset as u64 + len > 1 {
+            self.uncovered(
+                loc,
+                "a read or write inside an input string (its length is input)",
+                None,
+            );
+        }
+    }
+
+    /// After a non-terminator instruction other than a library call.
+    #[inline(never)]
+    pub(crate) fn track_after(&mut self, model: &Model, inst: &Inst) {
+        let loc = inst.loc;
+        match &inst.kind {
+            InstKind::Binary {
+                dst,
+                op,
+                ty,
+                lhs,
+                rhs,
+            } => {
+                let (a, b) = (self.shadow_of(lhs), self.shadow_of(rhs));
+                if a.is_none() && b.is_none() {
+                    return self.set_shadow(*dst, None);
+                }
+                let bits = ty.bits();
+                let cb = sext(self.reg_value(rhs), bits);
+                let ca = sext(self.reg_value(lhs), bits);
+                use BinOp as B;
+                if matches!(op, B::UDiv | B::SDiv | B::URem | B::SRem) {
+                    // Whether the division faults depends on the divisor
+                    // being zero: that is a decision.
+                    if let Some(Shadow::Mono(m)) = &b {
+                        self.cut(&m.cuts(IntPredicate::Eq, 0, self.interval(&m.sym)));
+                    } else {
+                        self.decides(&b, loc, "an input-dependent divisor");
+                    }
+                }
+                let r = match (&a, &b) {
+                    (Some(Shadow::Opaque(_)), _) | (_, Some(Shadow::Opaque(_))) => {
+                        Shadow::Opaque(loc)
+                    }
+                    (Some(Shadow::Cells(_)) | None, Some(Shadow::Cells(_)) | None) => cells(
+                        &[a.as_ref(), b.as_ref()]
+                            .into_iter()
+                            .flatten()
+                            .collect::<Vec<_>>(),
+                    ),
+                    (Some(Shadow::Mono(m)), None) => {
+                        let fits = Step::Fits(bits);
+                        match op {
+                            B::Add => self.extend(m, &[Step::Add(cb), fits], loc),
+                            B::Sub => self.extend(m, &[Step::Add(-cb), fits], loc),
+                            B::Mul => self.extend(m, &[Step::Mul(cb), fits], loc),
+                            B::SDiv if cb != 0 => self.extend(m, &[Step::Div(cb), fits], loc),
+                            B::UDiv if cb > 0 => {
+                                self.extend(m, &[Step::NonNeg, Step::Div(cb), fits], loc)
+                            }
+                            B::Shl if (0..bits as i128).contains(&cb) => {
+                                self.extend(m, &[Step::Mul(1i128 << cb), fits], loc)
+                            }
+                            B::AShr if (0..bits as i128).contains(&cb) => {
+                                self.extend(m, &[Step::Shr(cb as u32), fits], loc)
+                            }
+                            B::LShr if (0..bits as i128).contains(&cb) => {
+                                self.extend(m, &[Step::NonNeg, Step::Shr(cb as u32), fits], loc)
+                            }
+                            _ => Shadow::Opaque(loc),
+                        }
+                    }
+                    (None, Some(Shadow::Mono(m))) => {
+                        let fits = Step::Fits(bits);
+                        match op {
+                            B::Add => self.extend(m, &[Step::Add(ca), fits], loc),
+                            B::Sub => self.extend(m, &[Step::Mul(-1), Step::Add(ca), fits], loc),
+                            B::Mul => self.extend(m, &[Step::Mul(ca), fits], loc),
+                            _ => Shadow::Opaque(loc),
+                        }
+                    }
+                    _ => Shadow::Opaque(loc),
+                };
+                self.set_shadow(*dst, Some(r));
+            }
+            InstKind::FNeg { dst, value, .. } => {
+                let s = self.shadow_of(value).map(|s| match s {
+                    Shadow::Cells(_) => s,
+                    _ => Shadow::Opaque(loc),
+                });
+                self.set_shadow(*dst, s);
+            }
+            InstKind::ICmp {
+                dst,
+                pred,
+                ty,
+                lhs,
+                rhs,
+            } => {
+                let (a, b) = (self.shadow_of(lhs), self.shadow_of(rhs));
+                let bits = ty.bits();
+                let unsigned = matches!(
+                    pred,
+                    IntPredicate::Ugt | IntPredicate::Uge | IntPredicate::Ult | IntPredicate::Ule
+                );
+                let r = match (&a, &b) {
+                    (None, None) => None,
+                    (Some(Shadow::Opaque(_)), _) | (_, Some(Shadow::Opaque(_))) => {
+                        Some(Shadow::Opaque(loc))
+                    }
+                    (Some(Shadow::Cells(_)) | None, Some(Shadow::Cells(_)) | None) => Some(cells(
+                        &[a.as_ref(), b.as_ref()]
+                            .into_iter()
+                            .flatten()
+                            .collect::<Vec<_>>(),
+                    )),
+                    (Some(Shadow::Mono(m)), None) | (None, Some(Shadow::Mono(m))) => {
+                        let mono_left = a.is_some();
+                        let c = if mono_left {
+                            sext(self.reg_value(rhs), bits)
+                        } else {
+                            sext(self.reg_value(lhs), bits)
+                        };
+                        let iv = self.interval(&m.sym);
+                        // An unsigned comparison is the signed one when both
+                        // sides are non-negative.
+                        let m = if unsigned {
+                            if c < 0 {
+                                None
+                            } else {
+                                m.then(&[Step::NonNeg], iv)
+                            }
+                        } else {
+                            Some((**m).clone())
+                        };
+                        Some(match m {
+                            None => Shadow::Opaque(loc),
+                            Some(m) => {
+                                // The cut points do not depend on which side
+                                // the constant is: both bounds of `f >= c`
+                                // and `f > c` are found where needed.
+                                let p = if mono_left { *pred } else { swapped(*pred) };
+                                Shadow::Cells(Arc::new(m.cuts(p, c, iv)))
+                            }
+                        })
+                    }
+                    _ => Some(Shadow::Opaque(loc)),
+                };
+                self.set_shadow(*dst, r);
+            }
+            InstKind::FCmp { dst, lhs, rhs, .. } => {
+                let (a, b) = (self.shadow_of(lhs), self.shadow_of(rhs));
+                let r = match (&a, &b) {
+                    (None, None) => None,
+                    (Some(Shadow::Cells(_)) | None, Some(Shadow::Cells(_)) | None) => Some(cells(
+                        &[a.as_ref(), b.as_ref()]
+                            .into_iter()
+                            .flatten()
+                            .collect::<Vec<_>>(),
+                    )),
+                    _ => Some(Shadow::Opaque(loc)),
+                };
+                self.set_shadow(*dst, r);
+            }
+            InstKind::Cast {
+                dst,
+                op,
+                from,
+                to,
+                value,
+            } => {
+                let s = self.shadow_of(value).map(|s| match (&s, op) {
+                    (Shadow::Mono(m), CastOp::SExt | CastOp::BitCast) => Shadow::Mono(m.clone()),
+                    (Shadow::Mono(m), CastOp::ZExt) if from.bits() > 1 => {
+                        self.extend(m, &[Step::NonNeg], loc)
+                    }
+                    (Shadow::Mono(m), CastOp::Trunc) if to.bits() > 1 => {
+                        self.extend(m, &[Step::Fits(to.bits())], loc)
+                    }
+                    (Shadow::Cells(_), _) => s,
+                    _ => Shadow::Opaque(loc),
+                });
+                self.set_shadow(*dst, s);
+            }
+            InstKind::Select {
+                dst,
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let c = self.shadow_of(cond);
+                let (t, f) = (self.shadow_of(if_true), self.shadow_of(if_false));
+                let pick = if self.reg_value(cond) & 1 != 0 { t } else { f };
+                let r = match &c {
+                    None => pick,
+                    // The same arm is chosen in the whole cell.
+                    Some(Shadow::Cells(cuts)) => {
+                        self.cut(cuts);
+                        pick
+                    }
+                    Some(_) => {
+                        let same = self.reg_value(if_true) == self.reg_value(if_false)
+                            && self.shadow_of(if_true) == self.shadow_of(if_false);
+                        if same {
+                            pick
+                        } else {
+                            Some(Shadow::Opaque(loc))
+                        }
+                    }
+                };
+                self.set_shadow(*dst, r);
+            }
+            InstKind::Gep {
+                dst, base, indices, ..
+            } => {
+                let mut parts = vec![self.shadow_of(base)];
+                parts.extend(indices.iter().map(|g| self.shadow_of(&g.index)));
+                for p in &parts {
+                    self.must_be_cell_constant(p, loc, "an input-dependent address (array index)");
+                }
+                let r = if parts.iter().all(Option::is_none) {
+                    None
+                } else if parts.iter().flatten().all(|s| !s.varies_in_cell()) {
+                    Some(cells(&parts.iter().flatten().collect::<Vec<_>>()))
+                } else {
+                    Some(Shadow::Opaque(loc))
+                };
+                self.set_shadow(*dst, r);
+            }
+            InstKind::Load { dst, ty, ptr } => {
+                let sp = self.shadow_of(ptr);
+                self.must_be_cell_constant(&sp, loc, "an input-dependent address");
+                let addr = self.reg_value(ptr);
+                self.input_string_access(addr, ty.size(), loc);
+                let s = self.mem.taint.as_ref().and_then(|t| t.get(addr, ty.size()));
+                let s = match (s, sp) {
+                    (s, None) => s,
+                    (None, Some(p)) => Some(p),
+                    (Some(s), Some(p)) => Some(if s.varies_in_cell() {
+                        s
+                    } else {
+                        cells(&[&s, &p])
+                    }),
+                };
+                self.set_shadow(*dst, s);
+            }
+            InstKind::Store { ty, value, ptr } => {
+                let sp = self.shadow_of(ptr);
+                self.must_be_cell_constant(&sp, loc, "an input-dependent address");
+                self.input_string_access(self.reg_value(ptr), ty.size(), loc);
+                let addr = self.reg_value(ptr);
+                let s = self.shadow_of(value);
+                if let Some(t) = self.mem.taint.as_mut() {
+                    match s {
+                        Some(s) => t.set(addr, ty.size(), s),
+                        None => t.clear(addr, ty.size()),
+                    }
+                }
+            }
+            InstKind::Alloca { dst, count, .. } => {
+                let s = self.shadow_of(count);
+                self.must_be_cell_constant(&s, loc, "an input-dependent stack array size");
+                self.set_shadow(*dst, None);
+            }
+            InstKind::Call { func, args, .. } => {
+                // The callee's frame was pushed; its parameters take the
+                // caller's argument shadows.
+                let Some(t) = self.track.as_ref() else { return };
+                let caller = t.frames.last();
+                let n = model.functions[*func as usize].num_regs as usize;
+                let mut regs: Vec<Option<Shadow>> = vec![None; n];
+                if let Some(caller) = caller {
+                    for (i, a) in args.iter().enumerate().take(n) {
+                        if let Operand::Reg(r) = a {
+                            regs[i] = caller.get(*r as usize).cloned().flatten();
+                        }
+                    }
+                }
+                if let Some(t) = self.track.as_mut() {
+                    t.frames.push(regs);
+                }
+            }
+            // An unsupported construct halts before any value flows on.
+            InstKind::Libc { .. } | InstKind::Mpi { .. } | InstKind::Unsupported { .. } => {}
+        }
+    }
+
+    /// Before a terminator: branches decide; `ret` hands its shadow back.
+    #[inline(never)]
+    pub(crate) fn track_term(&mut self, block: &Block) {
+        let loc = block.term_loc;
+        match &block.term {
+            Terminator::CondBr { cond, .. } => {
+                let s = self.shadow_of(cond);
+                self.decides(&s, loc, "a branch on input that is no interval of one input (`%`, bit operations, two inputs combined, or data received from another process)");
+            }
+            Terminator::Switch {
+                value, ty, cases, ..
+            } => match self.shadow_of(value) {
+                Some(Shadow::Mono(m)) => {
+                    let iv = self.interval(&m.sym);
+                    for (c, _) in cases {
+                        self.cut(&m.cuts(IntPredicate::Eq, sext(*c, ty.bits()), iv));
+                    }
+                }
+                s => self.decides(
+                    &s,
+                    loc,
+                    "a switch on input that is not an interval condition",
+                ),
+            },
+            Terminator::Ret { value } => {
+                let s = value.as_ref().and_then(|v| self.shadow_of(v));
+                let depth = self.frames.len();
+                let ret_dst = self.frames.last().and_then(|f| f.ret_dst);
+                if depth == 1 {
+                    self.must_be_cell_constant(&s, loc, "an input-dependent exit status");
+                    return;
+                }
+                if let Some(t) = self.track.as_mut() {
+                    t.frames.pop();
+                }
+                if let Some(d) = ret_dst {
+                    self.set_shadow(d, s);
+                }
+            }
+            Terminator::Br { .. } | Terminator::Unreachable => {}
+        }
+    }
+
+    /// After entering `target` from `from`: phis take their incoming shadows.
+    #[inline(never)]
+    pub(crate) fn track_enter(&mut self, func: &Function, from: BlockId, target: BlockId) {
+        let phis = &func.blocks[target as usize].phis;
+        if phis.is_empty() {
+            return;
+        }
+        let vals: Vec<(Reg, Option<Shadow>)> = phis
+            .iter()
+            .map(|p| {
+                let s = p
+                    .incoming
+                    .iter()
+                    .find(|(b, _)| *b == from)
+                    .and_then(|(_, o)| self.shadow_of(o));
+                (p.dst, s)
+            })
+            .collect();
+        for (d, s) in vals {
+            self.set_shadow(d, s);
+        }
+    }
+
+    /// At an MPI call: every argument, and the data behind every pointer,
+    /// must be the same in the whole cell (the partition does not follow
+    /// input-dependent counts, ranks or data into other processes).
+    #[inline(never)]
+    pub(crate) fn track_mpi(
+        &mut self,
+        func: MpiFunc,
+        args: &[Operand],
+        dst: Option<Reg>,
+        loc: LocId,
+    ) {
+        // MPI_Init(&argc, &argv) only passes the program's own arguments on.
+        let exempt = matches!(func, MpiFunc::Init | MpiFunc::InitThread);
+        for (i, a) in args.iter().enumerate() {
+            let name = func.params().get(i).copied().unwrap_or("?");
+            let s = self.shadow_of(a);
+            if let Some(sh) = &s {
+                if sh.varies_in_cell() {
+                    self.uncovered(
+                        loc,
+                        &format!("an input-dependent argument `{name}` of {}", func.name()),
+                        Some(sh),
+                    );
+                }
+            }
+            let v = self.reg_value(a);
+            if !exempt
+                && self.mem.block_of(v).is_some()
+                && self.mem.taint.as_ref().is_some_and(|t| t.varies_from(v))
+            {
+                // Possibly sent: what other processes receive from now on
+                // is input-dependent.
+                if let Some(p) = self.plan() {
+                    p.varying_sent.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        if let Some(d) = dst {
+            self.set_shadow(d, None);
+        }
+    }
+}
