@@ -8,7 +8,7 @@
 use super::datatypes::type_name_of;
 use super::decode::*;
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
 use runtime_model::mpi::collective::{Blocks, Contribution, Mismatch, Shape, Typed};

@@ -3,7 +3,7 @@
 //! (seed 002 §2, seed 000 appendix).
 
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
 use runtime_model::mpi::p2p::{RecvOp, ReqId, ReqOp, SendMode, Status};

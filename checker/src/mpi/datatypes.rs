@@ -5,7 +5,7 @@
 
 use super::decode::*;
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::datatype::{match_signatures, TypeMap};
 use runtime_model::handles as h;
 use runtime_model::mpi_api::MpiFunc;

@@ -3,7 +3,7 @@
 //! reported at the call's own position.
 
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::LocId;
 use runtime_model::mpi::p2p::{ReqId, Status};

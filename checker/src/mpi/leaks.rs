@@ -17,7 +17,7 @@ use super::datatypes::{OP_HANDLE_BASE, TYPE_HANDLE_BASE};
 use super::decode::*;
 use super::requests::{also_at, line_of};
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::ReqOp;
 use runtime_model::mpi::{ObjectKind, Origin};

@@ -13,7 +13,7 @@ use crate::exec::interp::{Fault, Process};
 use crate::exec::memory::Memory;
 pub use crate::log::events::*;
 use crate::log::plist::PList;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::ReqId;
 use runtime_model::mpi::World;

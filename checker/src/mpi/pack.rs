@@ -19,7 +19,7 @@
 
 use super::decode::*;
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::mpi_api::MpiFunc as F;
 
 impl Machine {

@@ -10,7 +10,7 @@
 
 use super::decode::Site;
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::model::{LocId, Model, Pointer};
 use runtime_model::mpi::p2p::{ReqId, ReqOp, SendMode};
 use runtime_model::mpi_api::MpiFunc as F;

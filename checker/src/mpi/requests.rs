@@ -5,7 +5,7 @@
 use super::completion::empty_status;
 use super::decode::*;
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::{ReqId, ReqOp};

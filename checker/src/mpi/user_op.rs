@@ -6,7 +6,7 @@ use super::datatypes::UserOp;
 use crate::exec::interp::Fault;
 use crate::exec::memory::AllocKind;
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::model::{FuncId, LocId, Model};
 use runtime_model::mpi::collective::Placement;
 use runtime_model::mpi::CommId;

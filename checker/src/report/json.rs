@@ -178,7 +178,7 @@ impl From<&Stats> for JsonStats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::ErrorKind;
+    use crate::diag::ErrorKind;
     use serde_json::Value;
 
     fn sample(verdict: Verdict) -> Report {

@@ -263,7 +263,7 @@ impl<'a> SourceCache<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::ErrorKind;
+    use crate::diag::ErrorKind;
     use std::cell::RefCell;
 
     const PROG: &str = "\

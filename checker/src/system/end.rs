@@ -14,7 +14,7 @@ use crate::explore::Ending;
 use crate::log::cb;
 use crate::mpi::decode::comm_name;
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::{EventRef, ReqOp, SendMode};
 use runtime_model::mpi::CommId;

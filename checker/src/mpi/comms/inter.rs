@@ -7,7 +7,7 @@
 use super::{list, Join};
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::mpi::collective::Contribution;
 use runtime_model::mpi::p2p::EventRef;
 use runtime_model::mpi::{Comm, IntercommHalf, Topology};

@@ -25,7 +25,7 @@ mod topology;
 
 use super::decode::*;
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
 use runtime_model::mpi::collective::{Contribution, Mismatch};

@@ -6,7 +6,7 @@
 
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::mpi::collective::Contribution;
 use runtime_model::mpi::{CommId, Topology};
 use runtime_model::mpi_api::MpiFunc as F;

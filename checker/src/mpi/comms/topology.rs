@@ -10,7 +10,7 @@
 use super::arg_error;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
-use crate::report::ErrorKind;
+use crate::diag::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::mpi::collective::Contribution;
 use runtime_model::mpi::comm as cm;
