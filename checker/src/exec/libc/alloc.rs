@@ -1,0 +1,144 @@
+//! The memory management functions (C11 7.22.3): `malloc`, `calloc`,
+//! `realloc` and `free` on the process's heap, with glibc's choices where C
+//! leaves them to the implementation.
+
+use super::{ret, Args, LibcOutcome};
+use crate::exec::memory::{AllocKind, MemFault, Memory};
+use runtime_model::model::LibcFunc;
+
+/// Executes a memory management function `func` (routed here by
+/// [`super::call`]).
+pub(super) fn call(
+    func: LibcFunc,
+    a: &Args<'_>,
+    mem: &mut Memory,
+) -> Result<LibcOutcome, MemFault> {
+    match func {
+        LibcFunc::Malloc => Ok(ret(heap_block(mem, a.get(0)?)?)),
+        LibcFunc::Calloc => {
+            // An array whose size overflows size_t cannot be allocated: NULL
+            // (C11 7.22.3.2), like any request the heap cannot satisfy.
+            let Some(size) = a.get(0)?.checked_mul(a.get(1)?) else {
+                return Ok(ret(0));
+            };
+            // `Memory::allocate` zero-fills, which is exactly calloc.
+            Ok(ret(heap_block(mem, size)?))
+        }
+        LibcFunc::Realloc => realloc(mem, a.get(0)?, a.get(1)?),
+        LibcFunc::Free => {
+            mem.free(a.get(0)?)?;
+            Ok(LibcOutcome::Return(None))
+        }
+        _ => unreachable!("{} is not a memory management function", func.c_name()),
+    }
+}
+
+/// A heap block of `size` bytes, or NULL when it is more than the checker
+/// holds: a real `malloc` may fail too (C11 7.22.3: it returns a null
+/// pointer), and a program that checks the result goes on as it would.
+fn heap_block(mem: &mut Memory, size: u64) -> Result<u64, MemFault> {
+    match mem.allocate(size, AllocKind::Heap) {
+        Err(MemFault::TooLarge { .. }) => Ok(0),
+        other => other,
+    }
+}
+
+/// `realloc(p, size)` (C11 7.22.3.5), with glibc's choices for the
+/// implementation-defined cases: `realloc(p, 0)` frees `p` and returns null.
+fn realloc(mem: &mut Memory, p: u64, size: u64) -> Result<LibcOutcome, MemFault> {
+    if p == 0 {
+        return Ok(ret(heap_block(mem, size)?));
+    }
+    let old_size = match mem.block_of(p) {
+        Some((old, 0, AllocKind::Heap)) => old,
+        // Not a live block from malloc: `free` names exactly what is wrong
+        // (double free, not heap, not the start of a block) and changes
+        // nothing when it fails.
+        _ => {
+            mem.free(p)?;
+            return Err(MemFault::InvalidFree {
+                reason: "realloc of a pointer not returned by malloc",
+            });
+        }
+    };
+    if size == 0 {
+        mem.free(p)?;
+        return Ok(ret(0));
+    }
+    // Allocate before freeing: if the new block cannot be made, the old one
+    // stays valid and realloc returns NULL, as C requires.
+    let new = heap_block(mem, size)?;
+    if new == 0 {
+        return Ok(ret(0));
+    }
+    let data = mem.read_bytes(p, old_size.min(size))?.to_vec();
+    mem.write_bytes(new, &data)?;
+    mem.free(p)?;
+    Ok(ret(new))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+
+    #[test]
+    fn malloc_calloc_free() {
+        let mut m = mem();
+        let a = c(&mut m, LibcFunc::Malloc, &[i64a(16)]).unwrap();
+        assert_eq!(m.block_of(a), Some((16, 0, AllocKind::Heap)));
+        let z1 = c(&mut m, LibcFunc::Malloc, &[i64a(0)]).unwrap();
+        let z2 = c(&mut m, LibcFunc::Malloc, &[i64a(0)]).unwrap();
+        assert!(z1 != 0 && z1 != z2, "malloc(0) gives unique pointers");
+        let b = c(&mut m, LibcFunc::Calloc, &[i64a(4), i64a(8)]).unwrap();
+        assert_eq!(m.read_bytes(b, 32).unwrap(), &[0u8; 32][..]);
+        // Requests the heap cannot satisfy give NULL, as a real malloc may:
+        // an overflowing calloc size, a block larger than the checker holds.
+        assert_eq!(
+            call(LibcFunc::Calloc, &[i64a(1 << 40), i64a(1 << 40)], &mut m),
+            Ok(LibcOutcome::Return(Some(0)))
+        );
+        assert_eq!(
+            call(LibcFunc::Malloc, &[i64a(1 << 40)], &mut m),
+            Ok(LibcOutcome::Return(Some(0)))
+        );
+        assert_eq!(
+            call(LibcFunc::Free, &[p(a)], &mut m),
+            Ok(LibcOutcome::Return(None))
+        );
+        assert_eq!(
+            call(LibcFunc::Free, &[p(a)], &mut m),
+            Err(MemFault::DoubleFree)
+        );
+        assert_eq!(
+            call(LibcFunc::Free, &[p(0)], &mut m),
+            Ok(LibcOutcome::Return(None))
+        );
+        assert!(matches!(
+            call(LibcFunc::Malloc, &[], &mut m),
+            Err(MemFault::Other(_))
+        ));
+    }
+
+    #[test]
+    fn realloc_copies_and_frees() {
+        let mut m = mem();
+        let a = c(&mut m, LibcFunc::Realloc, &[p(0), i64a(4)]).unwrap();
+        m.store(a, 4, 0x0403_0201).unwrap();
+        let b = c(&mut m, LibcFunc::Realloc, &[p(a), i64a(8)]).unwrap();
+        assert_eq!(m.load(b, 8).unwrap(), 0x0403_0201);
+        assert!(matches!(m.load(a, 1), Err(MemFault::UseAfterFree { .. })));
+        let s = c(&mut m, LibcFunc::Realloc, &[p(b), i64a(2)]).unwrap();
+        assert_eq!(m.load(s, 2).unwrap(), 0x0201);
+        assert_eq!(c(&mut m, LibcFunc::Realloc, &[p(s), i64a(0)]).unwrap(), 0);
+        assert!(m.block_of(s).is_none());
+        assert_eq!(
+            call(LibcFunc::Realloc, &[p(s), i64a(4)], &mut m),
+            Err(MemFault::DoubleFree)
+        );
+        let st = m.allocate(4, AllocKind::Stack).unwrap();
+        assert!(matches!(
+            call(LibcFunc::Realloc, &[p(st), i64a(8)], &mut m),
+            Err(MemFault::InvalidFree { .. })
+        ));
+    }
+}

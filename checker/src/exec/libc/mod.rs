@@ -1,0 +1,271 @@
+//! The C library functions a model calls (`InstKind::Libc`).
+//!
+//! Every function works on the process's [`Memory`] with the same checks a
+//! load or store gets, so a bad pointer, a missing terminator or a buffer too
+//! small for `sprintf` is reported at the call that commits it, as the
+//! [`MemFault`] the checker shows the user.
+//!
+//! Values follow the register representation of `runtime_model::model`:
+//! integers zero-extended in their width, `f64` as its bits, pointers as
+//! `alloc << 32 | offset`. An `int` result of -1 is therefore `0xFFFF_FFFF`.
+//!
+//! Output functions drop their output: the verdict never depends on it, but
+//! they still read every byte C would read, so memory errors in their
+//! arguments are found.
+//!
+//! The dispatcher [`call`] routes each function to the module of its job:
+//!
+//! - `alloc`: `malloc`, `calloc`, `realloc`, `free`;
+//! - `string`: the `<string.h>` functions (and `strdup`);
+//! - `printf`: the printf family and its formatting;
+//! - `scanf`: `sscanf`;
+//! - `strconv`: `atoi`, `strtol`, `strtod` and the other number parsers;
+//! - `math`: `<math.h>`, `abs`, the bit-count builtins, complex fallbacks;
+//! - `varargs`: `va_start` and the `va_list` record the v-forms read;
+//! - `ctype`: the `<ctype.h>` character classes;
+//! - `stdio`: the output and file functions other than the printf family;
+//! - `process`: `exit`, `abort`, `assert` and the other process controls;
+//! - `inputs`: the input sources `rand`, `time`, `clock` and `getenv`.
+
+mod alloc;
+mod ctype;
+mod inputs;
+mod math;
+mod printf;
+mod process;
+mod scanf;
+mod stdio;
+mod strconv;
+mod string;
+#[cfg(test)]
+mod test_support;
+mod varargs;
+
+pub use inputs::{getenv_string, FIXED_TIME};
+
+use super::memory::{MemFault, Memory};
+use runtime_model::model::{LibcFunc, Pointer, Ty};
+
+/// What a library call did to the process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LibcOutcome {
+    /// The call returned, with this value if the function is not `void`.
+    Return(Option<u64>),
+    /// `exit(code)`: the process ends normally (after its exit handlers).
+    Exit(i32),
+    /// `_Exit(code)`: the process ends at once, without exit handlers.
+    ExitNow(i32),
+    /// `abort()`.
+    Abort,
+    /// `__assert_fail`: an `assert` did not hold.
+    AssertFailed { message: String },
+    /// The call uses a feature of the function the model does not have
+    /// (e.g. sscanf's `%[`): the check is inconclusive, not failed.
+    Unsupported(String),
+}
+
+/// Executes `func` on the evaluated arguments `args` (variadic ones too).
+pub fn call(func: LibcFunc, args: &[(u64, Ty)], mem: &mut Memory) -> Result<LibcOutcome, MemFault> {
+    let a = Args { func, list: args };
+    match func {
+        LibcFunc::Malloc | LibcFunc::Calloc | LibcFunc::Realloc | LibcFunc::Free => {
+            alloc::call(func, &a, mem)
+        }
+        LibcFunc::Memcpy
+        | LibcFunc::Memmove
+        | LibcFunc::Memset
+        | LibcFunc::Strlen
+        | LibcFunc::Strcmp
+        | LibcFunc::Strncmp
+        | LibcFunc::Strcpy
+        | LibcFunc::Strncpy
+        | LibcFunc::Strchr
+        | LibcFunc::Strrchr
+        | LibcFunc::Strstr
+        | LibcFunc::Strcat
+        | LibcFunc::Strncat
+        | LibcFunc::Memcmp
+        | LibcFunc::Memchr
+        | LibcFunc::Strdup => string::call(func, &a, mem),
+        LibcFunc::Printf
+        | LibcFunc::Fprintf
+        | LibcFunc::Sprintf
+        | LibcFunc::Snprintf
+        | LibcFunc::Vprintf
+        | LibcFunc::Vfprintf
+        | LibcFunc::Vsprintf
+        | LibcFunc::Vsnprintf => printf::call(func, &a, mem),
+        LibcFunc::VaStart => varargs::va_start(&a, mem),
+        LibcFunc::Sscanf => scanf::sscanf(&a, mem),
+        LibcFunc::Atoi
+        | LibcFunc::Atol
+        | LibcFunc::Strtol
+        | LibcFunc::Atof
+        | LibcFunc::Strtod
+        | LibcFunc::Strtoul => strconv::call(func, &a, mem),
+        LibcFunc::Sqrt
+        | LibcFunc::Fabs
+        | LibcFunc::Exp
+        | LibcFunc::Log
+        | LibcFunc::Floor
+        | LibcFunc::Ceil
+        | LibcFunc::Pow
+        | LibcFunc::Fmin
+        | LibcFunc::Fmax
+        | LibcFunc::Sin
+        | LibcFunc::Cos
+        | LibcFunc::Tan
+        | LibcFunc::Asin
+        | LibcFunc::Acos
+        | LibcFunc::Atan
+        | LibcFunc::Sinh
+        | LibcFunc::Cosh
+        | LibcFunc::Tanh
+        | LibcFunc::Exp2
+        | LibcFunc::Log2
+        | LibcFunc::Log10
+        | LibcFunc::Cbrt
+        | LibcFunc::Round
+        | LibcFunc::Trunc
+        | LibcFunc::Rint
+        | LibcFunc::Atan2
+        | LibcFunc::Fmod
+        | LibcFunc::Hypot
+        | LibcFunc::Copysign
+        | LibcFunc::Muldc3
+        | LibcFunc::Divdc3
+        | LibcFunc::Popcount
+        | LibcFunc::Clz
+        | LibcFunc::Ctz
+        | LibcFunc::Bswap
+        | LibcFunc::Abs
+        | LibcFunc::Labs
+        | LibcFunc::Llabs => math::call(func, &a),
+        LibcFunc::Isalnum
+        | LibcFunc::Isalpha
+        | LibcFunc::Isdigit
+        | LibcFunc::Isxdigit
+        | LibcFunc::Isspace
+        | LibcFunc::Isupper
+        | LibcFunc::Islower
+        | LibcFunc::Ispunct
+        | LibcFunc::Isprint
+        | LibcFunc::Toupper
+        | LibcFunc::Tolower => ctype::character_class(func, sext(a.get(0)?, 32)),
+        LibcFunc::Puts
+        | LibcFunc::Putchar
+        | LibcFunc::Fflush
+        | LibcFunc::Perror
+        | LibcFunc::Fputs
+        | LibcFunc::Fputc
+        | LibcFunc::Fopen
+        | LibcFunc::Fclose
+        | LibcFunc::Fwrite => stdio::call(func, &a, mem),
+        LibcFunc::AssertFail
+        | LibcFunc::Abort
+        | LibcFunc::Exit
+        | LibcFunc::ExitNow
+        | LibcFunc::Atexit
+        | LibcFunc::Sleep
+        | LibcFunc::Usleep => process::call(func, &a, mem),
+        LibcFunc::Rand | LibcFunc::Srand | LibcFunc::Time | LibcFunc::Clock | LibcFunc::Getenv => {
+            inputs::input_source(func, &a, mem)
+        }
+    }
+}
+
+/// State the C library keeps in the process's static storage.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LibcStatics {
+    /// The `rand` generator; `None` until first used (then seed 1).
+    rand: Option<Box<crate::input::rand::Rand>>,
+    /// The strings `getenv` returned, by name (the same name returns the
+    /// same string, as glibc's environment block does).
+    env: std::collections::BTreeMap<Vec<u8>, u64>,
+}
+
+/// The call's arguments, with errors that name the function.
+struct Args<'a> {
+    func: LibcFunc,
+    list: &'a [(u64, Ty)],
+}
+
+impl Args<'_> {
+    fn get_typed(&self, i: usize) -> Result<(u64, Ty), MemFault> {
+        self.list.get(i).copied().ok_or_else(|| {
+            MemFault::Other(format!(
+                "{} called with {} arguments, needs at least {}",
+                self.func.c_name(),
+                self.list.len(),
+                i + 1
+            ))
+        })
+    }
+
+    fn get(&self, i: usize) -> Result<u64, MemFault> {
+        self.get_typed(i).map(|(v, _)| v)
+    }
+
+    /// The variadic arguments starting at `i`.
+    fn rest(&self, i: usize) -> &[(u64, Ty)] {
+        self.list.get(i..).unwrap_or(&[])
+    }
+}
+
+fn ret(v: u64) -> LibcOutcome {
+    LibcOutcome::Return(Some(v))
+}
+
+/// An `int` result in the register representation (zero-extended 32 bits).
+fn ret_i32(v: i32) -> LibcOutcome {
+    LibcOutcome::Return(Some(v as u32 as u64))
+}
+
+fn too_large(func: LibcFunc) -> MemFault {
+    MemFault::Other(format!("{}: size too large to model", func.c_name()))
+}
+
+/// Sign-extends the low `bits` bits of `v`.
+fn sext(v: u64, bits: u32) -> i64 {
+    if bits == 0 || bits >= 64 {
+        v as i64
+    } else {
+        ((v << (64 - bits)) as i64) >> (64 - bits)
+    }
+}
+
+/// Keeps the low `bits` bits of `v` (registers hold zero-extended values).
+fn trunc(v: u64, bits: u32) -> u64 {
+    if bits >= 64 {
+        v
+    } else {
+        v & ((1u64 << bits) - 1)
+    }
+}
+
+/// `addr + delta` within the allocation `addr` names. Offsets live in the low
+/// 32 bits, so a plain `u64` add could carry into the allocation id and make
+/// the pointer name another object.
+fn ptr_add(addr: u64, delta: u64) -> Result<u64, MemFault> {
+    let p = Pointer::decode(addr);
+    (p.offset as u64)
+        .checked_add(delta)
+        .and_then(|o| u32::try_from(o).ok())
+        .map(|offset| {
+            Pointer {
+                alloc: p.alloc,
+                offset,
+            }
+            .encode()
+        })
+        .ok_or_else(|| MemFault::Other("pointer arithmetic overflows the object".into()))
+}
+
+/// Reads a floating argument; a stray `f32` (not promoted) is widened.
+fn float_arg(v: u64, ty: Ty) -> f64 {
+    if ty == Ty::F32 {
+        f32::from_bits(v as u32) as f64
+    } else {
+        f64::from_bits(v)
+    }
+}

@@ -1,0 +1,181 @@
+//! The `<stdio.h>` functions other than the printf family: `puts`,
+//! `putchar`, `fputs`, `fputc`, `fflush`, `perror`, and the files opened for
+//! writing (`fopen`, C11 7.21.5.3, `fwrite`, `fclose`). Their output is
+//! dropped, but every byte C would read is read.
+
+use super::{ret, ret_i32, Args, LibcOutcome};
+use crate::exec::memory::{AllocKind, MemFault, Memory};
+use runtime_model::model::LibcFunc;
+
+/// Size of the object standing for a `FILE` opened by fopen.
+const FILE_SIZE: u64 = 8;
+
+/// Executes an output function `func` (routed here by [`super::call`]).
+pub(super) fn call(
+    func: LibcFunc,
+    a: &Args<'_>,
+    mem: &mut Memory,
+) -> Result<LibcOutcome, MemFault> {
+    match func {
+        LibcFunc::Puts => {
+            let s = mem.read_c_string(a.get(0)?)?;
+            // puts returns a nonnegative value; the count written (with the
+            // newline) is what glibc returns.
+            Ok(ret_i32((s.len() + 1).min(i32::MAX as usize) as i32))
+        }
+        LibcFunc::Putchar => Ok(ret(a.get(0)? as u8 as u64)),
+        LibcFunc::Fflush => {
+            a.get(0)?;
+            Ok(ret_i32(0))
+        }
+        LibcFunc::Perror => {
+            // perror(NULL) and perror("") print only the error text.
+            let s = a.get(0)?;
+            if s != 0 {
+                mem.read_c_string(s)?;
+            }
+            Ok(LibcOutcome::Return(None))
+        }
+        LibcFunc::Fputs => {
+            mem.read_c_string(a.get(0)?)?;
+            a.get(1)?;
+            Ok(ret_i32(1))
+        }
+        LibcFunc::Fputc => Ok(ret(a.get(0)? as u8 as u64)),
+        LibcFunc::Fopen => {
+            mem.read_c_string(a.get(0)?)?;
+            let mode = mem.read_c_string(a.get(1)?)?;
+            match mode.first() {
+                // The output is dropped like printf's; the stream is a small
+                // object of the process, so a second fclose is reported.
+                Some(b'w' | b'a') if !mode.contains(&b'+') => {
+                    Ok(ret(mem.allocate(FILE_SIZE, AllocKind::Heap)?))
+                }
+                Some(b'r' | b'w' | b'a') => Ok(LibcOutcome::Unsupported(format!(
+                    "fopen with mode \"{}\": reading files is not modeled",
+                    String::from_utf8_lossy(&mode)
+                ))),
+                // An invalid mode fails with EINVAL (C11 7.21.5.3 lists the
+                // valid ones).
+                _ => Ok(ret(0)),
+            }
+        }
+        LibcFunc::Fclose => {
+            let f = a.get(0)?;
+            // The standard streams are not objects of the model (their
+            // pointers are 0 here); closing one succeeds.
+            if f != 0 {
+                mem.free(f).map_err(|e| match e {
+                    MemFault::DoubleFree | MemFault::InvalidFree { .. } => MemFault::Other(
+                        "fclose of a stream already closed, or not opened by fopen".into(),
+                    ),
+                    e => e,
+                })?;
+            }
+            Ok(ret_i32(0))
+        }
+        LibcFunc::Fwrite => {
+            let (p, size, n) = (a.get(0)?, a.get(1)?, a.get(2)?);
+            let bytes = size
+                .checked_mul(n)
+                .ok_or_else(|| MemFault::Other("fwrite: size * count overflows".into()))?;
+            mem.check_range(p, bytes, false)?;
+            a.get(3)?;
+            Ok(ret(if size == 0 { 0 } else { n }))
+        }
+        _ => unreachable!("{} is not an output function", func.c_name()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+
+    #[test]
+    fn output_functions_read_their_arguments() {
+        let mut m = mem();
+        let f = string(&mut m, "x=%d %s\n");
+        let s = string(&mut m, "ok");
+        assert_eq!(
+            c(&mut m, LibcFunc::Printf, &[p(f), i32a(10), p(s)]).unwrap(),
+            8
+        );
+        assert_eq!(
+            c(
+                &mut m,
+                LibcFunc::Fprintf,
+                &[p(0x5_0000_0000), p(f), i32a(10), p(s)]
+            )
+            .unwrap(),
+            8
+        );
+        m.free(s).unwrap();
+        assert!(matches!(
+            call(LibcFunc::Printf, &[p(f), i32a(10), p(s)], &mut m),
+            Err(MemFault::UseAfterFree { write: false })
+        ));
+        assert!(matches!(
+            call(LibcFunc::Printf, &[p(0)], &mut m),
+            Err(MemFault::Null { .. })
+        ));
+        let hello = string(&mut m, "hello");
+        assert_eq!(c(&mut m, LibcFunc::Puts, &[p(hello)]).unwrap(), 6);
+        assert_eq!(c(&mut m, LibcFunc::Putchar, &[i32a(0x141)]).unwrap(), 0x41);
+        assert_eq!(c(&mut m, LibcFunc::Fflush, &[p(0)]).unwrap(), 0);
+        assert_eq!(c(&mut m, LibcFunc::Sleep, &[i32a(1)]).unwrap(), 0);
+        assert_eq!(c(&mut m, LibcFunc::Usleep, &[i32a(1)]).unwrap(), 0);
+    }
+
+    #[test]
+    fn strdup_perror_fputs() {
+        let mut m = mem();
+        let s = string(&mut m, "dup me");
+        let d = c(&mut m, LibcFunc::Strdup, &[p(s)]).unwrap();
+        assert_ne!(d, s);
+        assert_eq!(read_str(&m, d), "dup me");
+        m.free(d).unwrap();
+        assert_eq!(
+            call(LibcFunc::Perror, &[p(s)], &mut m),
+            Ok(LibcOutcome::Return(None))
+        );
+        assert_eq!(
+            call(LibcFunc::Perror, &[p(0)], &mut m),
+            Ok(LibcOutcome::Return(None))
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Fputs, &[p(s), p(0x5_0000_0000)]).unwrap(),
+            1
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Fputc, &[i32a(0x141), p(0)]).unwrap(),
+            0x41
+        );
+    }
+
+    #[test]
+    fn files_opened_for_writing() {
+        let mut m = mem();
+        let name = string(&mut m, "out.dat");
+        let w = string(&mut m, "w");
+        let r = string(&mut m, "r");
+        let bad = string(&mut m, "x");
+        let f = c(&mut m, LibcFunc::Fopen, &[p(name), p(w)]).unwrap();
+        assert_ne!(f, 0);
+        let data = string(&mut m, "abcd");
+        assert_eq!(
+            c(&mut m, LibcFunc::Fwrite, &[p(data), i64a(2), i64a(2), p(f)]).unwrap(),
+            2
+        );
+        assert!(matches!(
+            call(LibcFunc::Fwrite, &[p(data), i64a(3), i64a(2), p(f)], &mut m),
+            Err(MemFault::OutOfBounds { write: false, .. })
+        ));
+        assert_eq!(c(&mut m, LibcFunc::Fclose, &[p(f)]).unwrap(), 0);
+        assert!(call(LibcFunc::Fclose, &[p(f)], &mut m).is_err());
+        assert!(matches!(
+            call(LibcFunc::Fopen, &[p(name), p(r)], &mut m),
+            Ok(LibcOutcome::Unsupported(_))
+        ));
+        assert_eq!(c(&mut m, LibcFunc::Fopen, &[p(name), p(bad)]).unwrap(), 0);
+    }
+}

@@ -1,0 +1,469 @@
+//! The `<string.h>` functions (C11 7.24) and `strdup`: copying, comparing,
+//! searching and concatenating arrays and strings, with C's rules on how far
+//! each may read (a NUL ends a string; `strncmp`, `strncpy`, `strncat` and
+//! `memchr` stop early) and the overlapping copies it leaves undefined
+//! (C11 7.24.3.1).
+
+use super::{ptr_add, ret, ret_i32, too_large, Args, LibcOutcome};
+use crate::exec::memory::{AllocKind, MemFault, Memory};
+use runtime_model::model::{LibcFunc, Pointer};
+
+/// Executes a string function `func` (routed here by [`super::call`]).
+pub(super) fn call(
+    func: LibcFunc,
+    a: &Args<'_>,
+    mem: &mut Memory,
+) -> Result<LibcOutcome, MemFault> {
+    match func {
+        LibcFunc::Memcpy | LibcFunc::Memmove => {
+            let (dst, src, n) = (a.get(0)?, a.get(1)?, a.get(2)?);
+            mem.check_range(src, n, false)?;
+            mem.check_range(dst, n, true)?;
+            if func == LibcFunc::Memcpy && overlaps(dst, src, n) {
+                return Err(MemFault::Other("memcpy with overlapping buffers".into()));
+            }
+            // Copying through a temporary gives memmove's semantics, which
+            // are also memcpy's whenever memcpy is defined.
+            let data = mem.read_bytes(src, n)?.to_vec();
+            mem.write_bytes(dst, &data)?;
+            Ok(ret(dst))
+        }
+        LibcFunc::Memset => {
+            let (dst, c, n) = (a.get(0)?, a.get(1)?, a.get(2)?);
+            mem.check_range(dst, n, true)?;
+            let len = usize::try_from(n).map_err(|_| too_large(func))?;
+            // C converts the value to unsigned char (C11 7.24.6.1).
+            mem.write_bytes(dst, &vec![c as u8; len])?;
+            Ok(ret(dst))
+        }
+        LibcFunc::Strlen => Ok(ret(mem.read_c_string(a.get(0)?)?.len() as u64)),
+        LibcFunc::Strcmp => {
+            let s1 = mem.read_c_string(a.get(0)?)?;
+            let s2 = mem.read_c_string(a.get(1)?)?;
+            Ok(ret_i32(compare_strings(&s1, &s2)))
+        }
+        LibcFunc::Strncmp => {
+            let n = a.get(2)?;
+            // strncmp compares arrays: neither needs a NUL within `n` bytes.
+            let s1 = read_c_string_bounded(mem, a.get(0)?, n)?;
+            let s2 = read_c_string_bounded(mem, a.get(1)?, n)?;
+            Ok(ret_i32(compare_strings(&s1, &s2)))
+        }
+        LibcFunc::Strcpy => {
+            let (dst, src) = (a.get(0)?, a.get(1)?);
+            let mut s = mem.read_c_string(src)?;
+            s.push(0);
+            if overlaps(dst, src, s.len() as u64) {
+                return Err(MemFault::Other("strcpy with overlapping buffers".into()));
+            }
+            mem.write_bytes(dst, &s)?;
+            Ok(ret(dst))
+        }
+        LibcFunc::Strncpy => {
+            let (dst, src, n) = (a.get(0)?, a.get(1)?, a.get(2)?);
+            let mut s = read_c_string_bounded(mem, src, n)?;
+            // strncpy always writes exactly `n` bytes, padding with NULs.
+            mem.check_range(dst, n, true)?;
+            if overlaps(dst, src, n.min(s.len() as u64 + 1)) {
+                return Err(MemFault::Other("strncpy with overlapping buffers".into()));
+            }
+            s.resize(usize::try_from(n).map_err(|_| too_large(func))?, 0);
+            mem.write_bytes(dst, &s)?;
+            Ok(ret(dst))
+        }
+        LibcFunc::Strchr | LibcFunc::Strrchr => {
+            let s_addr = a.get(0)?;
+            let s = mem.read_c_string(s_addr)?;
+            // The character is converted to `char`, and the terminating NUL
+            // is part of the string searched (C11 7.24.5.2, 7.24.5.5).
+            let c = a.get(1)? as u8;
+            let at = if c == 0 {
+                Some(s.len())
+            } else if func == LibcFunc::Strchr {
+                s.iter().position(|b| *b == c)
+            } else {
+                s.iter().rposition(|b| *b == c)
+            };
+            match at {
+                Some(i) => Ok(ret(ptr_add(s_addr, i as u64)?)),
+                None => Ok(ret(0)),
+            }
+        }
+        LibcFunc::Strstr => {
+            let h_addr = a.get(0)?;
+            let h = mem.read_c_string(h_addr)?;
+            let n = mem.read_c_string(a.get(1)?)?;
+            // An empty needle is found at the start (C11 7.24.5.7).
+            let at = if n.is_empty() {
+                Some(0)
+            } else {
+                h.windows(n.len()).position(|w| w == n.as_slice())
+            };
+            match at {
+                Some(i) => Ok(ret(ptr_add(h_addr, i as u64)?)),
+                None => Ok(ret(0)),
+            }
+        }
+        LibcFunc::Strcat | LibcFunc::Strncat => {
+            let (dst, src) = (a.get(0)?, a.get(1)?);
+            let d = mem.read_c_string(dst)?;
+            // strncat appends at most `n` bytes of `src`, which need not be
+            // terminated within them, and always a NUL (C11 7.24.3.2).
+            let mut tail = if func == LibcFunc::Strncat {
+                read_c_string_bounded(mem, src, a.get(2)?)?
+            } else {
+                mem.read_c_string(src)?
+            };
+            tail.push(0);
+            let at = ptr_add(dst, d.len() as u64)?;
+            // Copying between overlapping objects is undefined (C11 7.24.3.1):
+            // the source must not share a byte with the destination string.
+            let written = d.len() as u64 + tail.len() as u64;
+            if overlaps_ranges(dst, written, src, tail.len() as u64) {
+                return Err(MemFault::Other(format!(
+                    "{} with overlapping buffers",
+                    func.c_name()
+                )));
+            }
+            mem.write_bytes(at, &tail)?;
+            Ok(ret(dst))
+        }
+        LibcFunc::Memcmp => {
+            let (p1, p2, n) = (a.get(0)?, a.get(1)?, a.get(2)?);
+            // Both objects must hold `n` bytes: memcmp compares arrays, not
+            // strings, and may read them whole (C11 7.24.4.1).
+            let b1 = mem.read_bytes(p1, n)?.to_vec();
+            let b2 = mem.read_bytes(p2, n)?;
+            let d = b1
+                .iter()
+                .zip(b2)
+                .map(|(x, y)| *x as i32 - *y as i32)
+                .find(|d| *d != 0)
+                .unwrap_or(0);
+            Ok(ret_i32(d))
+        }
+        LibcFunc::Memchr => {
+            let (s_addr, n) = (a.get(0)?, a.get(2)?);
+            let c = a.get(1)? as u8;
+            // Reads stop at the first match (C11 7.24.5.1), so only the
+            // bytes up to it must be readable.
+            let avail = match mem.block_of(s_addr) {
+                Some((size, off, _)) => size.saturating_sub(off as u64),
+                None => 0,
+            };
+            let take = n.min(avail);
+            let bytes = if take == 0 {
+                &[][..]
+            } else {
+                mem.read_bytes(s_addr, take)?
+            };
+            if let Some(i) = bytes.iter().position(|b| *b == c) {
+                return Ok(ret(ptr_add(s_addr, i as u64)?));
+            }
+            if take < n {
+                mem.read_bytes(ptr_add(s_addr, take)?, 1)?;
+                return Err(MemFault::Other("memchr read past its object".into()));
+            }
+            Ok(ret(0))
+        }
+        LibcFunc::Strdup => {
+            let mut s = mem.read_c_string(a.get(0)?)?;
+            s.push(0);
+            let p = mem.allocate(s.len() as u64, AllocKind::Heap)?;
+            mem.write_bytes(p, &s)?;
+            Ok(ret(p))
+        }
+        _ => unreachable!("{} is not a string function", func.c_name()),
+    }
+}
+
+/// Whether `[a, a+n)` and `[b, b+n)` share a byte. Ranges in different
+/// allocations never do (provenance is in the high bits).
+///
+/// Identical ranges are allowed: clang lowers struct assignment to
+/// `llvm.memcpy`, which LLVM defines for equal source and destination, and
+/// the model cannot tell that intrinsic from a call to `memcpy`.
+fn overlaps(a: u64, b: u64, n: u64) -> bool {
+    let (pa, pb) = (Pointer::decode(a), Pointer::decode(b));
+    if n == 0 || pa.alloc != pb.alloc || pa.offset == pb.offset {
+        return false;
+    }
+    let (oa, ob) = (pa.offset as u64, pb.offset as u64);
+    oa < ob + n && ob < oa + n
+}
+
+/// Whether `[a, a+na)` and `[b, b+nb)` share a byte (same allocation only).
+fn overlaps_ranges(a: u64, na: u64, b: u64, nb: u64) -> bool {
+    let (pa, pb) = (Pointer::decode(a), Pointer::decode(b));
+    if na == 0 || nb == 0 || pa.alloc != pb.alloc {
+        return false;
+    }
+    let (oa, ob) = (pa.offset as u64, pb.offset as u64);
+    oa < ob + nb && ob < oa + na
+}
+
+/// Reads at most `max` bytes of the string at `addr`, stopping at a NUL; the
+/// bytes must be readable only up to where reading stops (as for `strncmp`,
+/// `strncpy` and `%.Ns`, whose argument need not be NUL-terminated).
+pub(super) fn read_c_string_bounded(
+    mem: &Memory,
+    addr: u64,
+    max: u64,
+) -> Result<Vec<u8>, MemFault> {
+    if max == 0 {
+        return Ok(Vec::new());
+    }
+    let avail = match mem.block_of(addr) {
+        Some((size, off, _)) => size.saturating_sub(off as u64),
+        None => 0,
+    };
+    let take = max.min(avail);
+    let bytes = if take == 0 {
+        &[][..]
+    } else {
+        mem.read_bytes(addr, take)?
+    };
+    if let Some(n) = bytes.iter().position(|b| *b == 0) {
+        return Ok(bytes[..n].to_vec());
+    }
+    if take == max {
+        return Ok(bytes.to_vec());
+    }
+    // The object ends before a NUL or `max` bytes: let `Memory` describe the
+    // first byte read outside it (or why `addr` is not readable at all).
+    mem.read_bytes(ptr_add(addr, take)?, 1)?;
+    Err(MemFault::Other("string read past its object".into()))
+}
+
+/// strcmp's result: the difference of the first differing bytes as
+/// `unsigned char` (C11 7.24.4), 0 if equal.
+fn compare_strings(s1: &[u8], s2: &[u8]) -> i32 {
+    // A missing byte is the terminating NUL.
+    let at = |s: &[u8], i: usize| s.get(i).copied().unwrap_or(0) as i32;
+    (0..=s1.len().max(s2.len()))
+        .map(|i| at(s1, i) - at(s2, i))
+        .find(|d| *d != 0)
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+
+    #[test]
+    fn memcpy_memmove_memset() {
+        let mut m = mem();
+        let a = m.allocate(8, AllocKind::Heap).unwrap();
+        let b = m.allocate(8, AllocKind::Heap).unwrap();
+        m.write_bytes(a, &[1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+        assert_eq!(
+            c(&mut m, LibcFunc::Memcpy, &[p(b), p(a), i64a(8)]).unwrap(),
+            b
+        );
+        assert_eq!(m.read_bytes(b, 8).unwrap(), &[1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(
+            call(LibcFunc::Memcpy, &[p(a + 1), p(a), i64a(4)], &mut m),
+            Err(MemFault::Other("memcpy with overlapping buffers".into()))
+        );
+        // Equal ranges are the llvm.memcpy of a self-assignment.
+        assert!(call(LibcFunc::Memcpy, &[p(a), p(a), i64a(4)], &mut m).is_ok());
+        // Adjacent ranges do not overlap.
+        assert!(call(LibcFunc::Memcpy, &[p(a + 4), p(a), i64a(4)], &mut m).is_ok());
+        c(&mut m, LibcFunc::Memmove, &[p(b + 1), p(b), i64a(4)]).unwrap();
+        assert_eq!(m.read_bytes(b, 8).unwrap(), &[1, 1, 2, 3, 4, 6, 7, 8]);
+        assert!(matches!(
+            call(LibcFunc::Memcpy, &[p(b), p(a), i64a(9)], &mut m),
+            Err(MemFault::OutOfBounds { write: false, .. })
+        ));
+        assert!(matches!(
+            call(LibcFunc::Memcpy, &[p(b + 4), p(a), i64a(8)], &mut m),
+            Err(MemFault::OutOfBounds { write: true, .. })
+        ));
+        assert!(call(LibcFunc::Memcpy, &[p(0), p(0), i64a(0)], &mut m).is_ok());
+        // The value is converted to unsigned char; the intrinsic's extra
+        // `isvolatile` argument is ignored.
+        c(
+            &mut m,
+            LibcFunc::Memset,
+            &[p(a), i32a(0x1ff), i64a(3), (0, Ty::I1)],
+        )
+        .unwrap();
+        assert_eq!(m.read_bytes(a, 4).unwrap(), &[0xff, 0xff, 0xff, 4]);
+        assert!(matches!(
+            call(LibcFunc::Memset, &[p(a), i32a(0), i64a(9)], &mut m),
+            Err(MemFault::OutOfBounds { write: true, .. })
+        ));
+        m.free(a).unwrap();
+        assert!(matches!(
+            call(LibcFunc::Memset, &[p(a), i32a(0), i64a(1)], &mut m),
+            Err(MemFault::UseAfterFree { write: true })
+        ));
+    }
+
+    #[test]
+    fn string_functions() {
+        let mut m = mem();
+        let abc = string(&mut m, "abc");
+        let abd = string(&mut m, "abd");
+        let ab = string(&mut m, "ab");
+        assert_eq!(c(&mut m, LibcFunc::Strlen, &[p(abc)]).unwrap(), 3);
+        assert_eq!(c(&mut m, LibcFunc::Strcmp, &[p(abc), p(abc)]).unwrap(), 0);
+        assert_eq!(
+            c(&mut m, LibcFunc::Strcmp, &[p(abc), p(abd)]).unwrap(),
+            (-1i32) as u32 as u64
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Strcmp, &[p(abc), p(ab)]).unwrap(),
+            b'c' as u64
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Strncmp, &[p(abc), p(abd), i64a(2)]).unwrap(),
+            0
+        );
+        assert_ne!(
+            c(&mut m, LibcFunc::Strncmp, &[p(abc), p(abd), i64a(3)]).unwrap(),
+            0
+        );
+        // An unterminated array is fine for strncmp within its size...
+        let raw = m.allocate(2, AllocKind::Heap).unwrap();
+        m.write_bytes(raw, b"ab").unwrap();
+        assert_eq!(
+            c(&mut m, LibcFunc::Strncmp, &[p(raw), p(ab), i64a(2)]).unwrap(),
+            0
+        );
+        // ...but not past it, nor for strlen.
+        assert!(matches!(
+            call(LibcFunc::Strncmp, &[p(raw), p(abc), i64a(3)], &mut m),
+            Err(MemFault::OutOfBounds { offset: 2, .. })
+        ));
+        assert!(matches!(
+            call(LibcFunc::Strlen, &[p(raw)], &mut m),
+            Err(MemFault::OutOfBounds { .. })
+        ));
+        assert!(matches!(
+            call(LibcFunc::Strlen, &[p(0)], &mut m),
+            Err(MemFault::Null { write: false })
+        ));
+
+        let dst = m.allocate(4, AllocKind::Heap).unwrap();
+        assert_eq!(c(&mut m, LibcFunc::Strcpy, &[p(dst), p(abc)]).unwrap(), dst);
+        assert_eq!(read_str(&m, dst), "abc");
+        let long = string(&mut m, "abcd");
+        assert!(matches!(
+            call(LibcFunc::Strcpy, &[p(dst), p(long)], &mut m),
+            Err(MemFault::OutOfBounds { write: true, .. })
+        ));
+        assert!(matches!(
+            call(LibcFunc::Strcpy, &[p(long + 1), p(long)], &mut m),
+            Err(MemFault::Other(_))
+        ));
+        c(&mut m, LibcFunc::Strncpy, &[p(dst), p(ab), i64a(4)]).unwrap();
+        assert_eq!(m.read_bytes(dst, 4).unwrap(), b"ab\0\0");
+        // strncpy does not terminate when the source is at least n long.
+        c(&mut m, LibcFunc::Strncpy, &[p(dst), p(long), i64a(4)]).unwrap();
+        assert_eq!(m.read_bytes(dst, 4).unwrap(), b"abcd");
+        assert!(matches!(
+            call(LibcFunc::Strncpy, &[p(dst), p(ab), i64a(5)], &mut m),
+            Err(MemFault::OutOfBounds { write: true, .. })
+        ));
+    }
+
+    #[test]
+    fn string_search_and_concatenation() {
+        let mut m = mem();
+        let s = string(&mut m, "a=b=c");
+        assert_eq!(
+            c(&mut m, LibcFunc::Strchr, &[p(s), i32a(b'=' as i32)]).unwrap(),
+            s + 1
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Strrchr, &[p(s), i32a(b'=' as i32)]).unwrap(),
+            s + 3
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Strchr, &[p(s), i32a(b'x' as i32)]).unwrap(),
+            0
+        );
+        // The terminator is part of the string searched.
+        assert_eq!(
+            c(&mut m, LibcFunc::Strchr, &[p(s), i32a(0)]).unwrap(),
+            s + 5
+        );
+        // The character is converted to char: 0x13D is '='.
+        assert_eq!(
+            c(&mut m, LibcFunc::Strchr, &[p(s), i32a(0x13D)]).unwrap(),
+            s + 1
+        );
+        let needle = string(&mut m, "b=c");
+        let empty = string(&mut m, "");
+        let absent = string(&mut m, "cc");
+        assert_eq!(
+            c(&mut m, LibcFunc::Strstr, &[p(s), p(needle)]).unwrap(),
+            s + 2
+        );
+        assert_eq!(c(&mut m, LibcFunc::Strstr, &[p(s), p(empty)]).unwrap(), s);
+        assert_eq!(c(&mut m, LibcFunc::Strstr, &[p(s), p(absent)]).unwrap(), 0);
+
+        let buf = m.allocate(8, AllocKind::Heap).unwrap();
+        m.write_bytes(buf, b"ab\0").unwrap();
+        let cd = string(&mut m, "cd");
+        assert_eq!(c(&mut m, LibcFunc::Strcat, &[p(buf), p(cd)]).unwrap(), buf);
+        assert_eq!(read_str(&m, buf), "abcd");
+        // strncat: at most n bytes, from an array that need not be terminated.
+        let raw = m.allocate(3, AllocKind::Heap).unwrap();
+        m.write_bytes(raw, b"xyz").unwrap();
+        c(&mut m, LibcFunc::Strncat, &[p(buf), p(raw), i64a(2)]).unwrap();
+        assert_eq!(read_str(&m, buf), "abcdxy");
+        // One more byte and its NUL no longer fit.
+        assert!(matches!(
+            call(LibcFunc::Strncat, &[p(buf), p(raw), i64a(3)], &mut m),
+            Err(MemFault::OutOfBounds { write: true, .. })
+        ));
+        assert!(matches!(
+            call(LibcFunc::Strcat, &[p(buf), p(buf + 1)], &mut m),
+            Err(MemFault::Other(_))
+        ));
+
+        let x = string(&mut m, "abcX");
+        let y = string(&mut m, "abcd");
+        assert_eq!(
+            c(&mut m, LibcFunc::Memcmp, &[p(x), p(y), i64a(3)]).unwrap(),
+            0
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Memcmp, &[p(x), p(y), i64a(4)]).unwrap(),
+            (b'X' as i32 - b'd' as i32) as u32 as u64
+        );
+        assert!(matches!(
+            call(LibcFunc::Memcmp, &[p(x), p(y), i64a(6)], &mut m),
+            Err(MemFault::OutOfBounds { .. })
+        ));
+        // memchr stops at the match: bytes after it need not exist.
+        assert_eq!(
+            c(
+                &mut m,
+                LibcFunc::Memchr,
+                &[p(raw), i32a(b'y' as i32), i64a(100)]
+            )
+            .unwrap(),
+            raw + 1
+        );
+        assert_eq!(
+            c(
+                &mut m,
+                LibcFunc::Memchr,
+                &[p(raw), i32a(b'q' as i32), i64a(3)]
+            )
+            .unwrap(),
+            0
+        );
+        assert!(matches!(
+            call(
+                LibcFunc::Memchr,
+                &[p(raw), i32a(b'q' as i32), i64a(4)],
+                &mut m
+            ),
+            Err(MemFault::OutOfBounds { offset: 3, .. })
+        ));
+    }
+}
