@@ -60,7 +60,10 @@ fn imports_point_down() {
             continue;
         }
         let Some(own) = layer_of(module) else {
-            panic!("{}: module `{module}` is in no layer of this test", rel.display());
+            panic!(
+                "{}: module `{module}` is in no layer of this test",
+                rel.display()
+            );
         };
         checked += 1;
         let text = std::fs::read_to_string(path).expect("readable source");
@@ -87,6 +90,14 @@ fn imports_point_down() {
             }
         }
     }
-    assert!(checked > 50, "only {checked} files found under {}", src.display());
-    assert!(wrong.is_empty(), "imports against the layering:\n{}", wrong.join("\n"));
+    assert!(
+        checked > 50,
+        "only {checked} files found under {}",
+        src.display()
+    );
+    assert!(
+        wrong.is_empty(),
+        "imports against the layering:\n{}",
+        wrong.join("\n")
+    );
 }

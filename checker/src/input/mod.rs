@@ -26,13 +26,9 @@
 //! to another process — makes the verdict inconclusive with that `file:line`,
 //! because "verified" must hold for every input.
 
-// temporary: exec/libc.rs still names input::rand
-pub use crate::exec::rand;
-
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-
 
 use runtime_model::model::LocId;
 

@@ -4,8 +4,8 @@
 //! matching and collective rules live in the runtime model.
 
 use super::decode::*;
-use crate::mpi::machine::*;
 use crate::diag::ErrorKind;
+use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi_api::{Family, MpiFunc};

@@ -7,8 +7,8 @@
 
 use super::datatypes::type_name_of;
 use super::decode::*;
-use crate::mpi::machine::*;
 use crate::diag::ErrorKind;
+use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
 use runtime_model::mpi::collective::{Blocks, Contribution, Mismatch, Shape, Typed};

@@ -2,8 +2,8 @@
 //! recording the completes-before dependencies each completion implies
 //! (seed 002 §2, seed 000 appendix).
 
-use crate::mpi::machine::*;
 use crate::diag::ErrorKind;
+use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
 use runtime_model::mpi::p2p::{RecvOp, ReqId, ReqOp, SendMode, Status};

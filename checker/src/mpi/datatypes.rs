@@ -4,8 +4,8 @@
 //! tables and decodes the `MPI_Type_*` and `MPI_Op_*` calls.
 
 use super::decode::*;
-use crate::mpi::machine::*;
 use crate::diag::ErrorKind;
+use crate::mpi::machine::*;
 use runtime_model::datatype::{match_signatures, TypeMap};
 use runtime_model::handles as h;
 use runtime_model::mpi_api::MpiFunc;

@@ -2,8 +2,8 @@
 //! buffers and status objects in its memory, each checked, with errors
 //! reported at the call's own position.
 
-use crate::mpi::machine::*;
 use crate::diag::ErrorKind;
+use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::LocId;
 use runtime_model::mpi::p2p::{ReqId, Status};

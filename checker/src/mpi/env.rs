@@ -3,9 +3,9 @@
 //! MPI error reaches the program when its communicator returns errors.
 
 use super::decode::*;
+use crate::diag::ErrorKind;
 use crate::exec::memory::AllocKind;
 use crate::mpi::machine::*;
-use crate::diag::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi_api::MpiFunc as F;

@@ -16,8 +16,8 @@
 use super::datatypes::{OP_HANDLE_BASE, TYPE_HANDLE_BASE};
 use super::decode::*;
 use super::requests::{also_at, line_of};
-use crate::mpi::machine::*;
 use crate::diag::ErrorKind;
+use crate::mpi::machine::*;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::ReqOp;
 use runtime_model::mpi::{ObjectKind, Origin};

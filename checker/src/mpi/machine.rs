@@ -8,12 +8,12 @@
 //! branching point and parallel exploration can hand states to threads.
 
 pub use super::wait::*;
+use crate::diag::ErrorKind;
 pub use crate::diag::{Finding, Halt, Observed};
 use crate::exec::interp::{Fault, Process};
 use crate::exec::memory::Memory;
 pub use crate::log::events::*;
 use crate::log::plist::PList;
-use crate::diag::ErrorKind;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::ReqId;
 use runtime_model::mpi::World;

@@ -18,8 +18,8 @@
 //! packed: unpacking ints packed as floats is not reported.
 
 use super::decode::*;
-use crate::mpi::machine::*;
 use crate::diag::ErrorKind;
+use crate::mpi::machine::*;
 use runtime_model::mpi_api::MpiFunc as F;
 
 impl Machine {

@@ -9,8 +9,8 @@
 //! reported when the second is posted.
 
 use super::decode::Site;
-use crate::mpi::machine::*;
 use crate::diag::ErrorKind;
+use crate::mpi::machine::*;
 use runtime_model::model::{LocId, Model, Pointer};
 use runtime_model::mpi::p2p::{ReqId, ReqOp, SendMode};
 use runtime_model::mpi_api::MpiFunc as F;

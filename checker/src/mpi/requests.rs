@@ -4,8 +4,8 @@
 
 use super::completion::empty_status;
 use super::decode::*;
-use crate::mpi::machine::*;
 use crate::diag::ErrorKind;
+use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::{ReqId, ReqOp};

@@ -3,10 +3,10 @@
 //! of the member that receives the result.
 
 use super::datatypes::UserOp;
+use crate::diag::ErrorKind;
 use crate::exec::interp::Fault;
 use crate::exec::memory::AllocKind;
 use crate::mpi::machine::*;
-use crate::diag::ErrorKind;
 use runtime_model::model::{FuncId, LocId, Model};
 use runtime_model::mpi::collective::Placement;
 use runtime_model::mpi::CommId;

@@ -10,11 +10,11 @@
 
 use super::waitfor;
 use super::{Buffering, Ctx, Reported};
+use crate::diag::ErrorKind;
 use crate::explore::Ending;
 use crate::log::cb;
 use crate::mpi::decode::comm_name;
 use crate::mpi::machine::*;
-use crate::diag::ErrorKind;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::{EventRef, ReqOp, SendMode};
 use runtime_model::mpi::CommId;

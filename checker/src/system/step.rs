@@ -1,9 +1,9 @@
 //! Transitions shared by every exploration strategy.
 
+use crate::diag::ErrorKind;
 use crate::exec::interp::Stop;
 use crate::mpi::completion::{subsets_with, too_many_ready, PollOutcome, MAX_SOME_READY};
 use crate::mpi::machine::*;
-use crate::diag::ErrorKind;
 use runtime_model::model::Model;
 use runtime_model::mpi::p2p::ReqId;
 

@@ -2,7 +2,7 @@
 //! `realloc` and `free` on the process's heap, with glibc's choices where C
 //! leaves them to the implementation.
 
-use super::{ret, Args, LibcOutcome};
+use super::{misrouted, ret, Args, LibcOutcome};
 use crate::exec::memory::{AllocKind, MemFault, Memory};
 use runtime_model::model::LibcFunc;
 
@@ -29,7 +29,7 @@ pub(super) fn call(
             mem.free(a.get(0)?)?;
             Ok(LibcOutcome::Return(None))
         }
-        _ => unreachable!("{} is not a memory management function", func.c_name()),
+        _ => Ok(misrouted(func)),
     }
 }
 

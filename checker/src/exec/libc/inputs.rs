@@ -24,7 +24,7 @@ pub(super) fn input_source(
         }
         LibcFunc::Srand => {
             // `unsigned int seed` (C11 7.22.2.2).
-            mem.statics.rand = Some(Box::new(crate::input::rand::Rand::seeded(a.get(0)? as u32)));
+            mem.statics.rand = Some(Box::new(crate::exec::rand::Rand::seeded(a.get(0)? as u32)));
             Ok(LibcOutcome::Return(None))
         }
         LibcFunc::Time => {

@@ -3,7 +3,7 @@
 //! the bit-count builtins, in the width of theirs; and clang's complex
 //! multiplication and division fallbacks (C11 G.5.1), which are not modeled.
 
-use super::{float_arg, ret, sext, trunc, Args, LibcOutcome};
+use super::{float_arg, misrouted, ret, sext, trunc, Args, LibcOutcome};
 use crate::exec::memory::MemFault;
 use runtime_model::model::{LibcFunc, Ty};
 
@@ -81,7 +81,7 @@ pub(super) fn call(func: LibcFunc, a: &Args<'_>) -> Result<LibcOutcome, MemFault
             // abs(INT_MIN) is undefined; wrapping gives INT_MIN like hardware.
             Ok(ret(trunc(sext(v, bits).wrapping_abs() as u64, bits)))
         }
-        _ => unreachable!("{} is not a math function", func.c_name()),
+        _ => Ok(misrouted(func)),
     }
 }
 

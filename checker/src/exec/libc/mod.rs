@@ -64,6 +64,16 @@ pub enum LibcOutcome {
     Unsupported(String),
 }
 
+/// A function `call` sent to a module that does not model it: a slip of
+/// the dispatcher, reported as unsupported (inconclusive) rather than a
+/// panic.
+fn misrouted(func: LibcFunc) -> LibcOutcome {
+    LibcOutcome::Unsupported(format!(
+        "{} reached the wrong part of the C library model (a checker bug)",
+        func.c_name()
+    ))
+}
+
 /// Executes `func` on the evaluated arguments `args` (variadic ones too).
 pub fn call(func: LibcFunc, args: &[(u64, Ty)], mem: &mut Memory) -> Result<LibcOutcome, MemFault> {
     let a = Args { func, list: args };
@@ -178,7 +188,7 @@ pub fn call(func: LibcFunc, args: &[(u64, Ty)], mem: &mut Memory) -> Result<Libc
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LibcStatics {
     /// The `rand` generator; `None` until first used (then seed 1).
-    rand: Option<Box<crate::input::rand::Rand>>,
+    rand: Option<Box<crate::exec::rand::Rand>>,
     /// The strings `getenv` returned, by name (the same name returns the
     /// same string, as glibc's environment block does).
     env: std::collections::BTreeMap<Vec<u8>, u64>,

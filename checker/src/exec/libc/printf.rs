@@ -6,7 +6,7 @@
 
 use super::string::read_c_string_bounded;
 use super::varargs::va_list_args;
-use super::{float_arg, ret_i32, sext, trunc, Args, LibcOutcome};
+use super::{float_arg, misrouted, ret_i32, sext, trunc, Args, LibcOutcome};
 use crate::exec::memory::{MemFault, Memory};
 use runtime_model::model::{LibcFunc, Ty};
 
@@ -67,7 +67,7 @@ pub(super) fn call(
             let out = format(mem, func, a.get(2)?, &va)?;
             store_snprintf(mem, a.get(0)?, a.get(1)?, out)
         }
-        _ => unreachable!("{} is not a printf-family function", func.c_name()),
+        _ => Ok(misrouted(func)),
     }
 }
 

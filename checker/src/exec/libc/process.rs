@@ -2,7 +2,7 @@
 //! a failed `assert`, `atexit` handlers the model cannot run, and `sleep`
 //! and `usleep` (no time passes).
 
-use super::{ret_i32, Args, LibcOutcome};
+use super::{misrouted, ret_i32, Args, LibcOutcome};
 use crate::exec::memory::{MemFault, Memory};
 use runtime_model::model::LibcFunc;
 
@@ -35,7 +35,7 @@ pub(super) fn call(
             "atexit with a handler that is not a function of the program".into(),
         )),
         LibcFunc::Sleep | LibcFunc::Usleep => Ok(ret_i32(0)),
-        _ => unreachable!("{} is not a process function", func.c_name()),
+        _ => Ok(misrouted(func)),
     }
 }
 

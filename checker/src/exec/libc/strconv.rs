@@ -3,7 +3,7 @@
 //! parsers [`parse_long`], [`parse_unsigned_long`] and [`parse_double`]
 //! that `sscanf` shares.
 
-use super::{ptr_add, ret, ret_i32, sext, Args, LibcOutcome};
+use super::{misrouted, ptr_add, ret, ret_i32, sext, Args, LibcOutcome};
 use crate::exec::memory::{MemFault, Memory};
 use runtime_model::model::LibcFunc;
 
@@ -67,7 +67,7 @@ pub(super) fn call(
             }
             Ok(ret(v))
         }
-        _ => unreachable!("{} is not a number parsing function", func.c_name()),
+        _ => Ok(misrouted(func)),
     }
 }
 

@@ -4,7 +4,7 @@
 //! `memchr` stop early) and the overlapping copies it leaves undefined
 //! (C11 7.24.3.1).
 
-use super::{ptr_add, ret, ret_i32, too_large, Args, LibcOutcome};
+use super::{misrouted, ptr_add, ret, ret_i32, too_large, Args, LibcOutcome};
 use crate::exec::memory::{AllocKind, MemFault, Memory};
 use runtime_model::model::{LibcFunc, Pointer};
 
@@ -173,7 +173,7 @@ pub(super) fn call(
             mem.write_bytes(p, &s)?;
             Ok(ret(p))
         }
-        _ => unreachable!("{} is not a string function", func.c_name()),
+        _ => Ok(misrouted(func)),
     }
 }
 

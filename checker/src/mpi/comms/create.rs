@@ -8,9 +8,9 @@
 //! communicators.
 
 use super::{arg_error, list, Join};
+use crate::diag::ErrorKind;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
-use crate::diag::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
 use runtime_model::mpi::collective::Contribution;

@@ -5,9 +5,9 @@
 //! in `group`.)
 
 use super::{list, Join};
+use crate::diag::ErrorKind;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
-use crate::diag::ErrorKind;
 use runtime_model::mpi::collective::Contribution;
 use runtime_model::mpi::p2p::EventRef;
 use runtime_model::mpi::{Comm, IntercommHalf, Topology};

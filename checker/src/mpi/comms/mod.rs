@@ -24,8 +24,8 @@ mod neighbor;
 mod topology;
 
 use super::decode::*;
-use crate::mpi::machine::*;
 use crate::diag::ErrorKind;
+use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
 use runtime_model::mpi::collective::{Contribution, Mismatch};

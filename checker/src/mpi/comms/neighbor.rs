@@ -4,9 +4,9 @@
 //! out-neighbor and receives one per in-neighbor; the data moves when the
 //! last member arrives.
 
+use crate::diag::ErrorKind;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
-use crate::diag::ErrorKind;
 use runtime_model::mpi::collective::Contribution;
 use runtime_model::mpi::{CommId, Topology};
 use runtime_model::mpi_api::MpiFunc as F;

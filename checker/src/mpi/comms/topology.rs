@@ -8,9 +8,9 @@
 //! arithmetic lives in `runtime_model::mpi::comm`.
 
 use super::arg_error;
+use crate::diag::ErrorKind;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
-use crate::diag::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::mpi::collective::Contribution;
 use runtime_model::mpi::comm as cm;
