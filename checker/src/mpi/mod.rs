@@ -12,6 +12,7 @@
 //!   MPI_Unpack); `layout`: typed buffers as bytes, the seam a
 //!   datatype engine replaces.
 
+pub mod args;
 pub mod buffered;
 pub mod calls;
 pub mod collective;
