@@ -91,6 +91,10 @@ pub struct Args {
     /// Keep exploring after the first error and report every distinct one.
     #[arg(long)]
     pub all_errors: bool,
+    /// Threads that explore (default: every core). The outcome — first
+    /// error, counts, the list of errors — does not depend on it.
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
     /// Follow a schedule printed with an error (`replay:` line) to reproduce it
     /// (with `+NAME=VALUE` parts: the input values of that run).
     #[arg(long, value_name = "SCHEDULE", allow_hyphen_values = true)]
@@ -228,6 +232,9 @@ pub fn run(args: Args) -> i32 {
             ));
         }
     }
+    if args.jobs == Some(0) || args.jobs.is_some_and(|j| j > 1024) {
+        return fail("-j/--jobs takes a number of threads from 1 to 1024");
+    }
     if args.max_steps == 0 || args.max_calls == 0 || args.max_polls == 0 {
         return fail("--max-steps, --max-calls and --max-polls must be at least 1");
     }
@@ -295,6 +302,9 @@ pub fn run(args: Args) -> i32 {
     let deadline = args
         .timeout
         .map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
     let mut reports = Vec::new();
     let mut graph: Option<String> = None;
     for &np in &nps {
@@ -323,6 +333,7 @@ pub fn run(args: Args) -> i32 {
             max_inputs: args.max_inputs,
             pinned: pinned.clone(),
             inputs: None,
+            jobs,
         };
         let outcome = driver::explore(&model, &config);
         if graph.is_none() {

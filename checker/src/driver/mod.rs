@@ -7,7 +7,7 @@
 pub mod inputs;
 pub mod report;
 
-use crate::explore::{self, dfs, replay, Bounds, Search};
+use crate::explore::{self, dfs, parallel, replay, Bounds, Search};
 use crate::mpi::machine::{Finding, Machine, TraceEntry};
 use crate::system::interleave::{self, Interleaving};
 use crate::system::poe::Poe;
@@ -51,6 +51,8 @@ pub struct Config {
     pub pinned: Vec<(crate::input::Sym, i64)>,
     /// The input plan of the current run (set by `crate::input`).
     pub inputs: Option<std::sync::Arc<crate::input::Plan>>,
+    /// Threads the reduced search runs on (the outcome does not depend on it).
+    pub jobs: usize,
 }
 
 impl Default for Config {
@@ -71,6 +73,7 @@ impl Default for Config {
             max_inputs: 256,
             pinned: Vec::new(),
             inputs: None,
+            jobs: 1,
         }
     }
 }
@@ -175,6 +178,17 @@ pub fn explore_once(model: &Model, config: &Config) -> Outcome {
     match (&config.replay, config.reduction) {
         (Some(schedule), _) => {
             replay::follow(Poe::new(ctx, initial(model, config)), schedule, &mut search)
+        }
+        // The input plan of `--any-input` is one log every process of the
+        // run writes: its runs stay on one thread.
+        (None, Reduction::Poe) if config.jobs > 1 && config.inputs.is_none() => {
+            let deadline = config.timeout.and_then(|t| search.start.checked_add(t));
+            parallel::run(
+                Poe::new(ctx, initial(model, config)),
+                &mut search,
+                config.jobs,
+                &|| crate::exec::deadline::set(deadline),
+            )
         }
         (None, Reduction::Poe) => dfs::run(Poe::new(ctx, initial(model, config)), &mut search),
         (None, Reduction::None) => {

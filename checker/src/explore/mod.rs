@@ -7,6 +7,8 @@
 //!   with POE's system, `crate::system::poe`).
 //! - `replay`: follow one schedule of choices (`--replay`, and rebuilding
 //!   the trace of an error).
+//! - `parallel`: depth-first search on several threads, with the outcome
+//!   of `dfs` whatever the number of threads.
 //! - `cached`: depth-first search that skips states already seen (the
 //!   exhaustive oracle, with the system of every interleaving).
 //!
@@ -15,6 +17,7 @@
 
 pub mod cached;
 pub mod dfs;
+pub mod parallel;
 pub mod replay;
 
 use std::fmt;

@@ -19,6 +19,9 @@ pub struct Tree {
     /// Only the sum of the choices decides the future (`fingerprint`):
     /// different orders of the same choices merge.
     pub merge_sums: bool,
+    /// Each settle takes a little time, so that the workers of a parallel
+    /// search overlap and hand work to each other.
+    pub slow: bool,
 }
 
 impl Tree {
@@ -31,6 +34,7 @@ impl Tree {
             redundant_first: None,
             halt_on: None,
             merge_sums: false,
+            slow: false,
         }
     }
 
@@ -45,6 +49,9 @@ impl Explorable for Tree {
     type Error = (String, Vec<u32>);
 
     fn settle(&mut self, _limits: &Limits) -> Result<(), String> {
+        if self.slow {
+            std::thread::sleep(std::time::Duration::from_micros(20));
+        }
         Ok(())
     }
 
@@ -217,5 +224,68 @@ mod tests {
         cached::run(t, &mut s);
         // (length, sum) pairs: 1 + 3 + 5 + 7 states, 7 complete ones.
         assert_eq!((s.outcome.states, s.outcome.executions), (16, 7));
+    }
+}
+
+#[cfg(test)]
+mod parallel_tests {
+    use super::*;
+
+    /// The parallel search's outcome, field by field, against the
+    /// sequential one's.
+    fn same(t: &Tree, all_errors: bool) {
+        let mut t = t.clone();
+        t.slow = true;
+        let t = &t;
+        let bounds = Bounds {
+            all_errors,
+            ..Bounds::default()
+        };
+        let mut seq: Search<Tree> = Search::new(bounds.clone());
+        dfs::run(t.clone(), &mut seq);
+        for jobs in [1, 2, 3, 4, 8] {
+            for _ in 0..3 {
+                let mut par: Search<Tree> = Search::new(bounds.clone());
+                parallel::run(t.clone(), &mut par, jobs, &|| {});
+                let (a, b) = (&seq.outcome, &par.outcome);
+                let what = format!("{t:?} all_errors={all_errors} jobs={jobs}");
+                assert_eq!(a.executions, b.executions, "executions: {what}");
+                assert_eq!(a.states, b.states, "states: {what}");
+                assert_eq!(a.transitions, b.transitions, "transitions: {what}");
+                assert_eq!(a.pruned, b.pruned, "pruned: {what}");
+                assert_eq!(a.incomplete, b.incomplete, "incomplete: {what}");
+                let errs = |o: &Outcome<(String, Vec<u32>)>| {
+                    o.errors
+                        .iter()
+                        .map(|f| (f.error.clone(), f.schedule.clone()))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(errs(a), errs(b), "errors: {what}");
+            }
+        }
+    }
+
+    #[test]
+    fn parallel_search_has_the_sequential_outcome() {
+        let before = parallel::DONATIONS.load(std::sync::atomic::Ordering::Relaxed);
+        same(&Tree::new(4, 3), false);
+        let mut t = Tree::new(5, 3);
+        t.error_sum = Some(7);
+        same(&t, false);
+        same(&t, true);
+        // No error until late in schedule order.
+        t.error_sum = Some(9);
+        same(&t, false);
+        let mut t = Tree::new(4, 4);
+        t.redundant_first = Some(2);
+        t.error_sum = Some(11);
+        same(&t, false);
+        same(&t, true);
+        let mut t = Tree::new(4, 3);
+        t.halt_on = Some(2);
+        same(&t, false);
+        same(&t, true);
+        let given = parallel::DONATIONS.load(std::sync::atomic::Ordering::Relaxed) - before;
+        assert!(given > 50, "workers shared only {given} tasks");
     }
 }

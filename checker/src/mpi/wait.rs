@@ -1,9 +1,12 @@
 //! How a process blocks in an MPI call: what it waits for (`Block`), the
 //! requests it names, and how polls and Waitsome report what completed.
-//! Completing a `Block` is `completion.rs`; which decisions a blocked call
-//! offers to the search is `crate::system::step`.
+//! What may wake a blocked process (`Machine::wakes`, which lets the reduced
+//! search try it again only then). Completing a `Block` is `completion.rs`;
+//! which decisions a blocked call offers to the search is
+//! `crate::system::step`.
 
-use runtime_model::mpi::p2p::ReqId;
+use super::machine::{Machine, Phase};
+use runtime_model::mpi::p2p::{ReqId, ReqOp};
 use runtime_model::mpi::CommId;
 
 /// A request the program names through a variable (so completion can reset
@@ -107,4 +110,59 @@ pub enum Block {
     /// buffering blocks here, the reduced search checks it on the
     /// completes-before graph.
     Detach { messages: Vec<ReqId> },
+}
+
+/// What may let a process that could not finish its blocking call finish it.
+pub enum Wakes {
+    /// A match or cancel of one of its requests (which touches it).
+    Touched,
+    /// That, or a member's arrival at a collective instance.
+    TouchedOrGroupCall,
+    /// Anything: tried in every round.
+    Anything,
+}
+
+/// What `rank`'s blocking call waits for. Blocked waiting for all of a set
+/// of its own requests (`Block::Requests` in `WaitMode::All`), the call
+/// finishes exactly when they are all complete (`try_unblock`); a send or
+/// receive completes only by being matched or cancelled (`Request::
+/// is_complete`), which touches its owner, and a nonblocking collective
+/// when its instance lets the member leave, which only arrivals change
+/// (`Instance::can_leave`), as for a blocking collective. A Ready process
+/// runs in the next round and an exited one never changes.
+impl Machine {
+    pub fn wakes(&self, rank: usize) -> Wakes {
+        let requests = &self.world.p2p.requests;
+        match &self.procs[rank].phase {
+            Phase::Ready | Phase::Exited { .. } => Wakes::Touched,
+            Phase::Blocked {
+                block:
+                    Block::Requests {
+                        slots,
+                        mode: WaitMode::All,
+                        ..
+                    },
+                ..
+            } => {
+                let mut wakes = Wakes::Touched;
+                for id in slots.iter().filter_map(|s| s.req) {
+                    let r = &requests[id];
+                    match r.op {
+                        _ if r.owner != rank => return Wakes::Anything,
+                        ReqOp::Send(_)
+                        | ReqOp::Recv(_)
+                        | ReqOp::Null { .. }
+                        | ReqOp::Persistent(_) => {}
+                        ReqOp::Collective { .. } => wakes = Wakes::TouchedOrGroupCall,
+                    }
+                }
+                wakes
+            }
+            Phase::Blocked {
+                block: Block::Collective { .. },
+                ..
+            } => Wakes::TouchedOrGroupCall,
+            Phase::Blocked { .. } => Wakes::Anything,
+        }
+    }
 }

@@ -12,8 +12,8 @@ use super::step::{self, Choice};
 use super::{Buffering, Ctx, Reported};
 use crate::explore::{Ending, Explorable, Limits, Next};
 use crate::mpi::completion::PollOutcome;
-use crate::mpi::machine::{Block, Halt, Machine, Phase, WaitMode};
-use runtime_model::mpi::p2p::{P2p, ReqId, ReqOp};
+use crate::mpi::machine::{Block, Halt, Machine, Phase, Wakes};
+use runtime_model::mpi::p2p::{P2p, ReqId};
 use std::collections::BTreeSet;
 
 /// Applies every transition that has no alternative.
@@ -123,7 +123,7 @@ pub fn settle(ctx: &Ctx, limits: &Limits, state: &mut Machine) -> Result<(), Hal
                 ready.insert(rank);
                 note_touched(state, &mut unblock, &mut matches);
             } else {
-                match waits_for(state, rank) {
+                match state.wakes(rank) {
                     Wakes::Touched => {}
                     Wakes::TouchedOrGroupCall => {
                         collective_waiters.insert(rank);
@@ -145,57 +145,6 @@ fn note_touched(state: &mut Machine, unblock: &mut BTreeSet<usize>, matches: &mu
     for rank in state.world.p2p.take_touched() {
         unblock.insert(rank);
         matches.invalidate(rank);
-    }
-}
-
-/// What may let a process that could not finish its blocking call finish it.
-enum Wakes {
-    /// A match or cancel of one of its requests (which touches it).
-    Touched,
-    /// That, or a member's arrival at a collective instance.
-    TouchedOrGroupCall,
-    /// Anything: tried in every round.
-    Anything,
-}
-
-/// What `rank`'s blocking call waits for. Blocked waiting for all of a set
-/// of its own requests (`Block::Requests` in `WaitMode::All`), the call
-/// finishes exactly when they are all complete (`try_unblock`); a send or
-/// receive completes only by being matched or cancelled (`Request::
-/// is_complete`), which touches its owner, and a nonblocking collective
-/// when its instance lets the member leave, which only arrivals change
-/// (`Instance::can_leave`), as for a blocking collective. A Ready process
-/// runs in the next round and an exited one never changes.
-fn waits_for(state: &Machine, rank: usize) -> Wakes {
-    let requests = &state.world.p2p.requests;
-    match &state.procs[rank].phase {
-        Phase::Ready | Phase::Exited { .. } => Wakes::Touched,
-        Phase::Blocked {
-            block:
-                Block::Requests {
-                    slots,
-                    mode: WaitMode::All,
-                    ..
-                },
-            ..
-        } => {
-            let mut wakes = Wakes::Touched;
-            for id in slots.iter().filter_map(|s| s.req) {
-                let r = &requests[id];
-                match r.op {
-                    _ if r.owner != rank => return Wakes::Anything,
-                    ReqOp::Send(_) | ReqOp::Recv(_) | ReqOp::Null { .. } | ReqOp::Persistent(_) => {
-                    }
-                    ReqOp::Collective { .. } => wakes = Wakes::TouchedOrGroupCall,
-                }
-            }
-            wakes
-        }
-        Phase::Blocked {
-            block: Block::Collective { .. },
-            ..
-        } => Wakes::TouchedOrGroupCall,
-        Phase::Blocked { .. } => Wakes::Anything,
     }
 }
 

@@ -1,0 +1,391 @@
+//! Depth-first search on several threads, with the result of the
+//! sequential one.
+//!
+//! The search tree is cut into tasks, each a contiguous interval of the
+//! sequential (schedule) order: a task is a branching point and a range of
+//! its options, explored depth-first by one worker. A worker that sees an
+//! idle one gives away the untried options of its shallowest branching
+//! point; everything it still explores itself comes before them in schedule
+//! order, so the intervals stay contiguous and ordered by their first
+//! schedule (the task's key).
+//!
+//! Each task keeps the sequential bookkeeping (`Search`) of its interval and
+//! stops where the sequential search would stop in it: at its first error
+//! (unless every error is wanted) or at a limit of the tool. Merging the
+//! tasks in key order up to the first one that stopped gives exactly the
+//! sequential outcome: the same first error, the same counts of
+//! executions, states and transitions before it, the same list of errors
+//! with `--all-errors`, whatever the number of threads. Tasks after a stop
+//! cannot change it and are abandoned. Only the time limit and the
+//! execution bound depend on timing: they make the outcome inconclusive
+//! (with the counts of what was explored) rather than different.
+
+use super::{Bounds, Explorable, Next, Outcome, Search};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Instant;
+
+/// Tasks given away so far (the tests check that work is shared).
+#[cfg(test)]
+pub(crate) static DONATIONS: AtomicUsize = AtomicUsize::new(0);
+
+struct Frame<S: Explorable> {
+    state: S,
+    /// The schedule up to this branching point.
+    schedule: Vec<u32>,
+    options: Arc<Vec<S::Choice>>,
+    next: usize,
+    /// Options from `end` on were given to another task.
+    end: usize,
+}
+
+/// Where a task starts: the initial state, or options of a branching point.
+enum Start<S: Explorable> {
+    Root(S),
+    Options(Frame<S>),
+}
+
+struct Task<S: Explorable> {
+    /// The first schedule of the task's interval.
+    key: Vec<u32>,
+    start: Start<S>,
+}
+
+/// What a finished (or stopped) task hands back.
+struct Done<E> {
+    key: Vec<u32>,
+    outcome: Outcome<E>,
+    /// The task stopped where the sequential search stops.
+    stopped: bool,
+}
+
+struct Shared<S: Explorable> {
+    queue: Mutex<BTreeMap<Vec<u32>, Task<S>>>,
+    wake: Condvar,
+    /// Workers waiting for a task.
+    idle: AtomicUsize,
+    /// Tasks in the queue.
+    queued: AtomicUsize,
+    /// Workers running a task.
+    busy: AtomicUsize,
+    /// The smallest key of a task that stopped: tasks after it are moot.
+    stop: Mutex<Option<Vec<u32>>>,
+    stopped: AtomicBool,
+    /// A bound that depends on timing was reached: every worker stops.
+    abort: Mutex<Option<String>>,
+    aborted: AtomicBool,
+    executions: AtomicU64,
+    done: Mutex<Vec<Done<S::Error>>>,
+}
+
+impl<S: Explorable> Shared<S> {
+    fn after_stop(&self, key: &[u32]) -> bool {
+        self.stopped.load(Ordering::Acquire)
+            && self
+                .stop
+                .lock()
+                .ok()
+                .and_then(|s| s.as_ref().map(|s| key > s.as_slice()))
+                .unwrap_or(false)
+    }
+
+    fn abort(&self, why: String) {
+        if let Ok(mut a) = self.abort.lock() {
+            a.get_or_insert(why);
+        }
+        self.aborted.store(true, Ordering::Release);
+        let _q = self.queue.lock();
+        self.wake.notify_all();
+    }
+}
+
+/// Explores every execution of `initial` with `jobs` threads; `on_thread`
+/// runs first on each of them (thread-local settings of the system).
+pub fn run<S>(initial: S, search: &mut Search<S>, jobs: usize, on_thread: &(dyn Fn() + Sync))
+where
+    S: Explorable,
+    S::Choice: Sync,
+{
+    let shared = Shared {
+        queue: Mutex::new(BTreeMap::new()),
+        wake: Condvar::new(),
+        idle: AtomicUsize::new(0),
+        queued: AtomicUsize::new(1),
+        busy: AtomicUsize::new(0),
+        stop: Mutex::new(None),
+        stopped: AtomicBool::new(false),
+        abort: Mutex::new(None),
+        aborted: AtomicBool::new(false),
+        executions: AtomicU64::new(0),
+        done: Mutex::new(Vec::new()),
+    };
+    if let Ok(mut q) = shared.queue.lock() {
+        q.insert(
+            Vec::new(),
+            Task {
+                key: Vec::new(),
+                start: Start::Root(initial),
+            },
+        );
+    }
+    let bounds = search.bounds.clone();
+    let start = search.start;
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                on_thread();
+                worker(&shared, &bounds, start);
+            });
+        }
+    });
+    let mut done = shared.done.into_inner().unwrap_or_default();
+    done.sort_by(|a, b| a.key.cmp(&b.key));
+    merge(search, done);
+    if search.outcome.incomplete.is_none() {
+        if let Some(why) = shared.abort.into_inner().ok().flatten() {
+            search.outcome.incomplete = Some(why);
+        }
+    }
+}
+
+/// The sequential outcome from the tasks in schedule order: everything up
+/// to and including the first task that stopped.
+fn merge<S: Explorable>(search: &mut Search<S>, done: Vec<Done<S::Error>>) {
+    let total = &mut search.outcome;
+    for d in done {
+        let o = d.outcome;
+        total.executions += o.executions;
+        total.transitions += o.transitions;
+        total.states += o.states;
+        total.instructions += o.instructions;
+        total.pruned += o.pruned;
+        for f in o.errors {
+            if !total
+                .errors
+                .iter()
+                .any(|g| S::same_error(&g.error, &f.error))
+            {
+                total.errors.push(f);
+            }
+        }
+        for n in o.notes {
+            if !total.notes.contains(&n) {
+                total.notes.push(n);
+            }
+        }
+        if total.incomplete.is_none() {
+            total.incomplete = o.incomplete;
+        }
+        if d.stopped {
+            return;
+        }
+    }
+}
+
+fn worker<S>(shared: &Shared<S>, bounds: &Bounds, start: Instant)
+where
+    S: Explorable,
+    S::Choice: Sync,
+{
+    loop {
+        let Some(task) = next_task(shared) else {
+            return;
+        };
+        let key = task.key.clone();
+        // Each task counts as the sequential search would in its interval;
+        // time and the execution bound are watched globally (`explore`).
+        let mut search: Search<S> = Search::new(Bounds {
+            timeout: None,
+            max_executions: None,
+            all_errors: bounds.all_errors,
+        });
+        search.start = start;
+        let stopped = explore(shared, bounds, task, &mut search);
+        if stopped {
+            if let Ok(mut s) = shared.stop.lock() {
+                if s.as_ref().is_none_or(|s| key < *s) {
+                    *s = Some(key.clone());
+                }
+            }
+            shared.stopped.store(true, Ordering::Release);
+        }
+        if let Ok(mut d) = shared.done.lock() {
+            d.push(Done {
+                key,
+                outcome: search.outcome,
+                stopped,
+            });
+        }
+        if shared.busy.fetch_sub(1, Ordering::AcqRel) == 1 {
+            // Perhaps the last busy worker with nothing queued: the waiting
+            // ones look again (under the lock, so none misses the news).
+            let _q = shared.queue.lock();
+            shared.wake.notify_all();
+        }
+    }
+}
+
+/// The next task to run, the earliest in schedule order first (it decides
+/// the outcome soonest); `None` when the search is over.
+fn next_task<S: Explorable>(shared: &Shared<S>) -> Option<Task<S>> {
+    let mut q = shared.queue.lock().ok()?;
+    loop {
+        if shared.aborted.load(Ordering::Acquire) {
+            return None;
+        }
+        while let Some((key, task)) = q.pop_first() {
+            shared.queued.fetch_sub(1, Ordering::AcqRel);
+            if shared.after_stop(&key) {
+                continue;
+            }
+            shared.busy.fetch_add(1, Ordering::AcqRel);
+            return Some(task);
+        }
+        if shared.busy.load(Ordering::Acquire) == 0 {
+            shared.wake.notify_all();
+            return None;
+        }
+        shared.idle.fetch_add(1, Ordering::AcqRel);
+        q = shared.wake.wait(q).ok()?;
+        shared.idle.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Gives the untried options of the shallowest branching point with some
+/// to an idle worker.
+fn donate<S: Explorable>(shared: &Shared<S>, stack: &mut [Frame<S>]) {
+    let Some(f) = stack.iter_mut().find(|f| f.next < f.end) else {
+        return;
+    };
+    let mut key = f.schedule.clone();
+    key.push(f.next as u32);
+    let task = Task {
+        key: key.clone(),
+        start: Start::Options(Frame {
+            state: f.state.clone(),
+            schedule: f.schedule.clone(),
+            options: f.options.clone(),
+            next: f.next,
+            end: f.end,
+        }),
+    };
+    f.end = f.next;
+    #[cfg(test)]
+    DONATIONS.fetch_add(1, Ordering::Relaxed);
+    if let Ok(mut q) = shared.queue.lock() {
+        q.insert(key, task);
+        shared.queued.fetch_add(1, Ordering::AcqRel);
+    }
+    shared.wake.notify_one();
+}
+
+/// Depth-first search of one task; whether it stopped where the sequential
+/// search would.
+fn explore<S>(shared: &Shared<S>, bounds: &Bounds, task: Task<S>, search: &mut Search<S>) -> bool
+where
+    S: Explorable,
+    S::Choice: Sync,
+{
+    let mut stack: Vec<Frame<S>> = Vec::new();
+    let mut current = None;
+    match task.start {
+        Start::Root(s) => current = Some((s, Vec::new())),
+        Start::Options(f) => stack.push(f),
+    }
+    let key = task.key;
+    loop {
+        if search.should_stop() {
+            return true;
+        }
+        if shared.aborted.load(Ordering::Acquire) || shared.after_stop(&key) {
+            return false;
+        }
+        if let Some(t) = bounds.timeout {
+            if search.start.elapsed() >= t {
+                let n = shared.executions.load(Ordering::Acquire);
+                shared.abort(format!(
+                    "timeout of {}s reached after {} executions",
+                    t.as_secs_f64(),
+                    n
+                ));
+                return false;
+            }
+        }
+        if let Some(m) = bounds.max_executions {
+            if shared.executions.load(Ordering::Acquire) >= m {
+                shared.abort(format!("execution limit of {m} reached"));
+                return false;
+            }
+        }
+        if shared.idle.load(Ordering::Acquire) > 0 && shared.queued.load(Ordering::Acquire) == 0 {
+            donate(shared, &mut stack);
+        }
+        let (mut state, mut schedule) = match current.take() {
+            Some(c) => c,
+            None => {
+                while stack.last().is_some_and(|f| f.next >= f.end) {
+                    stack.pop();
+                }
+                let Some(top) = stack.last_mut() else {
+                    return false;
+                };
+                let choice = top.options[top.next].clone();
+                let index = top.next as u32;
+                top.next += 1;
+                let (mut s, mut schedule) = if top.next >= top.end {
+                    match stack.pop() {
+                        Some(f) => (f.state, f.schedule),
+                        None => return false,
+                    }
+                } else {
+                    (top.state.clone(), top.schedule.clone())
+                };
+                schedule.push(index);
+                if let Err(halt) = s.apply(&choice) {
+                    search.executed(s.halted(halt), &schedule);
+                    shared.executions.fetch_add(1, Ordering::AcqRel);
+                    continue;
+                }
+                (s, schedule)
+            }
+        };
+        search.outcome.states += 1;
+        if let Err(halt) = state.settle(&search.limits()) {
+            search.executed(state.halted(halt), &schedule);
+            shared.executions.fetch_add(1, Ordering::AcqRel);
+            continue;
+        }
+        match state.next() {
+            Next::Branch(options) => {
+                let first = options[0].clone();
+                if options.len() > 1 {
+                    if !state.has_errors() || search.bounds.all_errors {
+                        let end = options.len();
+                        stack.push(Frame {
+                            state: state.clone(),
+                            schedule: schedule.clone(),
+                            options: Arc::new(options),
+                            next: 1,
+                            end,
+                        });
+                    }
+                    schedule.push(0);
+                }
+                if let Err(halt) = state.apply(&first) {
+                    search.executed(state.halted(halt), &schedule);
+                    shared.executions.fetch_add(1, Ordering::AcqRel);
+                    continue;
+                }
+                current = Some((state, schedule));
+            }
+            Next::End => {
+                search.executed(state.ended(), &schedule);
+                shared.executions.fetch_add(1, Ordering::AcqRel);
+            }
+            Next::Redundant => {
+                search.pruned(state.pruned(), &schedule);
+            }
+        }
+    }
+}
