@@ -4,8 +4,10 @@
 //! `--buffering any`, `zero` and `infinite`. `MPI_GEN_COUNT` programs from
 //! seed `MPI_GEN_SEED` (defaults: 60 from 0); a program the oracle cannot
 //! finish within its time limit is counted as skipped, and more than a
-//! quarter skipped fails the run. A failure prints the seed and the
-//! commands that reproduce it.
+//! quarter skipped fails the run. The reduced search's whole JSON report
+//! (but its time) must also be the same with `-j 1` and `-j 3`, with and
+//! without `--all-errors`: the parallel search gives the sequential outcome.
+//! A failure prints the seed and the commands that reproduce it.
 
 use end_to_end::*;
 use libtest_mimic::{Arguments, Trial};
@@ -115,6 +117,33 @@ fn compare(seed: u64, skipped: &AtomicUsize) -> Result<(), String> {
     }
     if oracle_skipped {
         skipped.fetch_add(1, Ordering::SeqCst);
+    }
+    same_on_threads(seed, &model, &np)
+}
+
+/// The reduced search's report — first error, trace, counts, the list of
+/// `--all-errors` — is the same on one thread and on several.
+fn same_on_threads(seed: u64, model: &std::path::Path, np: &str) -> Result<(), String> {
+    for all in [false, true] {
+        let report = |jobs: &str| {
+            let mut cmd = Command::new(bin("mpi-check"));
+            cmd.arg(model)
+                .args(["-n", np, "--format", "json", "-j", jobs])
+                .args(if all { &["--all-errors"][..] } else { &[][..] });
+            let out = run_limited(&mut cmd);
+            let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
+            v["stats"]["seconds"] = serde_json::Value::Null;
+            Some(v)
+        };
+        let (one, three) = (report("1"), report("3"));
+        if one.is_none() || one != three {
+            return Err(format!(
+                "seed {seed}, np {np}{}: -j 1 and -j 3 differ:\n{}\n{}",
+                if all { ", --all-errors" } else { "" },
+                one.map_or("no report".into(), |v| v.to_string()),
+                three.map_or("no report".into(), |v| v.to_string())
+            ));
+        }
     }
     Ok(())
 }
