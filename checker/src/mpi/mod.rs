@@ -19,6 +19,7 @@ pub mod collective;
 pub mod comms;
 pub mod completion;
 pub mod datatypes;
+pub mod decide;
 pub mod decode;
 pub mod env;
 pub mod info;

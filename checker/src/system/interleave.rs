@@ -5,7 +5,7 @@
 //! states already seen skipped.
 
 use super::end;
-use super::step::{self, Choice};
+use super::step::{self, Choice, Decision};
 use super::{Buffering, Ctx, Reported};
 use crate::explore::{Ending, Explorable, Limits, Next};
 use crate::mpi::completion::PollOutcome;
@@ -19,21 +19,26 @@ fn enabled(ctx: &Ctx, state: &Machine) -> Vec<Choice> {
             Phase::Blocked {
                 block: Block::Cancel { .. },
                 ..
-            } => out.extend(step::cancel_options(state, rank).unwrap_or_default()),
+            } => out.extend(
+                step::cancel_options(state, rank)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(Choice::Decide),
+            ),
             Phase::Blocked {
                 block: Block::Poll { .. },
                 ..
             } => {
                 for outcome in state.poll_completions(rank) {
-                    out.push(Choice::Poll { rank, outcome });
+                    out.push(Choice::Decide(Decision::Poll { rank, outcome }));
                 }
                 let stutter =
                     p.poll_mark == Some((state.local_fingerprint(ctx.model, rank), state.version));
                 if !stutter {
-                    out.push(Choice::Poll {
+                    out.push(Choice::Decide(Decision::Poll {
                         rank,
                         outcome: PollOutcome::NotYet,
-                    });
+                    }));
                 }
             }
             _ => {}
@@ -42,14 +47,14 @@ fn enabled(ctx: &Ctx, state: &Machine) -> Vec<Choice> {
     for recvs in 0..state.np() {
         for &r in state.world.p2p.pending_recvs_of(recvs) {
             for s in state.world.p2p.candidates(r) {
-                out.push(Choice::Match { recv: r, send: s });
+                out.push(Choice::Decide(Decision::Match { recv: r, send: s }));
             }
         }
     }
     for (_, options, _) in step::pending_decisions(state) {
         for o in options {
-            if !matches!(o, Choice::Match { .. }) {
-                out.push(o);
+            if !matches!(o, Decision::Match { .. }) {
+                out.push(Choice::Decide(o));
             }
         }
     }

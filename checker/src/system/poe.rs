@@ -8,10 +8,11 @@
 //! missed (README, "How exploration is reduced").
 
 use super::end;
-use super::step::{self, Choice};
+use super::step;
 use super::{Buffering, Ctx, Reported};
 use crate::explore::{Ending, Explorable, Limits, Next};
 use crate::mpi::completion::PollOutcome;
+use crate::mpi::decide::Decision;
 use crate::mpi::machine::{Block, Halt, Machine, Phase, Wakes};
 use runtime_model::mpi::p2p::{P2p, ReqId};
 use std::collections::BTreeSet;
@@ -205,7 +206,7 @@ impl FirstMatches {
 /// is left, a deferred poll answers "not yet" (`ForceNotYet`); that
 /// execution is new only for a polling loop that comes straight back to the
 /// same poll, whose "not yet" branch was cut as a stutter (below).
-pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Choice> {
+pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Decision> {
     for rank in 0..state.np() {
         if let Some(options) = step::cancel_options(state, rank) {
             return Next::Branch(options);
@@ -219,7 +220,7 @@ pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Choice
             return Next::Redundant;
         }
     }
-    let mut decisions: Vec<(Vec<Choice>, Option<Choice>)> = Vec::new();
+    let mut decisions: Vec<(Vec<Decision>, Option<Decision>)> = Vec::new();
     let mut stuttering = false;
     for rank in 0..state.np() {
         if !is_polling(state, rank) {
@@ -239,9 +240,9 @@ pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Choice
             decisions.push((
                 fresh
                     .into_iter()
-                    .map(|outcome| Choice::Poll { rank, outcome })
+                    .map(|outcome| Decision::Poll { rank, outcome })
                     .collect(),
-                Some(Choice::DeferPoll { rank, excluded: ex }),
+                Some(Decision::DeferPoll { rank, excluded: ex }),
             ));
             continue;
         }
@@ -258,11 +259,11 @@ pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Choice
         }
         let mut ex = completions.clone();
         ex.push(PollOutcome::NotYet);
-        let mut options: Vec<Choice> = completions
+        let mut options: Vec<Decision> = completions
             .into_iter()
-            .map(|outcome| Choice::Poll { rank, outcome })
+            .map(|outcome| Decision::Poll { rank, outcome })
             .collect();
-        options.push(Choice::Poll {
+        options.push(Decision::Poll {
             rank,
             outcome: PollOutcome::NotYet,
         });
@@ -270,7 +271,7 @@ pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Choice
         // "yes" outcomes: deferring it could only add "not yet" later.
         let defer = state
             .poll_may_grow(rank)
-            .then_some(Choice::DeferPoll { rank, excluded: ex });
+            .then_some(Decision::DeferPoll { rank, excluded: ex });
         decisions.push((options, defer));
     }
     decisions.extend(
@@ -304,7 +305,7 @@ pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Choice
             // still possible (that branch covers it too).
             return Next::Redundant;
         }
-        return Next::Branch(vec![Choice::ForceNotYet { rank }]);
+        return Next::Branch(vec![Decision::ForceNotYet { rank }]);
     }
     Next::End
 }
@@ -348,7 +349,7 @@ impl<'m> Poe<'m> {
 }
 
 impl Explorable for Poe<'_> {
-    type Choice = Choice;
+    type Choice = Decision;
     type Halt = Halt;
     type Error = Reported;
 
@@ -356,12 +357,12 @@ impl Explorable for Poe<'_> {
         settle(&self.ctx, limits, &mut self.machine)
     }
 
-    fn next(&self) -> Next<Choice> {
+    fn next(&self) -> Next<Decision> {
         next(self.ctx.model, &self.machine)
     }
 
-    fn apply(&mut self, choice: &Choice) -> Result<(), Halt> {
-        step::apply(&mut self.machine, self.ctx.model, choice, self.ctx.budget)
+    fn apply(&mut self, choice: &Decision) -> Result<(), Halt> {
+        step::apply_decision(&mut self.machine, self.ctx.model, choice)
     }
 
     fn halted(&self, halt: Halt) -> Ending<Reported> {
