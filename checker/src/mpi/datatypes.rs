@@ -3,6 +3,7 @@
 //! `runtime_model::datatype`; this module keeps the per-process handle
 //! tables and decodes the `MPI_Type_*` and `MPI_Op_*` calls.
 
+use super::args::Args;
 use super::decode::*;
 use crate::diag::ErrorKind;
 use crate::mpi::machine::*;
@@ -290,6 +291,7 @@ impl Machine {
         use MpiFunc as F;
         let func = site.func;
         let rank = site.rank;
+        let a = Args::new(func, args);
         self.log_call(site, None, None);
         self.trace_event(rank, site.loc, format!("{}(...)", func.name()));
         let derr = |e: runtime_model::datatype::DatatypeError| -> Halt {
@@ -314,39 +316,26 @@ impl Machine {
             state.write_i32(site, out, handle, "newtype")?;
             Ok(Effect::Return(0))
         };
-        let count = int(args, 0);
-        if count < 0
-            && !matches!(
-                func,
-                F::TypeCreateResized
-                    | F::TypeCreateDarray
-                    | F::TypeDup
-                    | F::TypeCommit
-                    | F::TypeFree
-                    | F::TypeSize
-                    | F::TypeGetExtent
-                    | F::TypeGetTrueExtent
-                    | F::TypeSizeX
-                    | F::TypeGetExtentX
-                    | F::TypeGetTrueExtentX
-                    | F::TypeExtent
-                    | F::TypeLb
-                    | F::TypeUb
-                    | F::OpCreate
-                    | F::OpFree
-            )
-        {
+        // The constructors' count (`ndims` for MPI_Type_create_subarray,
+        // whose check keeps the name `count`); the other calls have none
+        // (MPI_Type_create_darray checks its `ndims` itself).
+        let count = match func {
+            F::TypeCreateSubarray => a.int("ndims")?,
+            _ if a.has("count") => a.int("count")?,
+            _ => 0,
+        };
+        if count < 0 {
             return Err(site.invalid(format!("count is negative ({count})")));
         }
         match func {
             F::TypeContiguous => {
-                let old = self.type_map(site, int(args, 1), false)?;
+                let old = self.type_map(site, a.int("oldtype")?, false)?;
                 let m = TypeMap::contiguous(count as i64, &old).map_err(derr)?;
-                new_type(self, m, ptr(args, 2))
+                new_type(self, m, a.ptr("newtype")?)
             }
             F::TypeVector | F::TypeCreateHvector | F::TypeHvector => {
-                let old = self.type_map(site, int(args, 3), false)?;
-                let (bl, stride) = (int(args, 1) as i64, ptr(args, 2) as i64);
+                let old = self.type_map(site, a.int("oldtype")?, false)?;
+                let (bl, stride) = (a.int("blocklength")? as i64, a.ptr("stride")? as i64);
                 if func != F::TypeVector {
                     check_relative(model, site, &[stride], "stride")?;
                 }
@@ -356,79 +345,115 @@ impl Machine {
                     TypeMap::hvector(count as i64, bl, stride, &old)
                 }
                 .map_err(derr)?;
-                new_type(self, m, ptr(args, 4))
+                new_type(self, m, a.ptr("newtype")?)
             }
             F::TypeIndexed | F::TypeCreateHindexed | F::TypeHindexed => {
-                let old = self.type_map(site, int(args, 3), false)?;
-                let bls = self.ints(site, ptr(args, 1), count, "array_of_blocklengths")?;
+                let old = self.type_map(site, a.int("oldtype")?, false)?;
+                let bls = self.ints(
+                    site,
+                    a.ptr("array_of_blocklengths")?,
+                    count,
+                    "array_of_blocklengths",
+                )?;
                 let m = if func == F::TypeIndexed {
-                    let ds = self.ints(site, ptr(args, 2), count, "array_of_displacements")?;
+                    let ds = self.ints(
+                        site,
+                        a.ptr("array_of_displacements")?,
+                        count,
+                        "array_of_displacements",
+                    )?;
                     TypeMap::indexed(&bls, &ds, &old)
                 } else {
-                    let ds = self.aints(site, ptr(args, 2), count, "array_of_displacements")?;
+                    let ds = self.aints(
+                        site,
+                        a.ptr("array_of_displacements")?,
+                        count,
+                        "array_of_displacements",
+                    )?;
                     check_relative(model, site, &ds, "array_of_displacements")?;
                     TypeMap::hindexed(&bls, &ds, &old)
                 }
                 .map_err(derr)?;
-                new_type(self, m, ptr(args, 4))
+                new_type(self, m, a.ptr("newtype")?)
             }
             F::TypeCreateIndexedBlock | F::TypeCreateHindexedBlock => {
-                let old = self.type_map(site, int(args, 3), false)?;
-                let bl = int(args, 1) as i64;
+                let old = self.type_map(site, a.int("oldtype")?, false)?;
+                let bl = a.int("blocklength")? as i64;
                 // Displacements in elements of the old type, or in bytes
                 // (`MPI_Aint`) for the h-form (MPI 3.1 §4.1.2).
                 let m = if func == F::TypeCreateIndexedBlock {
-                    let ds = self.ints(site, ptr(args, 2), count, "array_of_displacements")?;
+                    let ds = self.ints(
+                        site,
+                        a.ptr("array_of_displacements")?,
+                        count,
+                        "array_of_displacements",
+                    )?;
                     TypeMap::indexed_block(bl, &ds, &old)
                 } else {
-                    let ds = self.aints(site, ptr(args, 2), count, "array_of_displacements")?;
+                    let ds = self.aints(
+                        site,
+                        a.ptr("array_of_displacements")?,
+                        count,
+                        "array_of_displacements",
+                    )?;
                     check_relative(model, site, &ds, "array_of_displacements")?;
                     TypeMap::hindexed_block(bl, &ds, &old)
                 }
                 .map_err(derr)?;
-                new_type(self, m, ptr(args, 4))
+                new_type(self, m, a.ptr("newtype")?)
             }
             F::TypeCreateStruct | F::TypeStruct => {
-                let bls = self.ints(site, ptr(args, 1), count, "array_of_blocklengths")?;
-                let ds = self.aints(site, ptr(args, 2), count, "array_of_displacements")?;
+                let bls = self.ints(
+                    site,
+                    a.ptr("array_of_blocklengths")?,
+                    count,
+                    "array_of_blocklengths",
+                )?;
+                let ds = self.aints(
+                    site,
+                    a.ptr("array_of_displacements")?,
+                    count,
+                    "array_of_displacements",
+                )?;
                 check_relative(model, site, &ds, "array_of_displacements")?;
-                let hs = self.ints(site, ptr(args, 3), count, "array_of_types")?;
+                let hs = self.ints(site, a.ptr("array_of_types")?, count, "array_of_types")?;
                 let maps = hs
                     .iter()
                     .map(|&t| self.type_map(site, t as i32, false))
                     .collect::<Result<Vec<_>, _>>()?;
                 let refs: Vec<&TypeMap> = maps.iter().map(|m| &**m).collect();
                 let m = TypeMap::structure(&bls, &ds, &refs).map_err(derr)?;
-                new_type(self, m, ptr(args, 4))
+                new_type(self, m, a.ptr("newtype")?)
             }
             F::TypeCreateSubarray => {
                 let n = count;
-                let sizes = self.ints(site, ptr(args, 1), n, "array_of_sizes")?;
-                let subs = self.ints(site, ptr(args, 2), n, "array_of_subsizes")?;
-                let starts = self.ints(site, ptr(args, 3), n, "array_of_starts")?;
-                let order = int(args, 4);
+                let sizes = self.ints(site, a.ptr("array_of_sizes")?, n, "array_of_sizes")?;
+                let subs = self.ints(site, a.ptr("array_of_subsizes")?, n, "array_of_subsizes")?;
+                let starts = self.ints(site, a.ptr("array_of_starts")?, n, "array_of_starts")?;
+                let order = a.int("order")?;
                 if order != h::MPI_ORDER_C && order != h::MPI_ORDER_FORTRAN {
                     return Err(site.invalid(format!("invalid order {order}")));
                 }
-                let old = self.type_map(site, int(args, 5), false)?;
+                let old = self.type_map(site, a.int("oldtype")?, false)?;
                 let m = TypeMap::subarray(&sizes, &subs, &starts, order == h::MPI_ORDER_C, &old)
                     .map_err(derr)?;
-                new_type(self, m, ptr(args, 6))
+                new_type(self, m, a.ptr("newtype")?)
             }
             F::TypeCreateDarray => {
-                let (size, r, n) = (int(args, 0), int(args, 1), int(args, 2));
+                let (size, r, n) = (a.int("size")?, a.int("rank")?, a.int("ndims")?);
                 if n < 0 {
                     return Err(site.invalid(format!("ndims is negative ({n})")));
                 }
-                let gsizes = self.ints(site, ptr(args, 3), n, "array_of_gsizes")?;
-                let distribs = self.ints(site, ptr(args, 4), n, "array_of_distribs")?;
-                let dargs = self.ints(site, ptr(args, 5), n, "array_of_dargs")?;
-                let psizes = self.ints(site, ptr(args, 6), n, "array_of_psizes")?;
-                let order = int(args, 7);
+                let gsizes = self.ints(site, a.ptr("array_of_gsizes")?, n, "array_of_gsizes")?;
+                let distribs =
+                    self.ints(site, a.ptr("array_of_distribs")?, n, "array_of_distribs")?;
+                let dargs = self.ints(site, a.ptr("array_of_dargs")?, n, "array_of_dargs")?;
+                let psizes = self.ints(site, a.ptr("array_of_psizes")?, n, "array_of_psizes")?;
+                let order = a.int("order")?;
                 if order != h::MPI_ORDER_C && order != h::MPI_ORDER_FORTRAN {
                     return Err(site.invalid(format!("invalid order {order}")));
                 }
-                let old = self.type_map(site, int(args, 8), false)?;
+                let old = self.type_map(site, a.int("oldtype")?, false)?;
                 let m = TypeMap::darray(
                     size as i64,
                     r as i64,
@@ -440,22 +465,23 @@ impl Machine {
                     &old,
                 )
                 .map_err(derr)?;
-                new_type(self, m, ptr(args, 9))
+                new_type(self, m, a.ptr("newtype")?)
             }
             F::TypeCreateResized => {
-                let old = self.type_map(site, int(args, 0), false)?;
+                let old = self.type_map(site, a.int("oldtype")?, false)?;
                 let m = old
-                    .resized(ptr(args, 1) as i64, ptr(args, 2) as i64)
+                    .resized(a.ptr("lb")? as i64, a.ptr("extent")? as i64)
                     .map_err(derr)?;
-                new_type(self, m, ptr(args, 3))
+                new_type(self, m, a.ptr("newtype")?)
             }
             F::TypeDup => {
-                let old = self.type_map(site, int(args, 0), false)?;
+                let oldtype = a.int("oldtype")?;
+                let old = self.type_map(site, oldtype, false)?;
                 // A duplicate of a committed type is committed (§4.1.10).
-                let committed = !self.is_derived(rank, int(args, 0))
+                let committed = !self.is_derived(rank, oldtype)
                     || self
                         .dtypes
-                        .derived(rank, int(args, 0))
+                        .derived(rank, oldtype)
                         .is_some_and(|t| t.committed);
                 let handle = self.dtypes.add_type(
                     rank,
@@ -465,11 +491,11 @@ impl Machine {
                         freed: false,
                     },
                 );
-                self.write_i32(site, ptr(args, 1), handle, "newtype")?;
+                self.write_i32(site, a.ptr("newtype")?, handle, "newtype")?;
                 Ok(Effect::Return(0))
             }
             F::TypeCommit | F::TypeFree => {
-                let addr = ptr(args, 0);
+                let addr = a.ptr("datatype")?;
                 let dt = self.read_i32(site, addr, "datatype")?;
                 self.type_map(site, dt, false)?;
                 let Some(t) = self.dtypes.type_mut(rank, dt) else {
@@ -491,62 +517,68 @@ impl Machine {
                 Ok(Effect::Return(0))
             }
             F::TypeSize => {
-                let m = self.type_map(site, int(args, 0), false)?;
+                let m = self.type_map(site, a.int("datatype")?, false)?;
                 let size = i32::try_from(m.size()).unwrap_or(h::MPI_UNDEFINED);
-                self.write_i32(site, ptr(args, 1), size, "size")?;
+                self.write_i32(site, a.ptr("size")?, size, "size")?;
                 Ok(Effect::Return(0))
             }
             // The large-count form writes an MPI_Count (§4.1.8).
             F::TypeSizeX => {
-                let m = self.type_map(site, int(args, 0), false)?;
+                let m = self.type_map(site, a.int("datatype")?, false)?;
                 let size = i64::try_from(m.size()).unwrap_or(h::MPI_UNDEFINED as i64);
-                self.write_i64(site, ptr(args, 1), size, "size")?;
+                self.write_i64(site, a.ptr("size")?, size, "size")?;
                 Ok(Effect::Return(0))
             }
             // MPI-1 forms removed in MPI 3.0 (§17.2): MPI_Type_extent is the
             // extent of MPI_Type_get_extent, MPI_Type_lb / MPI_Type_ub the
             // bounds of the type map (§4.1.7).
             F::TypeExtent | F::TypeLb | F::TypeUb => {
-                let m = self.type_map(site, int(args, 0), false)?;
+                let m = self.type_map(site, a.int("datatype")?, false)?;
                 let (v, what) = match func {
                     F::TypeExtent => (m.extent(), "extent"),
                     F::TypeLb => (m.lb(), "displacement"),
                     _ => (m.ub(), "displacement"),
                 };
-                self.write_i64(site, ptr(args, 1), v, what)?;
+                // The output parameter is `extent` or `displacement`, as `what`.
+                self.write_i64(site, a.ptr(what)?, v, what)?;
                 Ok(Effect::Return(0))
             }
             // MPI_Aint and MPI_Count are both 8 bytes in this ABI, so the
             // `_x` forms write the same cells (§4.1.7, §4.1.8).
             F::TypeGetExtent | F::TypeGetTrueExtent | F::TypeGetExtentX | F::TypeGetTrueExtentX => {
-                let m = self.type_map(site, int(args, 0), false)?;
-                let (lb, ext) = if matches!(func, F::TypeGetExtent | F::TypeGetExtentX) {
-                    (m.lb(), m.extent())
-                } else {
-                    (m.true_lb(), m.true_extent())
-                };
-                self.write_i64(site, ptr(args, 1), lb, "lb")?;
-                self.write_i64(site, ptr(args, 2), ext, "extent")?;
+                let m = self.type_map(site, a.int("datatype")?, false)?;
+                let ((lb, ext), (lb_at, ext_at)) =
+                    if matches!(func, F::TypeGetExtent | F::TypeGetExtentX) {
+                        ((m.lb(), m.extent()), (a.ptr("lb")?, a.ptr("extent")?))
+                    } else {
+                        (
+                            (m.true_lb(), m.true_extent()),
+                            (a.ptr("true_lb")?, a.ptr("true_extent")?),
+                        )
+                    };
+                self.write_i64(site, lb_at, lb, "lb")?;
+                self.write_i64(site, ext_at, ext, "extent")?;
                 Ok(Effect::Return(0))
             }
             F::OpCreate => {
-                let f = ptr(args, 0);
+                let f = a.ptr("user_fn")?;
                 let Some(function) = runtime_model::model::Pointer::as_function(f) else {
                     return Err(site.invalid("user_fn is not a function of the program"));
                 };
+                let commute = a.int("commute")? != 0;
                 let op = self.dtypes.add_op(
                     rank,
                     UserOp {
                         function: function as u64,
-                        commute: int(args, 1) != 0,
+                        commute,
                         freed: false,
                     },
                 );
-                self.write_i32(site, ptr(args, 2), op, "op")?;
+                self.write_i32(site, a.ptr("op")?, op, "op")?;
                 Ok(Effect::Return(0))
             }
             F::OpFree => {
-                let addr = ptr(args, 0);
+                let addr = a.ptr("op")?;
                 let op = self.read_i32(site, addr, "op")?;
                 match self.dtypes.op_mut(rank, op) {
                     Some(u) if !u.freed => u.freed = true,
@@ -571,11 +603,12 @@ impl Machine {
     /// MPI_Get_elements (§4.1.11): basic elements in the received bytes;
     /// MPI_Get_elements_x writes them as an MPI_Count.
     pub(crate) fn call_get_elements(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
-        let st = ptr(args, 0);
+        let a = Args::new(site.func, args);
+        let st = a.ptr("status")?;
         if ignores_status(st) {
             return Err(site.invalid("status is MPI_STATUS_IGNORE"));
         }
-        let m = self.type_map(site, int(args, 1), false)?;
+        let m = self.type_map(site, a.int("datatype")?, false)?;
         let lo = self.read_i32(site, st + h::MPI_STATUS_COUNT_LO_OFFSET, "status")?;
         let hi = self.read_i32(
             site,
@@ -587,12 +620,12 @@ impl Machine {
             let v = elements
                 .and_then(|n| i64::try_from(n).ok())
                 .unwrap_or(h::MPI_UNDEFINED as i64);
-            self.write_i64(site, ptr(args, 2), v, "count")?;
+            self.write_i64(site, a.ptr("count")?, v, "count")?;
         } else {
             let v = elements
                 .and_then(|n| i32::try_from(n).ok())
                 .unwrap_or(h::MPI_UNDEFINED);
-            self.write_i32(site, ptr(args, 2), v, "count")?;
+            self.write_i32(site, a.ptr("count")?, v, "count")?;
         }
         Ok(Effect::Return(0))
     }
@@ -605,19 +638,21 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
-        let st = ptr(args, 0);
+        let a = Args::new(site.func, args);
+        let st = a.ptr("status")?;
         if ignores_status(st) {
             return Err(site.invalid("status is MPI_STATUS_IGNORE"));
         }
+        // An MPI_Count in the `_x` form, an int otherwise.
         let count = if site.func == MpiFunc::StatusSetElementsX {
-            ptr(args, 2) as i64
+            a.ptr("count")? as i64
         } else {
-            int(args, 2) as i64
+            a.int("count")? as i64
         };
         if count < 0 {
             return Err(site.invalid(format!("count is negative ({count})")));
         }
-        let m = self.type_map(site, int(args, 1), false)?;
+        let m = self.type_map(site, a.int("datatype")?, false)?;
         let Some(bytes) = bytes_of_elements(&m, count as u64) else {
             return Err(site.invalid(format!(
                 "count {count} is not a number of basic elements the datatype can hold"

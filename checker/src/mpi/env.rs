@@ -2,6 +2,7 @@
 //! version, processor name, thread level, predefined attributes; and how an
 //! MPI error reaches the program when its communicator returns errors.
 
+use super::args::Args;
 use super::decode::*;
 use crate::diag::ErrorKind;
 use crate::exec::memory::AllocKind;
@@ -107,10 +108,10 @@ impl Machine {
             finding.kind,
             ErrorKind::InvalidArgument | ErrorKind::CountMismatch
         ) && finding.locations.iter().all(|l| l.0 == rank);
+        let a = Args::new(func, args);
         let handle = COMM_PARAMS
             .iter()
-            .find_map(|p| func.param_index(p))
-            .map(|i| int(args, i))
+            .find_map(|p| a.int_if(p))
             .filter(|&c| self.world.resolve_comm(c, rank).is_some())
             .unwrap_or(h::MPI_COMM_WORLD);
         let handler = self
@@ -144,11 +145,12 @@ impl Machine {
     /// Entry point of the environment family.
     pub(crate) fn call_env(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let rank = site.rank;
+        let a = Args::new(site.func, args);
         match site.func {
             // MPI_Errhandler_set / _get, removed in MPI 3.0, are the MPI-1
             // names of MPI_Comm_set_errhandler / _get_errhandler (§17.2).
             F::CommSetErrhandler | F::ErrhandlerSet => {
-                let (handle, eh) = (int(args, 0), int(args, 1));
+                let (handle, eh) = (a.int("comm")?, a.int("errhandler")?);
                 self.comm(site, handle)?;
                 match eh {
                     h::MPI_ERRORS_ARE_FATAL | h::MPI_ERRORS_RETURN | h::MPI_ERRORS_ABORT => {}
@@ -172,16 +174,16 @@ impl Machine {
                 );
             }
             F::CommGetErrhandler | F::ErrhandlerGet => {
-                let handle = int(args, 0);
+                let handle = a.int("comm")?;
                 self.comm(site, handle)?;
                 let eh = self
                     .world
                     .comm_ref(handle, rank)
                     .map_or(h::MPI_ERRORS_ARE_FATAL, |r| r.errhandler);
-                self.write_i32(site, ptr(args, 1), eh, "errhandler")?;
+                self.write_i32(site, a.ptr("errhandler")?, eh, "errhandler")?;
             }
             F::ErrhandlerFree => {
-                let addr = ptr(args, 0);
+                let addr = a.ptr("errhandler")?;
                 let eh = self.read_i32(site, addr, "errhandler")?;
                 match eh {
                     h::MPI_ERRORS_ARE_FATAL | h::MPI_ERRORS_RETURN | h::MPI_ERRORS_ABORT => {}
@@ -193,37 +195,42 @@ impl Machine {
                 self.write_i32(site, addr, h::MPI_ERRHANDLER_NULL, "errhandler")?;
             }
             F::ErrorString => {
-                let code = int(args, 0);
+                let code = a.int("errorcode")?;
                 let Some(text) = error_string(code) else {
                     return Err(site.invalid(format!("error code {code} is not valid")));
                 };
-                self.write_c_string(site, ptr(args, 1), &text, "string")?;
-                self.write_i32(site, ptr(args, 2), text.len() as i32, "resultlen")?;
+                self.write_c_string(site, a.ptr("string")?, &text, "string")?;
+                self.write_i32(site, a.ptr("resultlen")?, text.len() as i32, "resultlen")?;
             }
             F::ErrorClass => {
-                let code = int(args, 0);
+                let code = a.int("errorcode")?;
                 if error_string(code).is_none() {
                     return Err(site.invalid(format!("error code {code} is not valid")));
                 }
-                self.write_i32(site, ptr(args, 1), code, "errorclass")?;
+                self.write_i32(site, a.ptr("errorclass")?, code, "errorclass")?;
             }
             F::GetProcessorName => {
-                self.write_c_string(site, ptr(args, 0), PROCESSOR_NAME, "name")?;
-                self.write_i32(site, ptr(args, 1), PROCESSOR_NAME.len() as i32, "resultlen")?;
+                self.write_c_string(site, a.ptr("name")?, PROCESSOR_NAME, "name")?;
+                self.write_i32(
+                    site,
+                    a.ptr("resultlen")?,
+                    PROCESSOR_NAME.len() as i32,
+                    "resultlen",
+                )?;
             }
             F::GetVersion => {
-                self.write_i32(site, ptr(args, 0), h::MPI_VERSION, "version")?;
-                self.write_i32(site, ptr(args, 1), h::MPI_SUBVERSION, "subversion")?;
+                self.write_i32(site, a.ptr("version")?, h::MPI_VERSION, "version")?;
+                self.write_i32(site, a.ptr("subversion")?, h::MPI_SUBVERSION, "subversion")?;
             }
             F::QueryThread => {
                 let v = self.world.thread_level[rank];
-                self.write_i32(site, ptr(args, 0), v, "provided")?;
+                self.write_i32(site, a.ptr("provided")?, v, "provided")?;
             }
             F::GetLibraryVersion => {
-                self.write_c_string(site, ptr(args, 0), LIBRARY_VERSION, "version")?;
+                self.write_c_string(site, a.ptr("version")?, LIBRARY_VERSION, "version")?;
                 self.write_i32(
                     site,
-                    ptr(args, 1),
+                    a.ptr("resultlen")?,
                     LIBRARY_VERSION.len() as i32,
                     "resultlen",
                 )?;
@@ -233,11 +240,13 @@ impl Machine {
             F::Pcontrol => {}
             // No process is spawned (MPI_Comm_spawn is not modeled), so no
             // process has a parent (§10.3.2).
-            F::CommGetParent => self.write_i32(site, ptr(args, 0), h::MPI_COMM_NULL, "parent")?,
+            F::CommGetParent => {
+                self.write_i32(site, a.ptr("parent")?, h::MPI_COMM_NULL, "parent")?
+            }
             // §5.9.7: predefined operations are all commutative; a user
             // operation is as MPI_Op_create declared it.
             F::OpCommutative => {
-                let op = int(args, 0);
+                let op = a.int("op")?;
                 let commute = match self.dtypes.user_op(rank, op) {
                     Some(u) if u.freed => {
                         return Err(
@@ -248,35 +257,39 @@ impl Machine {
                     None if h::predefined_op_name(op).is_some() && op != h::MPI_OP_NULL => true,
                     None => return Err(site.invalid(format!("invalid operation 0x{op:x}"))),
                 };
-                self.write_i32(site, ptr(args, 1), commute as i32, "commute")?;
+                self.write_i32(site, a.ptr("commute")?, commute as i32, "commute")?;
             }
             // §8.2: memory for the process like malloc. It is not an MPI
             // object: the standard ties no handle to it and names no
             // obligation to free it before MPI_Finalize, so an unfreed block
             // is a memory leak of the program, not a resource leak.
             F::AllocMem => {
-                let size = ptr(args, 0) as i64;
+                let size = a.ptr("size")? as i64;
                 if size < 0 {
                     return Err(site.invalid(format!("size is negative ({size})")));
                 }
-                self.info_arg(site, int(args, 1), true)?;
+                self.info_arg(site, a.int("info")?, true)?;
                 let mem = &mut self.procs[rank].proc.mem;
-                let a = mem
+                let block = mem
                     .allocate(size as u64, AllocKind::Heap)
                     .map_err(|f| site.memory("size", f))?;
-                mem.store(ptr(args, 2), 8, a)
+                mem.store(a.ptr("baseptr")?, 8, block)
                     .map_err(|f| site.memory("baseptr", f))?;
             }
             F::FreeMem => self.procs[rank]
                 .proc
                 .mem
-                .free(ptr(args, 0))
+                .free(a.ptr("base")?)
                 .map_err(|f| site.memory("base", f))?,
             // A C program without threads runs MPI on its main thread.
-            F::IsThreadMain => self.write_i32(site, ptr(args, 0), 1, "flag")?,
+            F::IsThreadMain => self.write_i32(site, a.ptr("flag")?, 1, "flag")?,
             F::CommGetAttr | F::AttrGet => {
-                self.comm(site, int(args, 0))?;
-                let keyval = int(args, 1);
+                self.comm(site, a.int("comm")?)?;
+                // MPI_Attr_get (MPI-1) calls it `keyval`.
+                let keyval = match a.int_if("comm_keyval") {
+                    Some(k) => k,
+                    None => a.int("keyval")?,
+                };
                 let Some(value) = self.predefined_attr(keyval) else {
                     return Err(if keyval == h::MPI_KEYVAL_INVALID {
                         site.invalid("keyval is MPI_KEYVAL_INVALID")
@@ -296,13 +309,13 @@ impl Machine {
                 self.procs[rank]
                     .proc
                     .mem
-                    .store(ptr(args, 2), 8, cell)
+                    .store(a.ptr("attribute_val")?, 8, cell)
                     .map_err(|f| site.memory("attribute_val", f))?;
-                self.write_i32(site, ptr(args, 3), 1, "flag")?;
+                self.write_i32(site, a.ptr("flag")?, 1, "flag")?;
             }
             F::CommSetAttr => {
-                self.comm(site, int(args, 0))?;
-                let keyval = int(args, 1);
+                self.comm(site, a.int("comm")?)?;
+                let keyval = a.int("comm_keyval")?;
                 return Err(if self.predefined_attr(keyval).is_some() {
                     site.invalid(format!(
                         "keyval 0x{keyval:x} is a predefined attribute key: its value cannot be set (MPI 3.1 §8.1.2)"

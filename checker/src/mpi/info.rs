@@ -3,6 +3,7 @@
 //! An info object the program made and did not free by MPI_Finalize is
 //! reported with the other unfreed objects (`leaks.rs`).
 
+use super::args::Args;
 use super::decode::*;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
@@ -171,7 +172,7 @@ impl Machine {
     /// The MPI_Info_* calls and MPI_Comm_set_name / MPI_Comm_get_name.
     pub(crate) fn call_info(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let rank = site.rank;
-        let info = int(args, 0);
+        let a = Args::new(site.func, args);
         match site.func {
             F::InfoCreate => {
                 let handle = self.dtypes.infos.add(
@@ -182,9 +183,10 @@ impl Machine {
                         made_at: (site.loc, site.func),
                     },
                 );
-                self.write_i32(site, ptr(args, 0), handle, "info")?;
+                self.write_i32(site, a.ptr("info")?, handle, "info")?;
             }
             F::InfoDup => {
+                let info = a.int("info")?;
                 let entries = self.info_entries(site, info)?;
                 let handle = self.dtypes.infos.add(
                     rank,
@@ -194,10 +196,10 @@ impl Machine {
                         made_at: (site.loc, site.func),
                     },
                 );
-                self.write_i32(site, ptr(args, 1), handle, "newinfo")?;
+                self.write_i32(site, a.ptr("newinfo")?, handle, "newinfo")?;
             }
             F::InfoFree => {
-                let addr = ptr(args, 0);
+                let addr = a.ptr("info")?;
                 let handle = self.read_i32(site, addr, "info")?;
                 if handle == h::MPI_INFO_ENV {
                     return Err(site.invalid("cannot free the predefined info object MPI_INFO_ENV"));
@@ -209,9 +211,10 @@ impl Machine {
                 self.write_i32(site, addr, h::MPI_INFO_NULL, "info")?;
             }
             F::InfoSet => {
+                let info = a.int("info")?;
                 self.info_arg(site, info, false)?;
-                let key = self.info_key(site, ptr(args, 1))?;
-                let value = self.read_string(site, ptr(args, 2), "value")?;
+                let key = self.info_key(site, a.ptr("key")?)?;
+                let value = self.read_string(site, a.ptr("value")?, "value")?;
                 if value.len() > h::MPI_MAX_INFO_VAL as usize {
                     return Err(site.invalid(format!(
                         "info value of {} characters is longer than MPI_MAX_INFO_VAL ({}) (MPI 3.1 §9)",
@@ -230,8 +233,9 @@ impl Machine {
                 }
             }
             F::InfoDelete => {
+                let info = a.int("info")?;
                 self.info_arg(site, info, false)?;
-                let key = self.info_key(site, ptr(args, 1))?;
+                let key = self.info_key(site, a.ptr("key")?)?;
                 let Some(i) = self.dtypes.infos.get_mut(rank, info) else {
                     return Err(
                         site.invalid("cannot modify the predefined info object MPI_INFO_ENV")
@@ -245,31 +249,39 @@ impl Machine {
                 }
             }
             F::InfoGet | F::InfoGetValuelen => {
+                let info = a.int("info")?;
                 let entries = self.info_entries(site, info)?;
-                let key = self.info_key(site, ptr(args, 1))?;
+                let key = self.info_key(site, a.ptr("key")?)?;
                 let found = entries.iter().find(|(k, _)| *k == key).map(|e| e.1.clone());
-                let flag_at = if site.func == F::InfoGet { 4 } else { 3 };
                 if let Some(v) = &found {
                     if site.func == F::InfoGet {
-                        let valuelen = int(args, 2);
+                        let valuelen = a.int("valuelen")?;
                         if valuelen < 0 {
                             return Err(site.invalid(format!("valuelen is negative ({valuelen})")));
                         }
                         // `valuelen` excludes the NUL (§9).
-                        self.write_string(site, ptr(args, 3), v, valuelen as usize + 1, "value")?;
+                        self.write_string(
+                            site,
+                            a.ptr("value")?,
+                            v,
+                            valuelen as usize + 1,
+                            "value",
+                        )?;
                     } else {
-                        self.write_i32(site, ptr(args, 2), v.len() as i32, "valuelen")?;
+                        self.write_i32(site, a.ptr("valuelen")?, v.len() as i32, "valuelen")?;
                     }
                 }
-                self.write_i32(site, ptr(args, flag_at), found.is_some() as i32, "flag")?;
+                self.write_i32(site, a.ptr("flag")?, found.is_some() as i32, "flag")?;
             }
             F::InfoGetNkeys => {
+                let info = a.int("info")?;
                 let n = self.info_entries(site, info)?.len() as i32;
-                self.write_i32(site, ptr(args, 1), n, "nkeys")?;
+                self.write_i32(site, a.ptr("nkeys")?, n, "nkeys")?;
             }
             F::InfoGetNthkey => {
+                let info = a.int("info")?;
                 let entries = self.info_entries(site, info)?;
-                let n = int(args, 1);
+                let n = a.int("n")?;
                 let Some((key, _)) = usize::try_from(n).ok().and_then(|n| entries.get(n)) else {
                     return Err(site.invalid(format!(
                         "n = {n} is not a key index of the info object (it has {} keys)",
@@ -279,16 +291,16 @@ impl Machine {
                 let key = key.clone();
                 self.write_string(
                     site,
-                    ptr(args, 2),
+                    a.ptr("key")?,
                     &key,
                     h::MPI_MAX_INFO_KEY as usize + 1,
                     "key",
                 )?;
             }
             F::CommSetName => {
-                let handle = int(args, 0);
+                let handle = a.int("comm")?;
                 self.comm(site, handle)?;
-                let name = self.read_string(site, ptr(args, 1), "comm_name")?;
+                let name = self.read_string(site, a.ptr("comm_name")?, "comm_name")?;
                 // §6.8: longer names are truncated to MPI_MAX_OBJECT_NAME - 1.
                 let name: String = name
                     .chars()
@@ -297,17 +309,17 @@ impl Machine {
                 self.dtypes.infos.set_comm_name(rank, handle, name);
             }
             F::CommGetName => {
-                let handle = int(args, 0);
+                let handle = a.int("comm")?;
                 self.comm(site, handle)?;
                 let name = self.dtypes.infos.comm_name(rank, handle);
                 self.write_string(
                     site,
-                    ptr(args, 1),
+                    a.ptr("comm_name")?,
                     &name,
                     h::MPI_MAX_OBJECT_NAME as usize,
                     "comm_name",
                 )?;
-                self.write_i32(site, ptr(args, 2), name.len() as i32, "resultlen")?;
+                self.write_i32(site, a.ptr("resultlen")?, name.len() as i32, "resultlen")?;
             }
             _ => unreachable!("not an info or naming call"),
         }

@@ -17,6 +17,7 @@
 //! `runtime_model::datatype::match_signatures`. The bytes are untyped once
 //! packed: unpacking ints packed as floats is not reported.
 
+use super::args::Args;
 use super::decode::*;
 use crate::diag::ErrorKind;
 use crate::mpi::machine::*;
@@ -26,27 +27,30 @@ impl Machine {
     /// The address and packing calls.
     pub(crate) fn call_pack(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let rank = site.rank;
+        let a = Args::new(site.func, args);
         match site.func {
             F::GetAddress | F::Address => {
                 // §4.1.5: the address of `location`, as an MPI_Aint.
-                let location = ptr(args, 0);
+                let location = a.ptr("location")?;
                 self.procs[rank]
                     .proc
                     .mem
-                    .store(ptr(args, 1), 8, location)
+                    .store(a.ptr("address")?, 8, location)
                     .map_err(|f| site.memory("address", f))?;
                 Ok(Effect::Return(0))
             }
             // §4.1.5: address arithmetic in the encoding MPI_Get_address
             // uses (a byte offset added to, or the distance between, two
             // addresses; wrapping like the hardware's).
-            F::AintAdd => Ok(Effect::Return(ptr(args, 0).wrapping_add(ptr(args, 1)))),
-            F::AintDiff => Ok(Effect::Return(ptr(args, 0).wrapping_sub(ptr(args, 1)))),
+            F::AintAdd => Ok(Effect::Return(a.ptr("base")?.wrapping_add(a.ptr("disp")?))),
+            F::AintDiff => Ok(Effect::Return(
+                a.ptr("addr1")?.wrapping_sub(a.ptr("addr2")?),
+            )),
             F::Pack => self.pack_call(site, args),
             F::Unpack => self.unpack_call(site, args),
             F::PackSize => {
-                let (count, dt) = (int(args, 0), int(args, 1));
-                self.comm(site, int(args, 2))?;
+                let (count, dt) = (a.int("incount")?, a.int("datatype")?);
+                self.comm(site, a.int("comm")?)?;
                 self.type_map(site, dt, false)?;
                 let size = self.packed_size(site, count, dt)?;
                 let Ok(size) = i32::try_from(size) else {
@@ -54,7 +58,7 @@ impl Machine {
                         "the packed size of {count} elements ({size} bytes) does not fit in an int"
                     )));
                 };
-                self.write_i32(site, ptr(args, 3), size, "size")?;
+                self.write_i32(site, a.ptr("size")?, size, "size")?;
                 Ok(Effect::Return(0))
             }
             _ => unreachable!("not a packing call"),
@@ -65,15 +69,16 @@ impl Machine {
     /// `inbuf` to `outbuf` at `*position`, which it advances. The packed
     /// data must fit in the `outsize` bytes of `outbuf`.
     fn pack_call(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
         let (inbuf, count, dt, outbuf, outsize, pos_addr) = (
-            ptr(args, 0),
-            int(args, 1),
-            int(args, 2),
-            ptr(args, 3),
-            int(args, 4),
-            ptr(args, 5),
+            a.ptr("inbuf")?,
+            a.int("incount")?,
+            a.int("datatype")?,
+            a.ptr("outbuf")?,
+            a.int("outsize")?,
+            a.ptr("position")?,
         );
-        self.comm(site, int(args, 6))?;
+        self.comm(site, a.int("comm")?)?;
         self.log_call(site, None, None);
         let position = self.read_i32(site, pos_addr, "position")?;
         self.trace_event(
@@ -110,15 +115,16 @@ impl Machine {
     /// (`MPI_ERR_TRUNCATE`): the packed "message" is shorter than what the
     /// call unpacks.
     fn unpack_call(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
         let (inbuf, insize, pos_addr, outbuf, count, dt) = (
-            ptr(args, 0),
-            int(args, 1),
-            ptr(args, 2),
-            ptr(args, 3),
-            int(args, 4),
-            int(args, 5),
+            a.ptr("inbuf")?,
+            a.int("insize")?,
+            a.ptr("position")?,
+            a.ptr("outbuf")?,
+            a.int("outcount")?,
+            a.int("datatype")?,
         );
-        self.comm(site, int(args, 6))?;
+        self.comm(site, a.int("comm")?)?;
         self.log_call(site, None, None);
         let position = self.read_i32(site, pos_addr, "position")?;
         self.trace_event(
