@@ -9,6 +9,7 @@
 
 use super::{arg_error, list, Join};
 use crate::diag::ErrorKind;
+use crate::mpi::args::Args;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
@@ -26,31 +27,39 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
-        let parent_h = int(args, 0);
+        let a = Args::new(site.func, args);
+        // The parent is `comm_old` for the topology constructors (MPI 3.1
+        // §7.5), `comm` for the others.
+        let parent_name = if a.has("comm_old") {
+            "comm_old"
+        } else {
+            "comm"
+        };
+        let parent_h = a.int(parent_name)?;
         let parent = self.intra_only(model, site, parent_h)?;
         let size = self.world.comms[parent].size();
         let mut must_agree = false;
         let mut what = "arguments";
         let (args_v, out, desc): (Vec<i64>, u64, String) = match site.func {
-            F::CommDup => (vec![], ptr(args, 1), String::new()),
+            F::CommDup => (vec![], a.ptr("newcomm")?, String::new()),
             // §6.4.2: MPI_Comm_dup with hints in place of the parent's; the
             // model keeps no hints, so only the info handle is checked.
             F::CommDupWithInfo => {
-                self.info_arg(site, int(args, 1), true)?;
-                (vec![], ptr(args, 2), String::new())
+                self.info_arg(site, a.int("info")?, true)?;
+                (vec![], a.ptr("newcomm")?, String::new())
             }
             F::CommSplit => {
-                let (color, key) = (int(args, 1), int(args, 2));
+                let (color, key) = (a.int("color")?, a.int("key")?);
                 if color < 0 && color != h::MPI_UNDEFINED {
                     return Err(
                         site.invalid(format!("color {color} is negative and not MPI_UNDEFINED"))
                     );
                 }
                 let desc = format!("color={}, key={key}", undefined_name(color));
-                (vec![color as i64, key as i64], ptr(args, 3), desc)
+                (vec![color as i64, key as i64], a.ptr("newcomm")?, desc)
             }
             F::CommSplitType => {
-                let (ty, key) = (int(args, 1), int(args, 2));
+                let (ty, key) = (a.int("split_type")?, a.int("key")?);
                 // One node: every process shares memory with every other.
                 let color = match ty {
                     h::MPI_COMM_TYPE_SHARED => 0,
@@ -65,10 +74,10 @@ impl Machine {
                         "SHARED"
                     }
                 );
-                (vec![color as i64, key as i64], ptr(args, 4), desc)
+                (vec![color as i64, key as i64], a.ptr("newcomm")?, desc)
             }
             F::CommCreate => {
-                let g = self.group_arg(site, int(args, 1), "group")?;
+                let g = self.group_arg(site, a.int("group")?, "group")?;
                 let parent_members = &self.world.comms[parent].members;
                 if let Some(m) = g.iter().find(|m| !parent_members.contains(m)) {
                     return Err(site.invalid(format!(
@@ -77,15 +86,20 @@ impl Machine {
                 }
                 what = "groups";
                 let desc = format!("group=world ranks {}", list(&g));
-                (g.iter().map(|&m| m as i64).collect(), ptr(args, 2), desc)
+                (
+                    g.iter().map(|&m| m as i64).collect(),
+                    a.ptr("newcomm")?,
+                    desc,
+                )
             }
             F::CartCreate => {
-                let nd = int(args, 1);
+                let nd = a.int("ndims")?;
                 if nd < 0 {
                     return Err(site.invalid(format!("ndims = {nd} is negative")));
                 }
-                let dims = self.read_int_array(site, ptr(args, 2), nd as usize, "dims")?;
-                let periods = self.read_int_array(site, ptr(args, 3), nd as usize, "periods")?;
+                let dims = self.read_int_array(site, a.ptr("dims")?, nd as usize, "dims")?;
+                let periods =
+                    self.read_int_array(site, a.ptr("periods")?, nd as usize, "periods")?;
                 let periods: Vec<bool> = periods.iter().map(|&p| p != 0).collect();
                 Cart::new(dims.clone(), periods.clone(), size).map_err(|e| arg_error(site, e))?;
                 must_agree = true;
@@ -94,35 +108,35 @@ impl Machine {
                 v.extend(dims.iter().map(|&d| d as i64));
                 v.extend(periods.iter().map(|&p| p as i64));
                 let desc = format!("dims={:?}, periods={:?}", dims, bits(&periods));
-                (v, ptr(args, 5), desc)
+                (v, a.ptr("comm_cart")?, desc)
             }
             F::CartSub => {
                 let cart = self.cart_of(site, parent)?;
                 let remain =
-                    self.read_int_array(site, ptr(args, 1), cart.ndims(), "remain_dims")?;
+                    self.read_int_array(site, a.ptr("remain_dims")?, cart.ndims(), "remain_dims")?;
                 let remain: Vec<bool> = remain.iter().map(|&r| r != 0).collect();
                 must_agree = true;
                 what = "remain_dims";
                 let desc = format!("remain_dims={:?}", bits(&remain));
                 (
                     remain.iter().map(|&r| r as i64).collect(),
-                    ptr(args, 2),
+                    a.ptr("newcomm")?,
                     desc,
                 )
             }
             F::GraphCreate => {
-                let nnodes = int(args, 1);
+                let nnodes = a.int("nnodes")?;
                 if nnodes < 0 || nnodes as usize > size {
                     return Err(site.invalid(format!(
                         "nnodes = {nnodes} is not between 0 and the communicator size {size}"
                     )));
                 }
-                let index = self.read_int_array(site, ptr(args, 2), nnodes as usize, "index")?;
+                let index = self.read_int_array(site, a.ptr("index")?, nnodes as usize, "index")?;
                 let nedges = index.last().copied().unwrap_or(0);
                 if index.windows(2).any(|w| w[1] < w[0]) || index.first().is_some_and(|&i| i < 0) {
                     return Err(site.invalid("index is not non-decreasing from 0"));
                 }
-                let edges = self.read_int_array(site, ptr(args, 3), nedges as usize, "edges")?;
+                let edges = self.read_int_array(site, a.ptr("edges")?, nedges as usize, "edges")?;
                 if let Some(e) = edges.iter().find(|&&e| e < 0 || e >= nnodes) {
                     return Err(site.invalid(format!(
                         "edges contain {e}, which is not a node of the graph (nnodes {nnodes})"
@@ -133,19 +147,24 @@ impl Machine {
                 let mut v = vec![nnodes as i64];
                 v.extend(index.iter().map(|&i| i as i64));
                 v.extend(edges.iter().map(|&e| e as i64));
-                (v, ptr(args, 5), format!("nnodes={nnodes}"))
+                (v, a.ptr("comm_graph")?, format!("nnodes={nnodes}"))
             }
             F::DistGraphCreateAdjacent => {
-                let (indeg, outdeg) = (int(args, 1), int(args, 4));
+                let (indeg, outdeg) = (a.int("indegree")?, a.int("outdegree")?);
                 if indeg < 0 || outdeg < 0 {
                     return Err(site.invalid("indegree or outdegree is negative"));
                 }
-                let sources = self.read_int_array(site, ptr(args, 2), indeg as usize, "sources")?;
-                let dests =
-                    self.read_int_array(site, ptr(args, 5), outdeg as usize, "destinations")?;
-                let weighted = ptr(args, 3) as i64 != h::MPI_UNWEIGHTED;
-                let sw = self.edge_weights(site, ptr(args, 3), indeg as usize)?;
-                let dw = self.edge_weights(site, ptr(args, 6), outdeg as usize)?;
+                let sources =
+                    self.read_int_array(site, a.ptr("sources")?, indeg as usize, "sources")?;
+                let dests = self.read_int_array(
+                    site,
+                    a.ptr("destinations")?,
+                    outdeg as usize,
+                    "destinations",
+                )?;
+                let weighted = a.ptr("sourceweights")? as i64 != h::MPI_UNWEIGHTED;
+                let sw = self.edge_weights(site, a.ptr("sourceweights")?, indeg as usize)?;
+                let dw = self.edge_weights(site, a.ptr("destweights")?, outdeg as usize)?;
                 for &r in sources.iter().chain(&dests) {
                     if r < 0 || r as usize >= size {
                         return Err(site.invalid(format!(
@@ -168,23 +187,28 @@ impl Machine {
                         .flat_map(|(&d, &w)| [d as i64, w as i64]),
                 );
                 let desc = format!("sources={sources:?}, destinations={dests:?}");
-                (v, ptr(args, 9), desc)
+                (v, a.ptr("comm_dist_graph")?, desc)
             }
             F::DistGraphCreate => {
-                let n = int(args, 1);
+                let n = a.int("n")?;
                 if n < 0 {
                     return Err(site.invalid(format!("n = {n} is negative")));
                 }
-                let srcs = self.read_int_array(site, ptr(args, 2), n as usize, "sources")?;
-                let degrees = self.read_int_array(site, ptr(args, 3), n as usize, "degrees")?;
+                let srcs = self.read_int_array(site, a.ptr("sources")?, n as usize, "sources")?;
+                let degrees =
+                    self.read_int_array(site, a.ptr("degrees")?, n as usize, "degrees")?;
                 if degrees.iter().any(|&d| d < 0) {
                     return Err(site.invalid("degrees contain a negative degree"));
                 }
                 let total: i64 = degrees.iter().map(|&d| d as i64).sum();
-                let dests =
-                    self.read_int_array(site, ptr(args, 4), total as usize, "destinations")?;
-                let weighted = ptr(args, 5) as i64 != h::MPI_UNWEIGHTED;
-                let w = self.edge_weights(site, ptr(args, 5), total as usize)?;
+                let dests = self.read_int_array(
+                    site,
+                    a.ptr("destinations")?,
+                    total as usize,
+                    "destinations",
+                )?;
+                let weighted = a.ptr("weights")? as i64 != h::MPI_UNWEIGHTED;
+                let w = self.edge_weights(site, a.ptr("weights")?, total as usize)?;
                 for &r in srcs.iter().chain(&dests) {
                     if r < 0 || r as usize >= size {
                         return Err(site.invalid(format!(
@@ -201,7 +225,7 @@ impl Machine {
                         at += 1;
                     }
                 }
-                (v, ptr(args, 8), format!("n={n}"))
+                (v, a.ptr("comm_dist_graph")?, format!("n={n}"))
             }
             _ => (vec![], 0, String::new()),
         };
@@ -239,8 +263,9 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
-        let parent = self.intra_only(model, site, int(args, 0))?;
-        let (out, req_addr) = (ptr(args, 1), ptr(args, 2));
+        let a = Args::new(site.func, args);
+        let parent = self.intra_only(model, site, a.int("comm")?)?;
+        let (out, req_addr) = (a.ptr("newcomm")?, a.ptr("request")?);
         self.check_output(site, out, 4, "newcomm")?;
         self.check_output(site, req_addr, 4, "request")?;
         let ev = self.log_call(site, None, None);
@@ -476,10 +501,11 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
-        let parent = self.intra_only(model, site, int(args, 0))?;
-        let group = self.group_arg(site, int(args, 1), "group")?;
-        let tag = int(args, 2);
-        let out = ptr(args, 3);
+        let a = Args::new(site.func, args);
+        let parent = self.intra_only(model, site, a.int("comm")?)?;
+        let group = self.group_arg(site, a.int("group")?, "group")?;
+        let tag = a.int("tag")?;
+        let out = a.ptr("newcomm")?;
         self.check_output(site, out, 4, "newcomm")?;
         if !valid_tag(tag, false) {
             return Err(site.invalid(format!("tag {tag} is not a valid tag")));
@@ -539,7 +565,7 @@ impl Machine {
     /// MPI_Comm_free (§6.4.3): the handle becomes `MPI_COMM_NULL`; operations
     /// still pending on the communicator complete normally.
     pub(super) fn comm_free(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
-        let addr = ptr(args, 0);
+        let addr = Args::new(site.func, args).ptr("comm")?;
         let handle = self.read_i32(site, addr, "comm")?;
         match self.world.free_comm(handle, site.rank) {
             Ok(true) => {}
@@ -569,10 +595,11 @@ impl Machine {
     /// MPI_Comm_compare (§6.4.1): writes the comparison to `result`.
     pub(super) fn comm_compare(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let rank = site.rank;
-        let (h1, h2) = (int(args, 0), int(args, 1));
+        let a = Args::new(site.func, args);
+        let (h1, h2) = (a.int("comm1")?, a.int("comm2")?);
         let (c1, c2) = (self.comm(site, h1)?, self.comm(site, h2)?);
         let v = self.compare_comms(rank, c1, c2);
-        self.write_i32(site, ptr(args, 2), v, "result")?;
+        self.write_i32(site, a.ptr("result")?, v, "result")?;
         Ok(Effect::Return(0))
     }
 

@@ -6,6 +6,7 @@
 //! in `runtime_model::mpi::comm`.
 
 use super::arg_error;
+use crate::mpi::args::Args;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
@@ -25,9 +26,11 @@ impl Machine {
     /// The group calls and the calls making a communicator's group.
     pub(super) fn group_call(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let rank = site.rank;
+        let a = Args::new(site.func, args);
         match site.func {
             F::CommGroup | F::CommRemoteGroup => {
-                let c = self.comm(site, int(args, 0))?;
+                let handle = a.int("comm")?;
+                let c = self.comm(site, handle)?;
                 let comm = &self.world.comms[c];
                 let g = if site.func == F::CommGroup {
                     comm.local_group(rank).to_vec()
@@ -37,36 +40,37 @@ impl Machine {
                         None => {
                             return Err(site.invalid(format!(
                                 "communicator {} is not an intercommunicator",
-                                comm_name(int(args, 0))
+                                comm_name(handle)
                             )))
                         }
                     }
                 };
-                self.check_output(site, ptr(args, 1), 4, "group")?;
+                self.check_output(site, a.ptr("group")?, 4, "group")?;
                 let handle = self.new_group_handle(rank, g);
-                self.write_i32(site, ptr(args, 1), handle, "group")?;
+                self.write_i32(site, a.ptr("group")?, handle, "group")?;
             }
             F::GroupSize => {
-                let g = self.group_arg(site, int(args, 0), "group")?;
-                self.write_i32(site, ptr(args, 1), g.len() as i32, "size")?;
+                let g = self.group_arg(site, a.int("group")?, "group")?;
+                self.write_i32(site, a.ptr("size")?, g.len() as i32, "size")?;
             }
             F::GroupRank => {
-                let g = self.group_arg(site, int(args, 0), "group")?;
+                let g = self.group_arg(site, a.int("group")?, "group")?;
                 let v = g
                     .iter()
                     .position(|&m| m == rank)
                     .map_or(h::MPI_UNDEFINED, |p| p as i32);
-                self.write_i32(site, ptr(args, 1), v, "rank")?;
+                self.write_i32(site, a.ptr("rank")?, v, "rank")?;
             }
             F::GroupIncl | F::GroupExcl | F::GroupRangeIncl | F::GroupRangeExcl => {
-                let g = self.group_arg(site, int(args, 0), "group")?;
-                let n = int(args, 1);
+                let g = self.group_arg(site, a.int("group")?, "group")?;
+                let n = a.int("n")?;
                 if n < 0 {
                     return Err(site.invalid(format!("n = {n} is negative")));
                 }
                 let new = match site.func {
                     F::GroupIncl | F::GroupExcl => {
-                        let ranks = self.read_int_array(site, ptr(args, 2), n as usize, "ranks")?;
+                        let ranks =
+                            self.read_int_array(site, a.ptr("ranks")?, n as usize, "ranks")?;
                         if site.func == F::GroupIncl {
                             cm::incl(&g, &ranks)
                         } else {
@@ -75,7 +79,7 @@ impl Machine {
                     }
                     _ => {
                         let flat =
-                            self.read_int_array(site, ptr(args, 2), 3 * n as usize, "ranges")?;
+                            self.read_int_array(site, a.ptr("ranges")?, 3 * n as usize, "ranges")?;
                         let ranges: Vec<[i32; 3]> =
                             flat.chunks(3).map(|c| [c[0], c[1], c[2]]).collect();
                         if site.func == F::GroupRangeIncl {
@@ -86,40 +90,45 @@ impl Machine {
                     }
                 }
                 .map_err(|e| arg_error(site, e))?;
-                self.check_output(site, ptr(args, 3), 4, "newgroup")?;
+                self.check_output(site, a.ptr("newgroup")?, 4, "newgroup")?;
                 let handle = self.new_group_handle(rank, new);
-                self.write_i32(site, ptr(args, 3), handle, "newgroup")?;
+                self.write_i32(site, a.ptr("newgroup")?, handle, "newgroup")?;
             }
             F::GroupUnion | F::GroupIntersection | F::GroupDifference => {
-                let a = self.group_arg(site, int(args, 0), "group1")?;
-                let b = self.group_arg(site, int(args, 1), "group2")?;
+                let g1 = self.group_arg(site, a.int("group1")?, "group1")?;
+                let g2 = self.group_arg(site, a.int("group2")?, "group2")?;
                 let new = match site.func {
-                    F::GroupUnion => cm::union(&a, &b),
-                    F::GroupIntersection => cm::intersection(&a, &b),
-                    _ => cm::difference(&a, &b),
+                    F::GroupUnion => cm::union(&g1, &g2),
+                    F::GroupIntersection => cm::intersection(&g1, &g2),
+                    _ => cm::difference(&g1, &g2),
                 };
-                self.check_output(site, ptr(args, 2), 4, "newgroup")?;
+                self.check_output(site, a.ptr("newgroup")?, 4, "newgroup")?;
                 let handle = self.new_group_handle(rank, new);
-                self.write_i32(site, ptr(args, 2), handle, "newgroup")?;
+                self.write_i32(site, a.ptr("newgroup")?, handle, "newgroup")?;
             }
             F::GroupTranslateRanks => {
-                let a = self.group_arg(site, int(args, 0), "group1")?;
-                let n = int(args, 1);
+                let g1 = self.group_arg(site, a.int("group1")?, "group1")?;
+                let n = a.int("n")?;
                 if n < 0 {
                     return Err(site.invalid(format!("n = {n} is negative")));
                 }
-                let b = self.group_arg(site, int(args, 3), "group2")?;
-                let ranks = self.read_int_array(site, ptr(args, 2), n as usize, "ranks1")?;
-                let out = cm::translate_ranks(&a, &ranks, &b).map_err(|e| arg_error(site, e))?;
-                self.write_int_array(site, ptr(args, 4), &out, "ranks2")?;
+                let g2 = self.group_arg(site, a.int("group2")?, "group2")?;
+                let ranks = self.read_int_array(site, a.ptr("ranks1")?, n as usize, "ranks1")?;
+                let out = cm::translate_ranks(&g1, &ranks, &g2).map_err(|e| arg_error(site, e))?;
+                self.write_int_array(site, a.ptr("ranks2")?, &out, "ranks2")?;
             }
             F::GroupCompare => {
-                let a = self.group_arg(site, int(args, 0), "group1")?;
-                let b = self.group_arg(site, int(args, 1), "group2")?;
-                self.write_i32(site, ptr(args, 2), cm::compare_groups(&a, &b), "result")?;
+                let g1 = self.group_arg(site, a.int("group1")?, "group1")?;
+                let g2 = self.group_arg(site, a.int("group2")?, "group2")?;
+                self.write_i32(
+                    site,
+                    a.ptr("result")?,
+                    cm::compare_groups(&g1, &g2),
+                    "result",
+                )?;
             }
             F::GroupFree => {
-                let addr = ptr(args, 0);
+                let addr = a.ptr("group")?;
                 let handle = self.read_i32(site, addr, "group")?;
                 self.world.free_group(handle, rank).map_err(|e| match e {
                     HandleError::Null => site.invalid("group is MPI_GROUP_NULL"),

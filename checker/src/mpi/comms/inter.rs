@@ -6,6 +6,7 @@
 
 use super::{list, Join};
 use crate::diag::ErrorKind;
+use crate::mpi::args::Args;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
 use runtime_model::mpi::collective::Contribution;
@@ -19,9 +20,10 @@ impl Machine {
     /// Members wait on a hidden communicator of their group whose arrivals
     /// are recorded only once the other group has arrived too.
     pub(super) fn intercomm_create(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
-        let local = self.intra(site, int(args, 0))?;
-        let leader = int(args, 1);
-        let out = ptr(args, 5);
+        let a = Args::new(site.func, args);
+        let local = self.intra(site, a.int("local_comm")?)?;
+        let leader = a.int("local_leader")?;
+        let out = a.ptr("newintercomm")?;
         let group = self.world.comms[local].members.clone();
         if leader < 0 || leader as usize >= group.len() {
             return Err(site.invalid(format!(
@@ -35,9 +37,10 @@ impl Machine {
         let mut v = vec![];
         let mut desc = format!("local_leader={leader}");
         if is_leader {
-            let peer = self.comm(site, int(args, 2))?;
-            let remote = int(args, 3);
-            let tag = int(args, 4);
+            let peer_h = a.int("peer_comm")?;
+            let peer = self.comm(site, peer_h)?;
+            let remote = a.int("remote_leader")?;
+            let tag = a.int("tag")?;
             let remote_world = self.peer(site, peer, remote, "remote_leader")?;
             if !valid_tag(tag, false) {
                 return Err(site.invalid(format!("tag {tag} is not a valid tag")));
@@ -50,7 +53,7 @@ impl Machine {
             v = vec![peer as i64, remote_world as i64, tag as i64];
             desc = format!(
                 "{desc}, peer_comm={}, remote_leader={remote}, tag={tag}",
-                comm_name(int(args, 2))
+                comm_name(peer_h)
             );
         }
         let j = Join {
@@ -217,15 +220,17 @@ impl Machine {
 
     /// MPI_Intercomm_merge (§6.6.2): collective over both groups.
     pub(super) fn intercomm_merge(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
-        let inter = self.comm(site, int(args, 0))?;
+        let a = Args::new(site.func, args);
+        let inter_h = a.int("intercomm")?;
+        let inter = self.comm(site, inter_h)?;
         let Some(bridge) = self.world.comms[inter].bridge else {
             return Err(site.invalid(format!(
                 "communicator {} is not an intercommunicator",
-                comm_name(int(args, 0))
+                comm_name(inter_h)
             )));
         };
-        let high = (int(args, 1) != 0) as i64;
-        let out = ptr(args, 2);
+        let high = (a.int("high")? != 0) as i64;
+        let out = a.ptr("newintracomm")?;
         self.check_output(site, out, 4, "newintracomm")?;
         let j = Join {
             parent: bridge,
@@ -269,22 +274,24 @@ impl Machine {
     /// MPI_Comm_remote_size.
     pub(super) fn intercomm_query(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let rank = site.rank;
+        let a = Args::new(site.func, args);
         match site.func {
             F::CommTestInter => {
-                let c = self.comm(site, int(args, 0))?;
+                let c = self.comm(site, a.int("comm")?)?;
                 let v = self.world.comms[c].is_inter() as i32;
-                self.write_i32(site, ptr(args, 1), v, "flag")?;
+                self.write_i32(site, a.ptr("flag")?, v, "flag")?;
             }
             F::CommRemoteSize => {
-                let c = self.comm(site, int(args, 0))?;
+                let handle = a.int("comm")?;
+                let c = self.comm(site, handle)?;
                 let Some(g) = self.world.comms[c].remote_group(rank) else {
                     return Err(site.invalid(format!(
                         "communicator {} is not an intercommunicator",
-                        comm_name(int(args, 0))
+                        comm_name(handle)
                     )));
                 };
                 let v = g.len() as i32;
-                self.write_i32(site, ptr(args, 1), v, "size")?;
+                self.write_i32(site, a.ptr("size")?, v, "size")?;
             }
             _ => {}
         }

@@ -5,6 +5,7 @@
 //! last member arrives.
 
 use crate::diag::ErrorKind;
+use crate::mpi::args::Args;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
 use runtime_model::mpi::collective::Contribution;
@@ -50,55 +51,43 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
-        let comm_at = site.func.param_index("comm").unwrap_or(0);
-        let comm = self.intra(site, int(args, comm_at))?;
+        let a = Args::new(site.func, args);
+        let comm = self.intra(site, a.int("comm")?)?;
         let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
         let (ins, outs) = self.topo_neighbors(site, comm, crank)?;
         let (nin, nout) = (ins.len(), outs.len());
-        let sbuf = ptr(args, 0);
+        let sbuf = a.ptr("sendbuf")?;
+        let (st, rbuf, rt) = (a.int("sendtype")?, a.ptr("recvbuf")?, a.int("recvtype")?);
         // (count, displacement in extents) of each send and receive block.
-        let (st, rbuf, rt, sends, recvs): (i32, u64, i32, CountDispls, CountDispls) =
-            match site.func {
-                F::NeighborAllgather | F::NeighborAlltoall => {
-                    let (sn, rn) = (int(args, 1), int(args, 4));
-                    let all = site.func == F::NeighborAlltoall;
-                    let sends = if all {
-                        (0..nout).map(|j| (sn, j as i64 * sn as i64)).collect()
-                    } else {
-                        vec![(sn, 0)]
-                    };
-                    let recvs = (0..nin).map(|j| (rn, j as i64 * rn as i64)).collect();
-                    (int(args, 2), ptr(args, 3), int(args, 5), sends, recvs)
-                }
-                F::NeighborAllgatherv => {
-                    let counts = self.read_int_array(site, ptr(args, 4), nin, "recvcounts")?;
-                    let displs = self.read_int_array(site, ptr(args, 5), nin, "displs")?;
-                    let recvs = counts.into_iter().zip(displs.into_iter().map(i64::from));
-                    let sends = vec![(int(args, 1), 0)];
-                    (
-                        int(args, 2),
-                        ptr(args, 3),
-                        int(args, 6),
-                        sends,
-                        recvs.collect(),
-                    )
-                }
-                _ => {
-                    let scounts = self.read_int_array(site, ptr(args, 1), nout, "sendcounts")?;
-                    let sdispls = self.read_int_array(site, ptr(args, 2), nout, "sdispls")?;
-                    let rcounts = self.read_int_array(site, ptr(args, 5), nin, "recvcounts")?;
-                    let rdispls = self.read_int_array(site, ptr(args, 6), nin, "rdispls")?;
-                    let sends = scounts.into_iter().zip(sdispls.into_iter().map(i64::from));
-                    let recvs = rcounts.into_iter().zip(rdispls.into_iter().map(i64::from));
-                    (
-                        int(args, 3),
-                        ptr(args, 4),
-                        int(args, 7),
-                        sends.collect(),
-                        recvs.collect(),
-                    )
-                }
-            };
+        let (sends, recvs): (CountDispls, CountDispls) = match site.func {
+            F::NeighborAllgather | F::NeighborAlltoall => {
+                let (sn, rn) = (a.int("sendcount")?, a.int("recvcount")?);
+                let all = site.func == F::NeighborAlltoall;
+                let sends = if all {
+                    (0..nout).map(|j| (sn, j as i64 * sn as i64)).collect()
+                } else {
+                    vec![(sn, 0)]
+                };
+                let recvs = (0..nin).map(|j| (rn, j as i64 * rn as i64)).collect();
+                (sends, recvs)
+            }
+            F::NeighborAllgatherv => {
+                let counts = self.read_int_array(site, a.ptr("recvcounts")?, nin, "recvcounts")?;
+                let displs = self.read_int_array(site, a.ptr("displs")?, nin, "displs")?;
+                let recvs = counts.into_iter().zip(displs.into_iter().map(i64::from));
+                (vec![(a.int("sendcount")?, 0)], recvs.collect())
+            }
+            _ => {
+                let scounts =
+                    self.read_int_array(site, a.ptr("sendcounts")?, nout, "sendcounts")?;
+                let sdispls = self.read_int_array(site, a.ptr("sdispls")?, nout, "sdispls")?;
+                let rcounts = self.read_int_array(site, a.ptr("recvcounts")?, nin, "recvcounts")?;
+                let rdispls = self.read_int_array(site, a.ptr("rdispls")?, nin, "rdispls")?;
+                let sends = scounts.into_iter().zip(sdispls.into_iter().map(i64::from));
+                let recvs = rcounts.into_iter().zip(rdispls.into_iter().map(i64::from));
+                (sends.collect(), recvs.collect())
+            }
+        };
         let (sext, rext) = (self.extent(site, st)? as i64, self.extent(site, rt)? as i64);
         let rsize = self.type_size(site, rt)?;
         let mut send = Vec::new();
@@ -139,7 +128,11 @@ impl Machine {
         let cname = comm_name(self.world.comms[comm].handle);
         let counts = match site.func {
             F::NeighborAllgather | F::NeighborAlltoall => {
-                format!("sendcount={}, recvcount={}", int(args, 1), int(args, 4))
+                format!(
+                    "sendcount={}, recvcount={}",
+                    a.int("sendcount")?,
+                    a.int("recvcount")?
+                )
             }
             _ => format!(
                 "sendcounts=[{}], recvcounts=[{}]",

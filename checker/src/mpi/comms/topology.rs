@@ -9,6 +9,7 @@
 
 use super::arg_error;
 use crate::diag::ErrorKind;
+use crate::mpi::args::Args;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
@@ -95,11 +96,12 @@ impl Machine {
     /// The local topology calls.
     pub(super) fn topology_query(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let rank = site.rank;
+        let a = Args::new(site.func, args);
         match site.func {
             F::CartGet => {
-                let c = self.comm(site, int(args, 0))?;
+                let c = self.comm(site, a.int("comm")?)?;
                 let cart = self.cart_of(site, c)?;
-                let maxdims = int(args, 1);
+                let maxdims = a.int("maxdims")?;
                 if maxdims < cart.ndims() as i32 {
                     return Err(site.invalid(format!(
                         "maxdims = {maxdims} is less than the grid's {} dims",
@@ -108,40 +110,40 @@ impl Machine {
                 }
                 let crank = self.world.comms[c].rank_of(rank).unwrap_or(0);
                 let periods: Vec<i32> = cart.periods.iter().map(|&p| p as i32).collect();
-                self.write_int_array(site, ptr(args, 2), &cart.dims, "dims")?;
-                self.write_int_array(site, ptr(args, 3), &periods, "periods")?;
-                self.write_int_array(site, ptr(args, 4), &cart.coords(crank), "coords")?;
+                self.write_int_array(site, a.ptr("dims")?, &cart.dims, "dims")?;
+                self.write_int_array(site, a.ptr("periods")?, &periods, "periods")?;
+                self.write_int_array(site, a.ptr("coords")?, &cart.coords(crank), "coords")?;
             }
             F::CartRank => {
-                let c = self.comm(site, int(args, 0))?;
+                let c = self.comm(site, a.int("comm")?)?;
                 let cart = self.cart_of(site, c)?;
-                let coords = self.read_int_array(site, ptr(args, 1), cart.ndims(), "coords")?;
+                let coords = self.read_int_array(site, a.ptr("coords")?, cart.ndims(), "coords")?;
                 let r = cart.rank(&coords).map_err(|e| arg_error(site, e))?;
-                self.write_i32(site, ptr(args, 2), r as i32, "rank")?;
+                self.write_i32(site, a.ptr("rank")?, r as i32, "rank")?;
             }
             F::CartCoords => {
-                let c = self.comm(site, int(args, 0))?;
+                let c = self.comm(site, a.int("comm")?)?;
                 let cart = self.cart_of(site, c)?;
-                let r = int(args, 1);
+                let r = a.int("rank")?;
                 if r < 0 || r as usize >= cart.size() {
                     return Err(site.invalid(format!(
                         "rank {r} is not a rank of the grid (size {})",
                         cart.size()
                     )));
                 }
-                let maxdims = int(args, 2);
+                let maxdims = a.int("maxdims")?;
                 if maxdims < cart.ndims() as i32 {
                     return Err(site.invalid(format!(
                         "maxdims = {maxdims} is less than the grid's {} dims",
                         cart.ndims()
                     )));
                 }
-                self.write_int_array(site, ptr(args, 3), &cart.coords(r as usize), "coords")?;
+                self.write_int_array(site, a.ptr("coords")?, &cart.coords(r as usize), "coords")?;
             }
             F::CartShift => {
-                let c = self.comm(site, int(args, 0))?;
+                let c = self.comm(site, a.int("comm")?)?;
                 let cart = self.cart_of(site, c)?;
-                let (dir, disp) = (int(args, 1), int(args, 2));
+                let (dir, disp) = (a.int("direction")?, a.int("disp")?);
                 if dir < 0 || dir as usize >= cart.ndims() {
                     return Err(site.invalid(format!(
                         "direction {dir} is not a dimension of the grid (dims {})",
@@ -150,40 +152,40 @@ impl Machine {
                 }
                 let crank = self.world.comms[c].rank_of(rank).unwrap_or(0);
                 let (s, d) = cart.shift(crank, dir as usize, disp);
-                self.write_i32(site, ptr(args, 3), s, "rank_source")?;
-                self.write_i32(site, ptr(args, 4), d, "rank_dest")?;
+                self.write_i32(site, a.ptr("rank_source")?, s, "rank_source")?;
+                self.write_i32(site, a.ptr("rank_dest")?, d, "rank_dest")?;
             }
             F::CartdimGet => {
-                let c = self.comm(site, int(args, 0))?;
+                let c = self.comm(site, a.int("comm")?)?;
                 let cart = self.cart_of(site, c)?;
-                self.write_i32(site, ptr(args, 1), cart.ndims() as i32, "ndims")?;
+                self.write_i32(site, a.ptr("ndims")?, cart.ndims() as i32, "ndims")?;
             }
             F::TopoTest => {
-                let c = self.comm(site, int(args, 0))?;
+                let c = self.comm(site, a.int("comm")?)?;
                 let v = match self.world.comms[c].topology {
                     Topology::None => h::MPI_UNDEFINED,
                     Topology::Cart(_) => h::MPI_CART,
                     Topology::Graph(_) => h::MPI_GRAPH,
                     Topology::DistGraph { .. } => h::MPI_DIST_GRAPH,
                 };
-                self.write_i32(site, ptr(args, 1), v, "status")?;
+                self.write_i32(site, a.ptr("status")?, v, "status")?;
             }
             F::DimsCreate => {
-                let (nnodes, nd) = (int(args, 0), int(args, 1));
+                let (nnodes, nd) = (a.int("nnodes")?, a.int("ndims")?);
                 if nd < 0 {
                     return Err(site.invalid(format!("ndims = {nd} is negative")));
                 }
-                let dims = self.read_int_array(site, ptr(args, 2), nd as usize, "dims")?;
+                let dims = self.read_int_array(site, a.ptr("dims")?, nd as usize, "dims")?;
                 let filled = cm::dims_create(nnodes, &dims).map_err(|e| arg_error(site, e))?;
-                self.write_int_array(site, ptr(args, 2), &filled, "dims")?;
+                self.write_int_array(site, a.ptr("dims")?, &filled, "dims")?;
             }
             // §7.5.5: the neighbors MPI_Graph_create gave rank `rank`.
             F::GraphNeighborsCount | F::GraphNeighbors => {
-                let c = self.comm(site, int(args, 0))?;
+                let c = self.comm(site, a.int("comm")?)?;
                 let Topology::Graph(g) = &self.world.comms[c].topology else {
                     return Err(site.invalid("no graph topology on the communicator"));
                 };
-                let r = int(args, 1);
+                let r = a.int("rank")?;
                 let Some(ns) = usize::try_from(r).ok().and_then(|r| g.get(r)).cloned() else {
                     return Err(site.invalid(format!(
                         "rank {r} is not a rank of the communicator (size {})",
@@ -191,12 +193,12 @@ impl Machine {
                     )));
                 };
                 if site.func == F::GraphNeighborsCount {
-                    self.write_i32(site, ptr(args, 2), ns.len() as i32, "nneighbors")?;
+                    self.write_i32(site, a.ptr("nneighbors")?, ns.len() as i32, "nneighbors")?;
                 } else {
-                    let max = int(args, 2);
+                    let max = a.int("maxneighbors")?;
                     let shown = ns.len().min(max.max(0) as usize);
                     // §7.5.5: at most `maxneighbors` are returned.
-                    self.write_int_array(site, ptr(args, 3), &ns[..shown], "neighbors")?;
+                    self.write_int_array(site, a.ptr("neighbors")?, &ns[..shown], "neighbors")?;
                 }
             }
             // §7.5.7: the rank the caller would have in a grid of `dims`
@@ -204,13 +206,13 @@ impl Machine {
             // MPI_Cart_create), so it keeps its rank, or gets MPI_UNDEFINED
             // when the grid has fewer processes than the communicator.
             F::CartMap => {
-                let c = self.intra(site, int(args, 0))?;
-                let nd = int(args, 1);
+                let c = self.intra(site, a.int("comm")?)?;
+                let nd = a.int("ndims")?;
                 if nd < 1 {
                     return Err(site.invalid(format!("ndims = {nd} must be at least 1")));
                 }
-                let dims = self.read_int_array(site, ptr(args, 2), nd as usize, "dims")?;
-                self.read_int_array(site, ptr(args, 3), nd as usize, "periods")?;
+                let dims = self.read_int_array(site, a.ptr("dims")?, nd as usize, "dims")?;
+                self.read_int_array(site, a.ptr("periods")?, nd as usize, "periods")?;
                 if let Some(d) = dims.iter().find(|&&d| d < 1) {
                     return Err(site.invalid(format!("dims has the non-positive entry {d}")));
                 }
@@ -230,10 +232,10 @@ impl Machine {
                 } else {
                     h::MPI_UNDEFINED
                 };
-                self.write_i32(site, ptr(args, 4), v, "newrank")?;
+                self.write_i32(site, a.ptr("newrank")?, v, "newrank")?;
             }
             F::DistGraphNeighborsCount | F::DistGraphNeighbors => {
-                let c = self.comm(site, int(args, 0))?;
+                let c = self.comm(site, a.int("comm")?)?;
                 let crank = self.world.comms[c].rank_of(rank).unwrap_or(0);
                 let Topology::DistGraph {
                     sources,
@@ -245,11 +247,11 @@ impl Machine {
                 };
                 let (ins, outs) = (&sources[crank], &destinations[crank]);
                 if site.func == F::DistGraphNeighborsCount {
-                    self.write_i32(site, ptr(args, 1), ins.len() as i32, "indegree")?;
-                    self.write_i32(site, ptr(args, 2), outs.len() as i32, "outdegree")?;
-                    self.write_i32(site, ptr(args, 3), weighted as i32, "weighted")?;
+                    self.write_i32(site, a.ptr("indegree")?, ins.len() as i32, "indegree")?;
+                    self.write_i32(site, a.ptr("outdegree")?, outs.len() as i32, "outdegree")?;
+                    self.write_i32(site, a.ptr("weighted")?, weighted as i32, "weighted")?;
                 } else {
-                    let (maxin, maxout) = (int(args, 1), int(args, 4));
+                    let (maxin, maxout) = (a.int("maxindegree")?, a.int("maxoutdegree")?);
                     if maxin < ins.len() as i32 || maxout < outs.len() as i32 {
                         return Err(site.invalid(format!(
                             "maxindegree/maxoutdegree {maxin}/{maxout} are less than the degrees {}/{}",
@@ -259,15 +261,15 @@ impl Machine {
                     }
                     let r: Vec<i32> = ins.iter().map(|e| e.0).collect();
                     let w: Vec<i32> = ins.iter().map(|e| e.1).collect();
-                    self.write_int_array(site, ptr(args, 2), &r, "sources")?;
-                    if weighted && ptr(args, 3) as i64 != h::MPI_UNWEIGHTED {
-                        self.write_int_array(site, ptr(args, 3), &w, "sourceweights")?;
+                    self.write_int_array(site, a.ptr("sources")?, &r, "sources")?;
+                    if weighted && a.ptr("sourceweights")? as i64 != h::MPI_UNWEIGHTED {
+                        self.write_int_array(site, a.ptr("sourceweights")?, &w, "sourceweights")?;
                     }
                     let r: Vec<i32> = outs.iter().map(|e| e.0).collect();
                     let w: Vec<i32> = outs.iter().map(|e| e.1).collect();
-                    self.write_int_array(site, ptr(args, 5), &r, "destinations")?;
-                    if weighted && ptr(args, 6) as i64 != h::MPI_UNWEIGHTED {
-                        self.write_int_array(site, ptr(args, 6), &w, "destweights")?;
+                    self.write_int_array(site, a.ptr("destinations")?, &r, "destinations")?;
+                    if weighted && a.ptr("destweights")? as i64 != h::MPI_UNWEIGHTED {
+                        self.write_int_array(site, a.ptr("destweights")?, &w, "destweights")?;
                     }
                 }
             }
