@@ -14,6 +14,7 @@
 
 use super::decode::*;
 use crate::log::cb;
+use crate::mpi::args::Args;
 use crate::mpi::machine::*;
 use runtime_model::mpi::p2p::{AttachedBuffer, EventRef, ReqId, ReqOp, BSEND_OVERHEAD};
 
@@ -93,7 +94,8 @@ impl Machine {
 
     /// MPI_Buffer_attach (MPI 3.1 §3.6.1): one buffer at a time.
     pub(crate) fn call_buffer_attach(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
-        let (addr, size) = (ptr(args, 0), int(args, 1));
+        let a = Args::new(site.func, args);
+        let (addr, size) = (a.ptr("buffer")?, a.int("size")?);
         self.log_call(site, None, None);
         self.trace_event(
             site.rank,
@@ -130,6 +132,8 @@ impl Machine {
     /// oracle's unbuffered pass waits for here and the reduced search checks
     /// on the completes-before graph (`finish::completes_before`).
     pub(crate) fn call_buffer_detach(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let (buffer_addr, size_addr) = (a.ptr("buffer_addr")?, a.ptr("size")?);
         let ev = self.log_call(site, None, None);
         self.trace_event(site.rank, site.loc, "MPI_Buffer_detach()".into());
         let Some(buf) = self.world.p2p.buffers[site.rank].take() else {
@@ -138,9 +142,9 @@ impl Machine {
         self.procs[site.rank]
             .proc
             .mem
-            .store(ptr(args, 0), 8, buf.addr)
+            .store(buffer_addr, 8, buf.addr)
             .map_err(|f| site.memory("buffer_addr", f))?;
-        self.write_i32(site, ptr(args, 1), buf.size as i32, "size")?;
+        self.write_i32(site, size_addr, buf.size as i32, "size")?;
         self.world.p2p.detaches.push((ev, buf.messages.clone()));
         self.version += 1;
         let pending: Vec<ReqId> = buf

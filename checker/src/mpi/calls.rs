@@ -5,6 +5,7 @@
 
 use super::decode::*;
 use crate::diag::ErrorKind;
+use crate::mpi::args::Args;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
@@ -49,6 +50,7 @@ impl Machine {
     ) -> Result<(), Halt> {
         use MpiFunc as F;
         let site = Site { rank, loc, func };
+        let a = Args::new(func, args);
         let life = self.procs[rank].lifecycle;
         match func {
             // The calls MPI 3.1 §8.7 allows at any time, before MPI_Init and
@@ -86,8 +88,8 @@ impl Machine {
         if func.is_collective() && family == Family::Collective {
             // Collectives on intercommunicators (MPI 3.1 §5.2.2): only
             // those `collective.rs` models.
-            let comm = func.param_index("comm").map(|i| int(args, i));
-            if let Some(c) = comm.and_then(|c| self.world.resolve_comm(c, rank)) {
+            // Every collective of this family has a `comm`.
+            if let Some(c) = self.world.resolve_comm(a.int("comm")?, rank) {
                 if self.world.comms[c].is_inter() && !func.attrs().intercomm {
                     return Err(Halt::Unsupported(format!(
                         "{}: unsupported: {} on an intercommunicator",
@@ -104,20 +106,22 @@ impl Machine {
             F::Init | F::InitThread => {
                 self.log_call(&site, None, None);
                 self.procs[rank].lifecycle = Lifecycle::Initialized;
-                if func == F::InitThread && ptr(args, 3) != 0 {
-                    let required = int(args, 2).clamp(h::MPI_THREAD_SINGLE, h::MPI_THREAD_MULTIPLE);
-                    self.write_i32(&site, ptr(args, 3), required, "provided")?;
+                if func == F::InitThread && a.ptr("provided")? != 0 {
+                    let required = a
+                        .int("required")?
+                        .clamp(h::MPI_THREAD_SINGLE, h::MPI_THREAD_MULTIPLE);
+                    self.write_i32(&site, a.ptr("provided")?, required, "provided")?;
                     self.world.thread_level[rank] = required;
                 }
                 self.trace_event(rank, loc, format!("{}()", func.name()));
             }
             F::Initialized => {
                 let v = (life != Lifecycle::NotInitialized) as i32;
-                self.write_i32(&site, ptr(args, 0), v, "flag")?;
+                self.write_i32(&site, a.ptr("flag")?, v, "flag")?;
             }
             F::Finalized => {
                 let v = (life == Lifecycle::Finalized) as i32;
-                self.write_i32(&site, ptr(args, 0), v, "flag")?;
+                self.write_i32(&site, a.ptr("flag")?, v, "flag")?;
             }
             F::Finalize => {
                 self.log_call(&site, None, None);
@@ -127,10 +131,11 @@ impl Machine {
                 self.check_finalize_leaks(model, &site)?;
             }
             F::Abort => {
-                self.trace_event(rank, loc, format!("MPI_Abort(errorcode={})", int(args, 1)));
+                let errorcode = a.int("errorcode")?;
+                self.trace_event(rank, loc, format!("MPI_Abort(errorcode={errorcode})"));
                 return Err(site.finding(
                     ErrorKind::Assertion,
-                    format!("MPI_Abort called with error code {}", int(args, 1)),
+                    format!("MPI_Abort called with error code {errorcode}"),
                 ));
             }
             F::Wtime => {
@@ -139,19 +144,14 @@ impl Machine {
             }
             F::Wtick => ret = 1e-9f64.to_bits(),
             F::CommRank | F::CommSize => {
-                let comm = self.comm(&site, int(args, 0))?;
+                let comm = self.comm(&site, a.int("comm")?)?;
                 let c = &self.world.comms[comm];
-                let v = if func == F::CommRank {
-                    c.rank_of(rank).unwrap_or(0) as i32
+                let (v, out) = if func == F::CommRank {
+                    (c.rank_of(rank).unwrap_or(0) as i32, "rank")
                 } else {
-                    c.local_group(rank).len() as i32
+                    (c.local_group(rank).len() as i32, "size")
                 };
-                self.write_i32(
-                    &site,
-                    ptr(args, 1),
-                    v,
-                    if func == F::CommRank { "rank" } else { "size" },
-                )?;
+                self.write_i32(&site, a.ptr(out)?, v, out)?;
             }
             F::Send | F::Ssend | F::Rsend | F::Isend | F::Issend | F::Irsend => {
                 effect = Some(self.call_send(model, &site, args)?)

@@ -8,6 +8,7 @@
 use super::datatypes::type_name_of;
 use super::decode::*;
 use crate::diag::ErrorKind;
+use crate::mpi::args::Args;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
@@ -58,25 +59,6 @@ fn list(v: &[i32]) -> String {
     format!("[{}]", items.join(", "))
 }
 
-/// Reads a call's arguments by their MPI parameter names (the nonblocking
-/// forms take the blocking form's parameters, then the request).
-struct Args<'a> {
-    func: MpiFunc,
-    args: &'a [u64],
-}
-
-impl Args<'_> {
-    fn int(&self, name: &str) -> i32 {
-        self.func.param_index(name).map_or(0, |i| int(self.args, i))
-    }
-    fn ptr(&self, name: &str) -> u64 {
-        self.func.param_index(name).map_or(0, |i| ptr(self.args, i))
-    }
-    fn has(&self, name: &str) -> bool {
-        self.func.param_index(name).is_some()
-    }
-}
-
 impl Machine {
     /// The blocking core collectives (Barrier, Bcast, Reduce, Allreduce,
     /// Gather, Scatter, Allgather, Alltoall).
@@ -106,8 +88,8 @@ impl Machine {
 
     fn join_collective(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let func = site.func;
-        let a = Args { func, args };
-        let user_comm = self.comm(site, a.int("comm"))?;
+        let a = Args::new(func, args);
+        let user_comm = self.comm(site, a.int("comm")?)?;
         let ev = self.log_call(site, None, None);
         // An intercommunicator's collectives rendezvous on the hidden
         // communicator over both its groups.
@@ -180,7 +162,7 @@ impl Machine {
         self.version += 1;
         match request {
             Some(r) => {
-                self.write_i32(site, a.ptr("request"), self.handle_of(r), "request")?;
+                self.write_i32(site, a.ptr("request")?, self.handle_of(r), "request")?;
                 Ok(Effect::Return(0))
             }
             None => Ok(Effect::Block(Block::Collective {
@@ -222,11 +204,16 @@ impl Machine {
         match site.func.blocking_form() {
             F::Bcast if idle => {}
             F::Bcast => {
-                push(a.ptr("buffer"), a.int("count"), a.int("datatype"), !is_root);
+                push(
+                    a.ptr("buffer")?,
+                    a.int("count")?,
+                    a.int("datatype")?,
+                    !is_root,
+                );
             }
             F::Reduce | F::Allreduce => {
-                let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
-                let (count, dt) = (a.int("count"), a.int("datatype"));
+                let (sbuf, rbuf) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?);
+                let (count, dt) = (a.int("count")?, a.int("datatype")?);
                 // An intercommunicator's MPI_Reduce root group sends nothing.
                 if part.send.is_some() && !in_place(sbuf) {
                     push(sbuf, count, dt, false);
@@ -237,19 +224,19 @@ impl Machine {
             }
             _ if part.remote.is_some() => {}
             F::Scan | F::Exscan => {
-                let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
-                let (count, dt) = (a.int("count"), a.int("datatype"));
+                let (sbuf, rbuf) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?);
+                let (count, dt) = (a.int("count")?, a.int("datatype")?);
                 if !in_place(sbuf) {
                     push(sbuf, count, dt, false);
                 }
                 push(rbuf, count, dt, true);
             }
             F::ReduceScatter | F::ReduceScatterBlock => {
-                let (sbuf, rbuf, dt) = (a.ptr("sendbuf"), a.ptr("recvbuf"), a.int("datatype"));
+                let (sbuf, rbuf, dt) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?, a.int("datatype")?);
                 let counts = if a.has("recvcounts") {
-                    self.counts(site, a.ptr("recvcounts"), n, "recvcounts")?
+                    self.counts(site, a.ptr("recvcounts")?, n, "recvcounts")?
                 } else {
-                    vec![a.int("recvcount"); n]
+                    vec![a.int("recvcount")?; n]
                 };
                 let total: i32 = counts.iter().sum();
                 if in_place(sbuf) {
@@ -262,36 +249,36 @@ impl Machine {
             }
             F::Gather | F::Gatherv | F::Allgather | F::Allgatherv => {
                 let gather = matches!(site.func.blocking_form(), F::Gather | F::Gatherv);
-                let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
+                let (sbuf, rbuf) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?);
                 if !in_place(sbuf) {
-                    let (sn, st) = (a.int("sendcount"), a.int("sendtype"));
+                    let (sn, st) = (a.int("sendcount")?, a.int("sendtype")?);
                     push(sbuf, sn, st, false);
                 }
                 // A gather's receive buffer is significant at the root only
                 // (MPI 3.1 §5.5).
                 if !gather || is_root {
-                    let rt = a.int("recvtype");
+                    let rt = a.int("recvtype")?;
                     for (c, off) in self.block_layout(site, a, n, "recv")? {
                         push(rbuf.wrapping_add(off), c, rt, true);
                     }
                 }
             }
             F::Scatter | F::Scatterv => {
-                let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
+                let (sbuf, rbuf) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?);
                 // The send buffer is significant at the root only (§5.6).
                 if is_root {
-                    let st = a.int("sendtype");
+                    let st = a.int("sendtype")?;
                     for (c, off) in self.block_layout(site, a, n, "send")? {
                         push(sbuf.wrapping_add(off), c, st, false);
                     }
                 }
                 if !in_place(rbuf) {
-                    let (rn, rt) = (a.int("recvcount"), a.int("recvtype"));
+                    let (rn, rt) = (a.int("recvcount")?, a.int("recvtype")?);
                     push(rbuf, rn, rt, true);
                 }
             }
             F::Alltoall | F::Alltoallv | F::Alltoallw => {
-                let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
+                let (sbuf, rbuf) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?);
                 if !in_place(sbuf) {
                     let send = self.alltoall_layout(site, a, n, "send")?;
                     for (c, off, dt) in send {
@@ -345,23 +332,23 @@ impl Machine {
             format!("{d}displs"),
         );
         if a.has(&types) {
-            let cs = self.counts(site, a.ptr(&counts), n, &counts)?;
-            let ds = self.read_ints(site, a.ptr(&displs), n, &displs)?;
-            let ts = self.read_ints(site, a.ptr(&types), n, &types)?;
+            let cs = self.counts(site, a.ptr(&counts)?, n, &counts)?;
+            let ds = self.read_ints(site, a.ptr(&displs)?, n, &displs)?;
+            let ts = self.read_ints(site, a.ptr(&types)?, n, &types)?;
             return (0..n)
                 .map(|j| Ok((cs[j], self.displacement(site, ds[j], 1)?, ts[j])))
                 .collect();
         }
-        let dt = a.int(&ty);
+        let dt = a.int(&ty)?;
         let extent = self.extent(site, dt)?;
         if a.has(&counts) {
-            let cs = self.counts(site, a.ptr(&counts), n, &counts)?;
-            let ds = self.read_ints(site, a.ptr(&displs), n, &displs)?;
+            let cs = self.counts(site, a.ptr(&counts)?, n, &counts)?;
+            let ds = self.read_ints(site, a.ptr(&displs)?, n, &displs)?;
             return (0..n)
                 .map(|j| Ok((cs[j], self.displacement(site, ds[j], extent)?, dt)))
                 .collect();
         }
-        let c = a.int(&count);
+        let c = a.int(&count)?;
         Ok((0..n as u64)
             .map(|j| (c, j * c.max(0) as u64 * extent, dt))
             .collect())
@@ -432,7 +419,7 @@ impl Machine {
         let n = self.world.comms[comm].size();
         let me = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
         let root = if a.has("root") {
-            let r = a.int("root");
+            let r = a.int("root")?;
             if r < 0 || r as usize >= n {
                 return Err(site.invalid(format!(
                     "root {r} is not a rank of the communicator (size {n})"
@@ -461,7 +448,7 @@ impl Machine {
         match base {
             F::Barrier => {}
             F::Bcast => {
-                let (buf, count, dt) = (a.ptr("buffer"), a.int("count"), a.int("datatype"));
+                let (buf, count, dt) = (a.ptr("buffer")?, a.int("count")?, a.int("datatype")?);
                 let bytes = self.packed_size(site, count, dt)?;
                 let mut blocks = Blocks::new(n);
                 let t = self.typed(site, count, dt)?;
@@ -488,11 +475,11 @@ impl Machine {
             }
             F::Reduce | F::Allreduce | F::Scan | F::Exscan => {
                 let (sbuf, rbuf, count, dt, op) = (
-                    a.ptr("sendbuf"),
-                    a.ptr("recvbuf"),
-                    a.int("count"),
-                    a.int("datatype"),
-                    a.int("op"),
+                    a.ptr("sendbuf")?,
+                    a.ptr("recvbuf")?,
+                    a.int("count")?,
+                    a.int("datatype")?,
+                    a.int("op")?,
                 );
                 self.check_op(site, op, dt)?;
                 if in_place(sbuf) && base == F::Reduce && !is_root {
@@ -525,16 +512,16 @@ impl Machine {
             }
             F::ReduceScatter | F::ReduceScatterBlock => {
                 let (sbuf, rbuf, dt, op) = (
-                    a.ptr("sendbuf"),
-                    a.ptr("recvbuf"),
-                    a.int("datatype"),
-                    a.int("op"),
+                    a.ptr("sendbuf")?,
+                    a.ptr("recvbuf")?,
+                    a.int("datatype")?,
+                    a.int("op")?,
                 );
                 self.check_op(site, op, dt)?;
                 let counts = if base == F::ReduceScatter {
-                    self.counts(site, a.ptr("recvcounts"), n, "recvcounts")?
+                    self.counts(site, a.ptr("recvcounts")?, n, "recvcounts")?
                 } else {
-                    vec![self.count(site, a.int("recvcount"))? as i32; n]
+                    vec![self.count(site, a.int("recvcount")?)? as i32; n]
                 };
                 let total: i32 = counts.iter().sum();
                 let src = if in_place(sbuf) { rbuf } else { sbuf };
@@ -597,7 +584,7 @@ impl Machine {
             Leaf(usize),
         }
         let role = if site.func.is_rooted() {
-            Some(match a.int("root") {
+            Some(match a.int("root")? {
                 h::MPI_ROOT => Role::Root,
                 h::MPI_PROC_NULL => Role::Idle,
                 r if r >= 0 && (r as usize) < nr => Role::Leaf(r as usize),
@@ -647,7 +634,7 @@ impl Machine {
         match base {
             F::Barrier => {}
             F::Bcast => {
-                let (buf, count, dt) = (a.ptr("buffer"), a.int("count"), a.int("datatype"));
+                let (buf, count, dt) = (a.ptr("buffer")?, a.int("count")?, a.int("datatype")?);
                 let bytes = self.packed_size(site, count, dt)?;
                 let t = self.typed(site, count, dt)?;
                 match role {
@@ -672,11 +659,11 @@ impl Machine {
             }
             F::Reduce | F::Allreduce => {
                 let (sbuf, rbuf, count, dt, op) = (
-                    a.ptr("sendbuf"),
-                    a.ptr("recvbuf"),
-                    a.int("count"),
-                    a.int("datatype"),
-                    a.int("op"),
+                    a.ptr("sendbuf")?,
+                    a.ptr("recvbuf")?,
+                    a.int("count")?,
+                    a.int("datatype")?,
+                    a.int("op")?,
                 );
                 self.check_op(site, op, dt)?;
                 let (sends, receives) = match role {
@@ -715,8 +702,8 @@ impl Machine {
             | F::Allgatherv
             | F::Alltoall
             | F::Alltoallv => {
-                let (sbuf, st) = (a.ptr("sendbuf"), a.int("sendtype"));
-                let (rbuf, rt) = (a.ptr("recvbuf"), a.int("recvtype"));
+                let (sbuf, st) = (a.ptr("sendbuf")?, a.int("sendtype")?);
+                let (rbuf, rt) = (a.ptr("recvbuf")?, a.int("recvtype")?);
                 // Which side of the transfer the caller takes: sending one
                 // block to the root / one per remote member, receiving one
                 // from the root / one per remote member.
@@ -750,14 +737,14 @@ impl Machine {
                     let (count, counts, displs) = side;
                     let extent = state.extent(site, ty)?;
                     if a.has(counts) {
-                        let cs = state.counts(site, a.ptr(counts), peers, counts)?;
-                        let ds = state.read_ints(site, a.ptr(displs), peers, displs)?;
+                        let cs = state.counts(site, a.ptr(counts)?, peers, counts)?;
+                        let ds = state.read_ints(site, a.ptr(displs)?, peers, displs)?;
                         cs.iter()
                             .zip(&ds)
                             .map(|(&c, &d)| Ok((c, state.displacement(site, d, extent)?)))
                             .collect()
                     } else {
-                        let c = state.count(site, a.int(count))?;
+                        let c = state.count(site, a.int(count)?)?;
                         Ok((0..peers as u64)
                             .map(|i| (c as i32, if apart { i * c * extent } else { 0 }))
                             .collect())
@@ -858,17 +845,17 @@ impl Machine {
         side: &str,
     ) -> Result<Vec<(i32, u64)>, Halt> {
         let (counts_name, count_name) = (format!("{side}counts"), format!("{side}count"));
-        let extent = self.extent(site, a.int(&format!("{side}type")))?;
+        let extent = self.extent(site, a.int(&format!("{side}type"))?)?;
         if a.has(&counts_name) {
-            let counts = self.counts(site, a.ptr(&counts_name), n, &counts_name)?;
-            let displs = self.read_ints(site, a.ptr("displs"), n, "displs")?;
+            let counts = self.counts(site, a.ptr(&counts_name)?, n, &counts_name)?;
+            let displs = self.read_ints(site, a.ptr("displs")?, n, "displs")?;
             counts
                 .iter()
                 .zip(&displs)
                 .map(|(&c, &d)| Ok((c, self.displacement(site, d, extent)?)))
                 .collect()
         } else {
-            let c = self.count(site, a.int(&count_name))? as i32;
+            let c = self.count(site, a.int(&count_name)?)? as i32;
             Ok((0..n).map(|j| (c, j as u64 * c as u64 * extent)).collect())
         }
     }
@@ -881,8 +868,8 @@ impl Machine {
         me: usize,
         part: &mut Part,
     ) -> Result<(), Halt> {
-        let (sbuf, sn, st) = (a.ptr("sendbuf"), a.int("sendcount"), a.int("sendtype"));
-        let (rbuf, rt) = (a.ptr("recvbuf"), a.int("recvtype"));
+        let (sbuf, sn, st) = (a.ptr("sendbuf")?, a.int("sendcount")?, a.int("sendtype")?);
+        let (rbuf, rt) = (a.ptr("recvbuf")?, a.int("recvtype")?);
         let root = part.root.unwrap_or(0);
         let mut blocks = Blocks::new(n);
         let own = in_place(sbuf) && me == root;
@@ -908,7 +895,7 @@ impl Machine {
             part.datatype = rt;
             part.desc = if a.has("recvcounts") {
                 let counts: Vec<i32> = layout.iter().map(|l| l.0).collect();
-                let displs = self.read_ints(site, a.ptr("displs"), n, "displs")?;
+                let displs = self.read_ints(site, a.ptr("displs")?, n, "displs")?;
                 format!(
                     "sendcount={sn}, recvcounts={}, displs={}, root={root}",
                     list(&counts),
@@ -917,7 +904,7 @@ impl Machine {
             } else {
                 format!(
                     "sendcount={sn}, recvcount={}, root={root}",
-                    a.int("recvcount")
+                    a.int("recvcount")?
                 )
             };
         } else {
@@ -926,7 +913,7 @@ impl Machine {
             } else {
                 format!(
                     "sendcount={sn}, recvcount={}, root={root}",
-                    a.int("recvcount")
+                    a.int("recvcount")?
                 )
             };
         }
@@ -943,8 +930,8 @@ impl Machine {
         me: usize,
         part: &mut Part,
     ) -> Result<(), Halt> {
-        let (sbuf, st) = (a.ptr("sendbuf"), a.int("sendtype"));
-        let (rbuf, rn, rt) = (a.ptr("recvbuf"), a.int("recvcount"), a.int("recvtype"));
+        let (sbuf, st) = (a.ptr("sendbuf")?, a.int("sendtype")?);
+        let (rbuf, rn, rt) = (a.ptr("recvbuf")?, a.int("recvcount")?, a.int("recvtype")?);
         let root = part.root.unwrap_or(0);
         let mut blocks = Blocks::new(n);
         let own = in_place(rbuf) && me == root;
@@ -969,7 +956,7 @@ impl Machine {
             part.datatype = st;
             let counts: Vec<i32> = layout.iter().map(|&(c, _)| c).collect();
             part.desc = if a.has("sendcounts") {
-                let displs = self.read_ints(site, a.ptr("displs"), n, "displs")?;
+                let displs = self.read_ints(site, a.ptr("displs")?, n, "displs")?;
                 format!(
                     "sendcounts={}, displs={}, recvcount={rn}, root={root}",
                     list(&counts),
@@ -984,7 +971,7 @@ impl Machine {
             } else {
                 format!(
                     "sendcount={}, recvcount={rn}, root={root}",
-                    a.int("sendcount")
+                    a.int("sendcount")?
                 )
             };
         }
@@ -1006,8 +993,8 @@ impl Machine {
         me: usize,
         part: &mut Part,
     ) -> Result<(), Halt> {
-        let (sbuf, sn, st) = (a.ptr("sendbuf"), a.int("sendcount"), a.int("sendtype"));
-        let (rbuf, rt) = (a.ptr("recvbuf"), a.int("recvtype"));
+        let (sbuf, sn, st) = (a.ptr("sendbuf")?, a.int("sendcount")?, a.int("sendtype")?);
+        let (rbuf, rt) = (a.ptr("recvbuf")?, a.int("recvtype")?);
         let layout = self.block_layout(site, a, n, "recv")?;
         let own = in_place(sbuf);
         let mut blocks = Blocks::new(n);
@@ -1041,14 +1028,14 @@ impl Machine {
         part.args = blocks.to_args();
         part.desc = if a.has("recvcounts") {
             let counts: Vec<i32> = layout.iter().map(|l| l.0).collect();
-            let displs = self.read_ints(site, a.ptr("displs"), n, "displs")?;
+            let displs = self.read_ints(site, a.ptr("displs")?, n, "displs")?;
             format!(
                 "sendcount={sn}, recvcounts={}, displs={}",
                 list(&counts),
                 list(&displs)
             )
         } else {
-            format!("sendcount={sn}, recvcount={}", a.int("recvcount"))
+            format!("sendcount={sn}, recvcount={}", a.int("recvcount")?)
         };
         Ok(())
     }
@@ -1062,34 +1049,34 @@ impl Machine {
     ) -> Result<(), Halt> {
         use MpiFunc as F;
         let base = site.func.blocking_form();
-        let (sbuf, rbuf) = (a.ptr("sendbuf"), a.ptr("recvbuf"));
+        let (sbuf, rbuf) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?);
         // Per peer: (count, byte offset, datatype) on each side.
         let side =
             |state: &Machine, counts: &str, displs: &str, ty: &str, types: &str, count: &str| {
                 let mut out = Vec::with_capacity(n);
                 match base {
                     F::Alltoall => {
-                        let dt = a.int(ty);
-                        let c = state.count(site, a.int(count))? as i32;
+                        let dt = a.int(ty)?;
+                        let c = state.count(site, a.int(count)?)? as i32;
                         let extent = state.extent(site, dt)?;
                         for j in 0..n {
                             out.push((c, j as u64 * c as u64 * extent, dt));
                         }
                     }
                     F::Alltoallv => {
-                        let dt = a.int(ty);
+                        let dt = a.int(ty)?;
                         let extent = state.extent(site, dt)?;
-                        let cs = state.counts(site, a.ptr(counts), n, counts)?;
-                        let ds = state.read_ints(site, a.ptr(displs), n, displs)?;
+                        let cs = state.counts(site, a.ptr(counts)?, n, counts)?;
+                        let ds = state.read_ints(site, a.ptr(displs)?, n, displs)?;
                         for j in 0..n {
                             out.push((cs[j], state.displacement(site, ds[j], extent)?, dt));
                         }
                     }
                     _ => {
                         // Alltoallw: displacements in bytes, a datatype per peer.
-                        let cs = state.counts(site, a.ptr(counts), n, counts)?;
-                        let ds = state.read_ints(site, a.ptr(displs), n, displs)?;
-                        let ts = state.read_ints(site, a.ptr(types), n, types)?;
+                        let cs = state.counts(site, a.ptr(counts)?, n, counts)?;
+                        let ds = state.read_ints(site, a.ptr(displs)?, n, displs)?;
+                        let ts = state.read_ints(site, a.ptr(types)?, n, types)?;
                         for j in 0..n {
                             out.push((cs[j], state.displacement(site, ds[j], 1)?, ts[j]));
                         }
@@ -1141,8 +1128,8 @@ impl Machine {
         part.desc = if base == F::Alltoall {
             format!(
                 "sendcount={}, recvcount={}",
-                a.int("sendcount"),
-                a.int("recvcount")
+                a.int("sendcount")?,
+                a.int("recvcount")?
             )
         } else {
             let sc: Vec<i32> = send.iter().map(|s| s.0).collect();
@@ -1160,12 +1147,13 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
         let (inbuf, inout, count, dt, op) = (
-            ptr(args, 0),
-            ptr(args, 1),
-            int(args, 2),
-            int(args, 3),
-            int(args, 4),
+            a.ptr("inbuf")?,
+            a.ptr("inoutbuf")?,
+            a.int("count")?,
+            a.int("datatype")?,
+            a.int("op")?,
         );
         let user = self.user_op_of(site.rank, op);
         self.log_call(site, None, None);

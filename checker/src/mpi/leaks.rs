@@ -14,9 +14,10 @@
 //! usually lost.
 
 use super::datatypes::{OP_HANDLE_BASE, TYPE_HANDLE_BASE};
-use super::decode::*;
+use super::decode::Site;
 use super::requests::{also_at, line_of};
 use crate::diag::ErrorKind;
+use crate::mpi::args::Args;
 use crate::mpi::machine::*;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::ReqOp;
@@ -98,11 +99,16 @@ impl Machine {
         if let Some(c) = self.world.current_call.get_mut(rank) {
             *c = Some((loc, func));
         }
-        let request_var = func.posts_request().then(|| {
-            let addr = ptr(args, func.params().len() - 1);
-            let old = self.procs[rank].proc.mem.load(addr, 4).ok();
-            (addr, old.map(|v| v as u32 as i32))
-        });
+        // A posting call's last parameter is its `request` (`posts_request`);
+        // mark_call cannot fail, so a short argument list notes nothing.
+        let request_var = func
+            .posts_request()
+            .then(|| Args::new(func, args).ptr_if("request"))
+            .flatten()
+            .map(|addr| {
+                let old = self.procs[rank].proc.mem.load(addr, 4).ok();
+                (addr, old.map(|v| v as u32 as i32))
+            });
         let (types, ops) = if makes_type_or_op(func) {
             (self.derived_type_count(rank), self.user_op_count(rank))
         } else {

@@ -2,6 +2,7 @@
 //! probes, status queries (MPI 3.1 chapter 3).
 
 use super::decode::*;
+use crate::mpi::args::Args;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::Model;
@@ -212,16 +213,20 @@ impl Machine {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let (rank, loc, func) = (site.rank, site.loc, site.func);
-        let comm = self.comm(site, int(args, 5))?;
+        let args = Args::new(func, args);
+        let comm_h = args.int("comm")?;
+        let comm = self.comm(site, comm_h)?;
         let a = SendArgs {
-            buf: ptr(args, 0),
-            count: int(args, 1),
-            datatype: int(args, 2),
-            dest: int(args, 3),
-            tag: int(args, 4),
+            buf: args.ptr("buf")?,
+            count: args.int("count")?,
+            datatype: args.int("datatype")?,
+            dest: args.int("dest")?,
+            tag: args.int("tag")?,
             comm,
         };
         let nonblocking = matches!(func, F::Isend | F::Issend | F::Irsend | F::Ibsend);
+        // The blocking forms have no status: their internal wait gets 0.
+        let out = if nonblocking { args.ptr("request")? } else { 0 };
         let ev = self.log_call(site, None, self.send_envelope(comm, a.dest, a.tag));
         let req = self.post_send(site, &a, send_mode(func), ev)?;
         self.trace_event(
@@ -234,12 +239,12 @@ impl Machine {
                 datatype_name(a.datatype),
                 rank_name(a.dest),
                 a.tag,
-                comm_name(int(args, 5)),
+                comm_name(comm_h),
                 request_suffix(nonblocking, req)
             ),
         );
         self.reserve_buffer_space(site, req, ev)?;
-        self.finish_post(site, req, nonblocking, ptr(args, 6))
+        self.finish_post(site, req, nonblocking, out)
     }
 
     /// MPI_Recv and MPI_Irecv.
@@ -250,15 +255,19 @@ impl Machine {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let (rank, loc, func) = (site.rank, site.loc, site.func);
-        let comm = self.comm(site, int(args, 5))?;
+        let args = Args::new(func, args);
+        let comm_h = args.int("comm")?;
+        let comm = self.comm(site, comm_h)?;
         let a = RecvArgs {
-            buf: ptr(args, 0),
-            count: int(args, 1),
-            datatype: int(args, 2),
-            source: int(args, 3),
-            tag: int(args, 4),
+            buf: args.ptr("buf")?,
+            count: args.int("count")?,
+            datatype: args.int("datatype")?,
+            source: args.int("source")?,
+            tag: args.int("tag")?,
             comm,
         };
+        let nonblocking = func == F::Irecv;
+        let out = args.ptr(if nonblocking { "request" } else { "status" })?;
         let env = self.recv_envelope(comm, a.source, a.tag);
         let ev = self.log_call(site, Some(env), None);
         let req = self.post_recv(site, &a, ev)?;
@@ -272,11 +281,11 @@ impl Machine {
                 datatype_name(a.datatype),
                 rank_name(a.source),
                 tag_name(a.tag),
-                comm_name(int(args, 5)),
-                request_suffix(func == F::Irecv, req)
+                comm_name(comm_h),
+                request_suffix(nonblocking, req)
             ),
         );
-        self.finish_post(site, req, func == F::Irecv, ptr(args, 6))
+        self.finish_post(site, req, nonblocking, out)
     }
 
     /// MPI_Sendrecv and MPI_Sendrecv_replace: a send and a receive
@@ -289,33 +298,34 @@ impl Machine {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let (rank, loc) = (site.rank, site.loc);
+        let a = Args::new(site.func, args);
         // Both forms as (send args, receive args, comm handle, status).
         let (s, r, comm_h, status) = if site.func == F::SendrecvReplace {
-            let (buf, count, dt) = (ptr(args, 0), int(args, 1), int(args, 2));
+            let (buf, count, dt) = (a.ptr("buf")?, a.int("count")?, a.int("datatype")?);
             (
-                (buf, count, dt, int(args, 3), int(args, 4)),
-                (buf, count, dt, int(args, 5), int(args, 6)),
-                int(args, 7),
-                ptr(args, 8),
+                (buf, count, dt, a.int("dest")?, a.int("sendtag")?),
+                (buf, count, dt, a.int("source")?, a.int("recvtag")?),
+                a.int("comm")?,
+                a.ptr("status")?,
             )
         } else {
             (
                 (
-                    ptr(args, 0),
-                    int(args, 1),
-                    int(args, 2),
-                    int(args, 3),
-                    int(args, 4),
+                    a.ptr("sendbuf")?,
+                    a.int("sendcount")?,
+                    a.int("sendtype")?,
+                    a.int("dest")?,
+                    a.int("sendtag")?,
                 ),
                 (
-                    ptr(args, 5),
-                    int(args, 6),
-                    int(args, 7),
-                    int(args, 8),
-                    int(args, 9),
+                    a.ptr("recvbuf")?,
+                    a.int("recvcount")?,
+                    a.int("recvtype")?,
+                    a.int("source")?,
+                    a.int("recvtag")?,
                 ),
-                int(args, 10),
-                ptr(args, 11),
+                a.int("comm")?,
+                a.ptr("status")?,
             )
         };
         let comm = self.comm(site, comm_h)?;
@@ -374,14 +384,20 @@ impl Machine {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let (rank, loc, func) = (site.rank, site.loc, site.func);
-        let comm = self.comm(site, int(args, 2))?;
-        let (source, tag) = (int(args, 0), int(args, 1));
+        let a = Args::new(func, args);
+        let comm_h = a.int("comm")?;
+        let comm = self.comm(site, comm_h)?;
+        let (source, tag) = (a.int("source")?, a.int("tag")?);
         // (flag, message, status) output addresses.
         let (flag_addr, message_addr, status_addr) = match func {
-            F::Probe => (None, None, ptr(args, 3)),
-            F::Iprobe => (Some(ptr(args, 3)), None, ptr(args, 4)),
-            F::Mprobe => (None, Some(ptr(args, 3)), ptr(args, 4)),
-            _ => (Some(ptr(args, 3)), Some(ptr(args, 4)), ptr(args, 5)),
+            F::Probe => (None, None, a.ptr("status")?),
+            F::Iprobe => (Some(a.ptr("flag")?), None, a.ptr("status")?),
+            F::Mprobe => (None, Some(a.ptr("message")?), a.ptr("status")?),
+            _ => (
+                Some(a.ptr("flag")?),
+                Some(a.ptr("message")?),
+                a.ptr("status")?,
+            ),
         };
         if !valid_tag(tag, true) {
             return Err(site.invalid(tag_error(tag, true)));
@@ -396,7 +412,7 @@ impl Machine {
                 func.name(),
                 rank_name(source),
                 tag_name(tag),
-                comm_name(int(args, 2))
+                comm_name(comm_h)
             ),
         );
         let src = match source {
@@ -455,8 +471,15 @@ impl Machine {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let (rank, loc, func) = (site.rank, site.loc, site.func);
-        let (buf, count, dt, message_addr) =
-            (ptr(args, 0), int(args, 1), int(args, 2), ptr(args, 3));
+        let a = Args::new(func, args);
+        let (buf, count, dt, message_addr) = (
+            a.ptr("buf")?,
+            a.int("count")?,
+            a.int("datatype")?,
+            a.ptr("message")?,
+        );
+        let nonblocking = func == F::Imrecv;
+        let out = a.ptr(if nonblocking { "request" } else { "status" })?;
         let ev = self.log_call(site, None, None);
         let handle = self.read_i32(site, message_addr, "message")?;
         let req = if handle == h::MPI_MESSAGE_NO_PROC {
@@ -500,10 +523,10 @@ impl Machine {
                 "{}(count={count}, type={}){}",
                 func.name(),
                 datatype_name(dt),
-                request_suffix(func == F::Imrecv, req)
+                request_suffix(nonblocking, req)
             ),
         );
-        self.finish_post(site, req, func == F::Imrecv, ptr(args, 4))
+        self.finish_post(site, req, nonblocking, out)
     }
 
     /// MPI_Get_count and MPI_Get_elements (MPI 3.1 §3.2.5, §4.1.11): with
@@ -514,18 +537,19 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
-        let st = ptr(args, 0);
+        let a = Args::new(site.func, args);
+        let st = a.ptr("status")?;
         if ignores_status(st) {
             return Err(site.invalid("status is MPI_STATUS_IGNORE"));
         }
-        let size = self.packed_size(site, 1, int(args, 1))?;
+        let size = self.packed_size(site, 1, a.int("datatype")?)?;
         let bytes = self.read_i32(site, st + h::MPI_STATUS_COUNT_LO_OFFSET, "status")? as i64;
         let v = if size == 0 || bytes % size as i64 != 0 {
             h::MPI_UNDEFINED
         } else {
             (bytes / size as i64) as i32
         };
-        self.write_i32(site, ptr(args, 2), v, "count")?;
+        self.write_i32(site, a.ptr("count")?, v, "count")?;
         Ok(Effect::Return(0))
     }
 
@@ -535,7 +559,8 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
-        let st = ptr(args, 0);
+        let a = Args::new(site.func, args);
+        let st = a.ptr("status")?;
         if ignores_status(st) {
             return Err(site.invalid("status is MPI_STATUS_IGNORE"));
         }
@@ -544,7 +569,7 @@ impl Machine {
             st + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET,
             "status",
         )?;
-        self.write_i32(site, ptr(args, 1), h::status_cancelled(hi) as i32, "flag")?;
+        self.write_i32(site, a.ptr("flag")?, h::status_cancelled(hi) as i32, "flag")?;
         Ok(Effect::Return(0))
     }
 }

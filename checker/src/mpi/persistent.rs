@@ -7,6 +7,7 @@
 use super::decode::*;
 use super::p2p::{send_mode, RecvArgs, SendArgs};
 use super::requests::{also_at, line_of};
+use crate::mpi::args::Args;
 use crate::mpi::machine::*;
 use runtime_model::model::Model;
 use runtime_model::mpi::p2p::{EventRef, PersistentOp, ReqId, ReqOp};
@@ -17,14 +18,22 @@ impl Machine {
     /// MPI_Recv_init: same arguments as the nonblocking calls.
     pub(crate) fn call_request_init(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let func = site.func;
-        let comm = self.comm(site, int(args, 5))?;
+        let a = Args::new(func, args);
+        let comm_h = a.int("comm")?;
+        let comm = self.comm(site, comm_h)?;
         let ev = self.log_call(site, None, None);
+        // MPI_Recv_init names its peer `source`, the send forms `dest`.
+        let peer_param = if func == F::RecvInit {
+            "source"
+        } else {
+            "dest"
+        };
         let (buf, count, datatype, peer, tag) = (
-            ptr(args, 0),
-            int(args, 1),
-            int(args, 2),
-            int(args, 3),
-            int(args, 4),
+            a.ptr("buf")?,
+            a.int("count")?,
+            a.int("datatype")?,
+            a.int(peer_param)?,
+            a.int("tag")?,
         );
         let send_mode = (func != F::RecvInit).then(|| send_mode(func));
         if send_mode.is_some() {
@@ -80,11 +89,11 @@ impl Machine {
                 func.name(),
                 datatype_name(datatype),
                 rank_name(peer),
-                comm_name(int(args, 5)),
+                comm_name(comm_h),
                 req + 1
             ),
         );
-        self.write_i32(site, ptr(args, 6), self.handle_of(req), "request")?;
+        self.write_i32(site, a.ptr("request")?, self.handle_of(req), "request")?;
         Ok(Effect::Return(0))
     }
 
@@ -95,11 +104,13 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
         let handles_at: Vec<u64> = if site.func == F::Start {
-            vec![ptr(args, 0)]
+            vec![a.ptr("request")?]
         } else {
-            let n = self.count(site, int(args, 0))?;
-            (0..n).map(|i| ptr(args, 1) + 4 * i).collect()
+            let n = self.count(site, a.int("count")?)?;
+            let array = a.ptr("array_of_requests")?;
+            (0..n).map(|i| array + 4 * i).collect()
         };
         let mut reqs = Vec::new();
         for (i, &addr) in handles_at.iter().enumerate() {

@@ -5,6 +5,7 @@
 use super::completion::empty_status;
 use super::decode::*;
 use crate::diag::ErrorKind;
+use crate::mpi::args::Args;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
@@ -147,11 +148,13 @@ impl Machine {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let (rank, loc, func) = (site.rank, site.loc, site.func);
+        let a = Args::new(func, args);
 
         self.log_call(site, None, None);
-        let handle = self.read_i32(site, ptr(args, 0), "request")?;
+        let handle_addr = a.ptr("request")?;
+        let handle = self.read_i32(site, handle_addr, "request")?;
         let req = self.operation_of(model, site, handle, "request")?;
-        let status_addr = ptr(args, if func == F::Wait { 1 } else { 2 });
+        let status_addr = a.ptr("status")?;
         self.trace_event(
             rank,
             loc,
@@ -164,7 +167,7 @@ impl Machine {
         let Some(req) = req else {
             // A null or inactive request completes at once (MPI 3.1 §3.7.3).
             if func == F::Test {
-                self.write_i32(site, ptr(args, 1), 1, "flag")?;
+                self.write_i32(site, a.ptr("flag")?, 1, "flag")?;
             }
             self.write_status(site, status_addr, &empty_status(), 0)?;
             self.procs[rank].proc.finish_call(model, 0);
@@ -172,7 +175,7 @@ impl Machine {
         };
         let slots = vec![ReqSlot {
             req: Some(req),
-            handle_addr: ptr(args, 0),
+            handle_addr,
             status_addr,
         }];
         Ok(Effect::Block(if func == F::Wait {
@@ -184,7 +187,7 @@ impl Machine {
         } else {
             Block::Poll {
                 kind: PollKind::Test {
-                    flag_addr: ptr(args, 1),
+                    flag_addr: a.ptr("flag")?,
                 },
                 slots,
                 probe: None,
@@ -200,19 +203,27 @@ impl Machine {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let (rank, loc, func) = (site.rank, site.loc, site.func);
+        let a = Args::new(func, args);
 
         self.log_call(site, None, None);
-        let n = self.count(site, int(args, 0))?;
-        let arr = ptr(args, 1);
+        // Waitsome and Testsome name their count `incount`.
+        let n = self.count(
+            site,
+            a.int(if a.has("incount") { "incount" } else { "count" })?,
+        )?;
+        let arr = a.ptr("array_of_requests")?;
+        // Waitany and Testany have one `status`, the others an array.
         let statuses = match func {
-            F::Waitall => ptr(args, 2),
-            F::Testall | F::Waitany => ptr(args, 3),
-            _ => ptr(args, 4),
+            F::Waitany | F::Testany => a.ptr("status")?,
+            _ => a.ptr("array_of_statuses")?,
         };
-        let some = SomeOutputs {
-            outcount_addr: ptr(args, 2),
-            indices_addr: ptr(args, 3),
-            statuses_addr: statuses,
+        // Where Waitsome and Testsome write what completed.
+        let some = || -> Result<SomeOutputs, Halt> {
+            Ok(SomeOutputs {
+                outcount_addr: a.ptr("outcount")?,
+                indices_addr: a.ptr("array_of_indices")?,
+                statuses_addr: statuses,
+            })
         };
         let mut slots = Vec::new();
         let mut names = Vec::new();
@@ -248,16 +259,16 @@ impl Machine {
         if !live {
             match func {
                 F::Waitany | F::Testany => {
-                    self.write_i32(site, ptr(args, 2), h::MPI_UNDEFINED, "index")?;
+                    self.write_i32(site, a.ptr("index")?, h::MPI_UNDEFINED, "index")?;
                     if func == F::Testany {
-                        self.write_i32(site, ptr(args, 3), 1, "flag")?;
+                        self.write_i32(site, a.ptr("flag")?, 1, "flag")?;
                     }
                     self.write_status(site, statuses, &empty_status(), 0)?;
                 }
                 F::Waitsome | F::Testsome => {
-                    self.write_i32(site, some.outcount_addr, h::MPI_UNDEFINED, "outcount")?;
+                    self.write_i32(site, some()?.outcount_addr, h::MPI_UNDEFINED, "outcount")?;
                 }
-                F::Testall => self.write_i32(site, ptr(args, 2), 1, "flag")?,
+                F::Testall => self.write_i32(site, a.ptr("flag")?, 1, "flag")?,
                 _ => {}
             }
             self.procs[rank].proc.finish_call(model, 0);
@@ -276,16 +287,16 @@ impl Machine {
         Ok(Effect::Block(match func {
             F::Waitall => requests(WaitMode::All),
             F::Waitany => requests(WaitMode::Any {
-                index_addr: ptr(args, 2),
+                index_addr: a.ptr("index")?,
             }),
-            F::Waitsome => requests(WaitMode::Some(some)),
+            F::Waitsome => requests(WaitMode::Some(some()?)),
             F::Testall => poll(PollKind::Testall {
-                flag_addr: ptr(args, 2),
+                flag_addr: a.ptr("flag")?,
             }),
-            F::Testsome => poll(PollKind::Testsome(some)),
+            F::Testsome => poll(PollKind::Testsome(some()?)),
             _ => poll(PollKind::Testany {
-                flag_addr: ptr(args, 3),
-                index_addr: ptr(args, 2),
+                flag_addr: a.ptr("flag")?,
+                index_addr: a.ptr("index")?,
             }),
         }))
     }
@@ -298,9 +309,10 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
         self.log_call(site, None, None);
         // The request is passed by value.
-        let handle = int(args, 0);
+        let handle = a.int("request")?;
         let req = self.operation_of(model, site, handle, "request")?;
         self.trace_event(
             site.rank,
@@ -311,19 +323,19 @@ impl Machine {
             ),
         );
         let Some(req) = req else {
-            self.write_i32(site, ptr(args, 1), 1, "flag")?;
-            self.write_status(site, ptr(args, 2), &empty_status(), 0)?;
+            self.write_i32(site, a.ptr("flag")?, 1, "flag")?;
+            self.write_status(site, a.ptr("status")?, &empty_status(), 0)?;
             self.procs[site.rank].proc.finish_call(model, 0);
             return Ok(Effect::Done);
         };
         Ok(Effect::Block(Block::Poll {
             kind: PollKind::GetStatus {
-                flag_addr: ptr(args, 1),
+                flag_addr: a.ptr("flag")?,
             },
             slots: vec![ReqSlot {
                 req: Some(req),
                 handle_addr: 0,
-                status_addr: ptr(args, 2),
+                status_addr: a.ptr("status")?,
             }],
             probe: None,
         }))
@@ -338,8 +350,9 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
         self.log_call(site, None, None);
-        let handle = self.read_i32(site, ptr(args, 0), "request")?;
+        let handle = self.read_i32(site, a.ptr("request")?, "request")?;
         if handle == h::MPI_REQUEST_NULL {
             return Err(site.invalid("request is MPI_REQUEST_NULL"));
         }
@@ -374,8 +387,9 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
+        let handle_addr = Args::new(site.func, args).ptr("request")?;
         let ev = self.log_call(site, None, None);
-        let handle = self.read_i32(site, ptr(args, 0), "request")?;
+        let handle = self.read_i32(site, handle_addr, "request")?;
         let Some(req) = self.live_request(model, site, handle, "request")? else {
             return Err(site.invalid("request is MPI_REQUEST_NULL"));
         };
@@ -418,7 +432,7 @@ impl Machine {
         }
         requests[req].freed = true;
         requests[req].freed_at = Some(ev);
-        self.write_i32(site, ptr(args, 0), h::MPI_REQUEST_NULL, "request")?;
+        self.write_i32(site, handle_addr, h::MPI_REQUEST_NULL, "request")?;
         Ok(Effect::Return(0))
     }
 }
