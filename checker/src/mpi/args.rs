@@ -58,12 +58,6 @@ impl<'a> Args<'a> {
     pub fn ptr_if(&self, name: &str) -> Option<u64> {
         self.has(name).then(|| self.ptr(name).ok()).flatten()
     }
-
-    /// The values in parameter order (for code that walks all of them,
-    /// such as the leak checker's record of what a call made).
-    pub fn values(&self) -> &'a [u64] {
-        self.values
-    }
 }
 
 #[cfg(test)]

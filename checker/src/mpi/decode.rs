@@ -24,14 +24,6 @@ pub(crate) enum Effect {
 /// First request handle value; `MPI_REQUEST_NULL` is `0x2c000000` (MPICH).
 pub(crate) const REQUEST_HANDLE_BASE: i32 = h::MPI_REQUEST_NULL + 1;
 
-pub(crate) fn int(args: &[u64], i: usize) -> i32 {
-    args.get(i).copied().unwrap_or(0) as u32 as i32
-}
-
-pub(crate) fn ptr(args: &[u64], i: usize) -> u64 {
-    args.get(i).copied().unwrap_or(0)
-}
-
 /// Whether a status/statuses argument asks for no status.
 pub(crate) fn ignores_status(addr: u64) -> bool {
     addr == 0 || addr as i64 == h::MPI_STATUS_IGNORE
