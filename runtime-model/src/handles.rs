@@ -805,6 +805,21 @@ pub fn error_class_name(class: i32) -> Option<&'static str> {
         .map(|(_, n)| *n)
 }
 
+// Bases of the handles a process makes (its own numbering, MPICH-like).
+
+/// First derived datatype handle of every process (MPICH's direct
+/// datatype handles start at `0x8c000000`; predefined ones are `0x4c...`).
+pub const TYPE_HANDLE_BASE: i32 = 0x8c10_0000u32 as i32;
+/// First user-defined operation handle (MPICH's direct op handles are
+/// `0x98000000...`; predefined ones are `0x58...`).
+pub const OP_HANDLE_BASE: i32 = 0x9810_0000u32 as i32;
+/// First info handle of every process (MPICH's direct info handles are
+/// `0x9c000000...`; `MPI_INFO_NULL` is `0x1c000000`, `MPI_INFO_ENV`
+/// `0x5c000001`).
+pub const INFO_HANDLE_BASE: i32 = 0x9c10_0000u32 as i32;
+/// First request handle value; `MPI_REQUEST_NULL` is `0x2c000000` (MPICH).
+pub const REQUEST_HANDLE_BASE: i32 = MPI_REQUEST_NULL + 1;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,8 +21,7 @@ pub(crate) enum Effect {
     Done,
 }
 
-/// First request handle value; `MPI_REQUEST_NULL` is `0x2c000000` (MPICH).
-pub(crate) const REQUEST_HANDLE_BASE: i32 = h::MPI_REQUEST_NULL + 1;
+use runtime_model::handles::REQUEST_HANDLE_BASE;
 
 /// Whether a status/statuses argument asks for no status.
 pub(crate) fn ignores_status(addr: u64) -> bool {

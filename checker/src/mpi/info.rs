@@ -7,97 +7,9 @@ use super::args::Args;
 use super::decode::*;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
-use runtime_model::model::LocId;
 use runtime_model::mpi_api::MpiFunc as F;
-use runtime_model::mpi_api::MpiFunc;
-use std::sync::Arc;
 
-/// First info handle of every process (MPICH's direct info handles are
-/// `0x9c000000...`; `MPI_INFO_NULL` is `0x1c000000`, `MPI_INFO_ENV`
-/// `0x5c000001`).
-pub(crate) const INFO_HANDLE_BASE: i32 = 0x9c10_0000u32 as i32;
-
-/// One info object: (key, value) pairs in insertion order (§9: the order
-/// MPI_Info_get_nthkey numbers them).
-#[derive(Clone, Debug)]
-pub struct InfoObject {
-    pub entries: Vec<(String, String)>,
-    pub freed: bool,
-    /// The call that made it, for leak reports.
-    pub made_at: (LocId, MpiFunc),
-}
-
-/// Per-process info objects and communicator names.
-#[derive(Clone, Debug, Default)]
-pub struct InfoTables {
-    infos: Vec<Arc<Vec<InfoObject>>>,
-    /// Names set with MPI_Comm_set_name, by communicator handle.
-    names: Vec<Arc<Vec<(i32, String)>>>,
-}
-
-impl InfoTables {
-    fn ensure(&mut self, rank: usize) {
-        if self.infos.len() <= rank {
-            self.infos.resize_with(rank + 1, Default::default);
-            self.names.resize_with(rank + 1, Default::default);
-        }
-    }
-
-    fn get(&self, rank: usize, handle: i32) -> Option<&InfoObject> {
-        let i = handle.wrapping_sub(INFO_HANDLE_BASE);
-        if i < 0 {
-            return None;
-        }
-        self.infos.get(rank)?.get(i as usize)
-    }
-
-    fn get_mut(&mut self, rank: usize, handle: i32) -> Option<&mut InfoObject> {
-        let i = handle.wrapping_sub(INFO_HANDLE_BASE);
-        if i < 0 || self.get(rank, handle).is_none() {
-            return None;
-        }
-        Arc::make_mut(&mut self.infos[rank]).get_mut(i as usize)
-    }
-
-    fn add(&mut self, rank: usize, info: InfoObject) -> i32 {
-        self.ensure(rank);
-        let v = Arc::make_mut(&mut self.infos[rank]);
-        v.push(info);
-        INFO_HANDLE_BASE + (v.len() - 1) as i32
-    }
-
-    /// Info objects of `rank` never freed, with the call that made each.
-    pub fn live(&self, rank: usize) -> Vec<(LocId, MpiFunc)> {
-        self.infos
-            .get(rank)
-            .map(|v| v.iter().filter(|i| !i.freed).map(|i| i.made_at).collect())
-            .unwrap_or_default()
-    }
-
-    /// The name MPI_Comm_get_name reports (§6.8): the one set last, else
-    /// the predefined communicators' own names, else the empty string.
-    pub fn comm_name(&self, rank: usize, comm: i32) -> String {
-        if let Some((_, n)) = self
-            .names
-            .get(rank)
-            .and_then(|v| v.iter().rev().find(|(c, _)| *c == comm))
-        {
-            return n.clone();
-        }
-        match comm {
-            h::MPI_COMM_WORLD => "MPI_COMM_WORLD".into(),
-            h::MPI_COMM_SELF => "MPI_COMM_SELF".into(),
-            _ => String::new(),
-        }
-    }
-
-    fn set_comm_name(&mut self, rank: usize, comm: i32, name: String) {
-        self.ensure(rank);
-        let v = Arc::make_mut(&mut self.names[rank]);
-        v.retain(|(c, _)| *c != comm);
-        v.push((comm, name));
-    }
-}
+pub use runtime_model::mpi::objects::{InfoObject, InfoTables};
 
 impl Machine {
     /// Checks an info argument: `MPI_INFO_NULL` (where `null_ok`),
@@ -324,40 +236,5 @@ impl Machine {
             _ => unreachable!("not an info or naming call"),
         }
         Ok(Effect::Return(0))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn comm_names_default_to_the_predefined_ones_and_follow_the_last_set() {
-        let mut t = InfoTables::default();
-        assert_eq!(t.comm_name(0, h::MPI_COMM_WORLD), "MPI_COMM_WORLD");
-        assert_eq!(t.comm_name(0, 0x4400_0005), "");
-        t.set_comm_name(0, h::MPI_COMM_WORLD, "grid".into());
-        t.set_comm_name(0, h::MPI_COMM_WORLD, "mesh".into());
-        assert_eq!(t.comm_name(0, h::MPI_COMM_WORLD), "mesh");
-        assert_eq!(t.comm_name(1, h::MPI_COMM_WORLD), "MPI_COMM_WORLD");
-    }
-
-    #[test]
-    fn info_handles_are_per_process_and_live_until_freed() {
-        let mut t = InfoTables::default();
-        let made = (0, MpiFunc::InfoCreate);
-        let a = t.add(
-            1,
-            InfoObject {
-                entries: vec![],
-                freed: false,
-                made_at: made,
-            },
-        );
-        assert_eq!(a, INFO_HANDLE_BASE);
-        assert!(t.get(0, a).is_none());
-        assert_eq!(t.live(1), vec![made]);
-        t.get_mut(1, a).unwrap().freed = true;
-        assert!(t.live(1).is_empty());
     }
 }

@@ -13,12 +13,12 @@
 //! variable of a request still pending, which is how a request's handle is
 //! usually lost.
 
-use super::datatypes::{OP_HANDLE_BASE, TYPE_HANDLE_BASE};
 use super::decode::Site;
 use super::requests::{also_at, line_of};
 use crate::diag::ErrorKind;
 use crate::mpi::args::Args;
 use crate::mpi::machine::*;
+use runtime_model::handles::{OP_HANDLE_BASE, TYPE_HANDLE_BASE};
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::ReqOp;
 use runtime_model::mpi::{ObjectKind, Origin};

@@ -4,6 +4,7 @@
 
 pub mod collective;
 pub mod comm;
+pub mod objects;
 pub mod p2p;
 
 use crate::handles as h;
