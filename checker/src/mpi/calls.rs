@@ -87,7 +87,7 @@ impl Machine {
         let family = func.family();
         if func.is_collective() && family == Family::Collective {
             // Collectives on intercommunicators (MPI 3.1 §5.2.2): only
-            // those `collective.rs` models.
+            // those `collective/` models.
             // Every collective of this family has a `comm`.
             if let Some(c) = self.world.resolve_comm(a.int("comm")?, rank) {
                 if self.world.comms[c].is_inter() && !func.attrs().intercomm {
