@@ -253,7 +253,7 @@ impl RunBuilder {
 /// A datatype's type map with its bounds (§4.1). Only the constructors below
 /// make one, so its runs are always valid basic types and its values always
 /// fit in `i64`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TypeMap {
     runs: Vec<Run>,
     /// Sum of the element sizes (`MPI_Type_size`, §4.1.5).

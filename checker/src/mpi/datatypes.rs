@@ -88,7 +88,7 @@ impl Machine {
         if let Some(m) = TypeMap::predefined(dt) {
             return Ok(Arc::new(m));
         }
-        let Some(t) = self.dtypes.derived(site.rank, dt) else {
+        let Some(t) = self.world.objects.derived(site.rank, dt) else {
             return Err(site.invalid(format!("invalid datatype 0x{dt:x}")));
         };
         if t.freed {
@@ -104,7 +104,7 @@ impl Machine {
 
     /// Whether `dt` is a derived datatype of `rank`.
     pub(crate) fn is_derived(&self, rank: usize, dt: i32) -> bool {
-        self.dtypes.derived(rank, dt).is_some()
+        self.world.objects.derived(rank, dt).is_some()
     }
 
     /// Type map of a datatype already checked at its call, for later use
@@ -112,7 +112,7 @@ impl Machine {
     pub(crate) fn known_map(&self, rank: usize, dt: i32) -> Option<Arc<TypeMap>> {
         match TypeMap::predefined(dt) {
             Some(m) => Some(Arc::new(m)),
-            None => self.dtypes.derived(rank, dt).map(|t| t.map.clone()),
+            None => self.world.objects.derived(rank, dt).map(|t| t.map.clone()),
         }
     }
 
@@ -220,7 +220,7 @@ impl Machine {
             }
         };
         let new_type = |state: &mut Machine, map: TypeMap, out: u64| -> Result<Effect, Halt> {
-            let handle = state.dtypes.add_type(
+            let handle = state.world.objects.add_type(
                 rank,
                 DerivedType {
                     map: Arc::new(map),
@@ -395,10 +395,11 @@ impl Machine {
                 // A duplicate of a committed type is committed (§4.1.10).
                 let committed = !self.is_derived(rank, oldtype)
                     || self
-                        .dtypes
+                        .world
+                        .objects
                         .derived(rank, oldtype)
                         .is_some_and(|t| t.committed);
-                let handle = self.dtypes.add_type(
+                let handle = self.world.objects.add_type(
                     rank,
                     DerivedType {
                         map: old,
@@ -413,7 +414,7 @@ impl Machine {
                 let addr = a.ptr("datatype")?;
                 let dt = self.read_i32(site, addr, "datatype")?;
                 self.type_map(site, dt, false)?;
-                let Some(t) = self.dtypes.type_mut(rank, dt) else {
+                let Some(t) = self.world.objects.type_mut(rank, dt) else {
                     if func == F::TypeCommit {
                         // Committing a predefined type is allowed and does nothing.
                         return Ok(Effect::Return(0));
@@ -481,7 +482,7 @@ impl Machine {
                     return Err(site.invalid("user_fn is not a function of the program"));
                 };
                 let commute = a.int("commute")? != 0;
-                let op = self.dtypes.add_op(
+                let op = self.world.objects.add_op(
                     rank,
                     UserOp {
                         function: function as u64,
@@ -495,7 +496,7 @@ impl Machine {
             F::OpFree => {
                 let addr = a.ptr("op")?;
                 let op = self.read_i32(site, addr, "op")?;
-                match self.dtypes.op_mut(rank, op) {
+                match self.world.objects.op_mut(rank, op) {
                     Some(u) if !u.freed => u.freed = true,
                     Some(_) => {
                         return Err(site.invalid(format!("operation 0x{op:x} was already freed")))

@@ -247,7 +247,7 @@ impl Machine {
             // operation is as MPI_Op_create declared it.
             F::OpCommutative => {
                 let op = a.int("op")?;
-                let commute = match self.dtypes.user_op(rank, op) {
+                let commute = match self.world.objects.user_op(rank, op) {
                     Some(u) if u.freed => {
                         return Err(
                             site.invalid(format!("operation 0x{op:x} was freed by MPI_Op_free"))

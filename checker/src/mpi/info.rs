@@ -19,7 +19,7 @@ impl Machine {
             h::MPI_INFO_NULL if null_ok => Ok(()),
             h::MPI_INFO_NULL => Err(site.invalid("info is MPI_INFO_NULL")),
             h::MPI_INFO_ENV => Ok(()),
-            _ => match self.dtypes.infos.get(site.rank, info) {
+            _ => match self.world.objects.infos.get(site.rank, info) {
                 Some(i) if i.freed => {
                     Err(site.invalid(format!("info object 0x{info:x} was freed by MPI_Info_free")))
                 }
@@ -34,7 +34,8 @@ impl Machine {
     fn info_entries(&self, site: &Site, info: i32) -> Result<Vec<(String, String)>, Halt> {
         self.info_arg(site, info, false)?;
         Ok(self
-            .dtypes
+            .world
+            .objects
             .infos
             .get(site.rank, info)
             .map(|i| i.entries.clone())
@@ -87,7 +88,7 @@ impl Machine {
         let a = Args::new(site.func, args);
         match site.func {
             F::InfoCreate => {
-                let handle = self.dtypes.infos.add(
+                let handle = self.world.objects.infos.add(
                     rank,
                     InfoObject {
                         entries: Vec::new(),
@@ -100,7 +101,7 @@ impl Machine {
             F::InfoDup => {
                 let info = a.int("info")?;
                 let entries = self.info_entries(site, info)?;
-                let handle = self.dtypes.infos.add(
+                let handle = self.world.objects.infos.add(
                     rank,
                     InfoObject {
                         entries,
@@ -117,7 +118,7 @@ impl Machine {
                     return Err(site.invalid("cannot free the predefined info object MPI_INFO_ENV"));
                 }
                 self.info_arg(site, handle, false)?;
-                if let Some(i) = self.dtypes.infos.get_mut(rank, handle) {
+                if let Some(i) = self.world.objects.infos.get_mut(rank, handle) {
                     i.freed = true;
                 }
                 self.write_i32(site, addr, h::MPI_INFO_NULL, "info")?;
@@ -134,7 +135,7 @@ impl Machine {
                         h::MPI_MAX_INFO_VAL
                     )));
                 }
-                let Some(i) = self.dtypes.infos.get_mut(rank, info) else {
+                let Some(i) = self.world.objects.infos.get_mut(rank, info) else {
                     return Err(
                         site.invalid("cannot modify the predefined info object MPI_INFO_ENV")
                     );
@@ -148,7 +149,7 @@ impl Machine {
                 let info = a.int("info")?;
                 self.info_arg(site, info, false)?;
                 let key = self.info_key(site, a.ptr("key")?)?;
-                let Some(i) = self.dtypes.infos.get_mut(rank, info) else {
+                let Some(i) = self.world.objects.infos.get_mut(rank, info) else {
                     return Err(
                         site.invalid("cannot modify the predefined info object MPI_INFO_ENV")
                     );
@@ -218,12 +219,12 @@ impl Machine {
                     .chars()
                     .take(h::MPI_MAX_OBJECT_NAME as usize - 1)
                     .collect();
-                self.dtypes.infos.set_comm_name(rank, handle, name);
+                self.world.objects.infos.set_comm_name(rank, handle, name);
             }
             F::CommGetName => {
                 let handle = a.int("comm")?;
                 self.comm(site, handle)?;
-                let name = self.dtypes.infos.comm_name(rank, handle);
+                let name = self.world.objects.infos.comm_name(rank, handle);
                 self.write_string(
                     site,
                     a.ptr("comm_name")?,

@@ -77,13 +77,23 @@ impl Machine {
 
     fn derived_type_count(&self, rank: usize) -> usize {
         (0..)
-            .take_while(|&i| self.dtypes.derived(rank, TYPE_HANDLE_BASE + i).is_some())
+            .take_while(|&i| {
+                self.world
+                    .objects
+                    .derived(rank, TYPE_HANDLE_BASE + i)
+                    .is_some()
+            })
             .count()
     }
 
     fn user_op_count(&self, rank: usize) -> usize {
         (0..)
-            .take_while(|&i| self.dtypes.user_op(rank, OP_HANDLE_BASE + i).is_some())
+            .take_while(|&i| {
+                self.world
+                    .objects
+                    .user_op(rank, OP_HANDLE_BASE + i)
+                    .is_some()
+            })
             .count()
     }
 
@@ -236,11 +246,13 @@ impl Machine {
                 ObjectKind::Communicator => self.world.comm_ref(o.handle, rank).is_ok(),
                 ObjectKind::Group => self.world.group(o.handle, rank).is_ok(),
                 ObjectKind::Datatype => self
-                    .dtypes
+                    .world
+                    .objects
                     .derived(rank, o.handle)
                     .is_some_and(|t| !t.freed),
                 ObjectKind::Op => self
-                    .dtypes
+                    .world
+                    .objects
                     .user_op(rank, o.handle)
                     .is_some_and(|u| !u.freed),
                 // Only the last attach can still be attached.
@@ -263,7 +275,7 @@ impl Machine {
         }
         // Info objects (MPI 3.1 §9.1: MPI_Info_free) are made and freed like
         // the objects above but live in the process's own table.
-        for (loc, func) in self.dtypes.infos.live(rank) {
+        for (loc, func) in self.world.objects.infos.live(rank) {
             leaks.push(Leak {
                 what: format!("info object made by {} at line {}", func.name(), line(loc)),
                 verb: "freed",

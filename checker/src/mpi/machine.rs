@@ -97,8 +97,6 @@ pub struct Machine {
     /// "Not yet" answers one poll may get in a row while nothing else in the
     /// world changes (`--max-polls`).
     pub max_polls: u32,
-    /// Derived datatypes and user-defined operations of each process.
-    pub dtypes: crate::mpi::datatypes::Tables,
     /// MPI calls issued so far that may change collective or communicator
     /// state (every call but point-to-point ones and local queries, see
     /// the `p2p_or_local` column of `MpiFunc::attrs`): the reduced search tries processes
@@ -166,7 +164,6 @@ impl Machine {
             liveness: std::sync::Arc::new(crate::exec::liveness::Liveness::new(model)),
             max_calls: usize::MAX,
             max_polls: u32::MAX,
-            dtypes: Default::default(),
             group_calls: 0,
             findings: Vec::new(),
         }

@@ -18,7 +18,7 @@ const USER_OP_STEPS: u64 = 50_000_000;
 impl Machine {
     /// The user-defined operation `op` of process `rank`, if it is one.
     pub(crate) fn user_op_of(&self, rank: usize, op: i32) -> Option<UserOp> {
-        self.dtypes.user_op(rank, op).cloned()
+        self.world.objects.user_op(rank, op).cloned()
     }
 
     /// What member `member` (process `rank`) of collective instance `k` on

@@ -69,8 +69,8 @@ fn hash_phase(state: &Machine, phase: &Phase, h: &mut impl Hasher) {
 
 /// The canonical hash of a machine state: the processes (memory, position,
 /// blocking call), their requests as (owner, position) pairs, buffers and
-/// collective arrivals. States reached by different interleavings hash the
-/// same.
+/// collective arrivals, the objects processes made. States reached by
+/// different interleavings hash the same.
 pub fn fingerprint(state: &Machine) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     for p in &state.procs {
@@ -108,5 +108,12 @@ pub fn fingerprint(state: &Machine) -> u64 {
             }
         }
     }
+    // What each process made locally (datatypes, operations, info objects,
+    // communicator names: numbered per process, so canonical) and the
+    // groups and thread level it holds. A state this hash forgets would be
+    // merged with one whose future differs.
+    state.world.objects.hash(&mut h);
+    state.world.groups.hash(&mut h);
+    state.world.thread_level.hash(&mut h);
     h.finish()
 }

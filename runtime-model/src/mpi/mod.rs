@@ -258,6 +258,9 @@ pub struct World {
     pub current_call: Vec<Option<(LocId, MpiFunc)>>,
     /// Per process, the objects it was handed, in order, with their origin.
     pub origins: Vec<Vec<Origin>>,
+    /// The objects each process makes locally: derived datatypes, user
+    /// operations, info objects, communicator names.
+    pub objects: objects::Objects,
 }
 
 impl World {
@@ -287,6 +290,7 @@ impl World {
             group_rendezvous: Vec::new(),
             current_call: vec![None; np],
             origins: vec![Vec::new(); np],
+            objects: objects::Objects::default(),
         }
     }
 

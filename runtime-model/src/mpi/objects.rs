@@ -11,14 +11,14 @@ use crate::model::LocId;
 use crate::mpi_api::MpiFunc;
 use std::sync::Arc;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DerivedType {
     pub map: Arc<TypeMap>,
     pub committed: bool,
     pub freed: bool,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct UserOp {
     /// Model function id of the user function.
     pub function: u64,
@@ -29,7 +29,7 @@ pub struct UserOp {
 /// Per-process datatype and operation tables (handles are process-local),
 /// and the other local objects a process makes: info objects and
 /// communicator names.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Objects {
     types: Vec<Arc<Vec<DerivedType>>>,
     ops: Vec<Arc<Vec<UserOp>>>,
@@ -93,7 +93,7 @@ impl Objects {
 
 /// One info object: (key, value) pairs in insertion order (§9: the order
 /// MPI_Info_get_nthkey numbers them).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct InfoObject {
     pub entries: Vec<(String, String)>,
     pub freed: bool,
@@ -102,7 +102,7 @@ pub struct InfoObject {
 }
 
 /// Per-process info objects and communicator names.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct InfoTables {
     infos: Vec<Arc<Vec<InfoObject>>>,
     /// Names set with MPI_Comm_set_name, by communicator handle.

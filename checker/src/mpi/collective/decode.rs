@@ -13,7 +13,7 @@ use runtime_model::mpi_api::MpiFunc;
 
 impl Machine {
     pub(super) fn check_op(&self, site: &Site, op: i32, dt: i32) -> Result<(), Halt> {
-        if let Some(u) = self.dtypes.user_op(site.rank, op) {
+        if let Some(u) = self.world.objects.user_op(site.rank, op) {
             if u.freed {
                 return Err(site.invalid(format!("operation 0x{op:x} was freed by MPI_Op_free")));
             }
