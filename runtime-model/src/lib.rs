@@ -10,3 +10,5 @@ pub mod model;
 pub mod mpi;
 pub mod mpi_api;
 pub mod reduce;
+#[cfg(feature = "testkit")]
+pub mod testkit;

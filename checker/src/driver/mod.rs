@@ -6,6 +6,8 @@
 
 pub mod inputs;
 pub mod report;
+#[cfg(test)]
+mod tests;
 
 use crate::explore::{self, dfs, parallel, replay, Bounds, Search};
 use crate::mpi::machine::{Finding, Machine, TraceEntry};

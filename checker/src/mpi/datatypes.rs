@@ -512,7 +512,7 @@ impl Machine {
                 self.write_i32(site, addr, h::MPI_OP_NULL, "op")?;
                 Ok(Effect::Return(0))
             }
-            _ => unreachable!("not a datatype call"),
+            _ => Err(misrouted(site.func, "datatype")),
         }
     }
 

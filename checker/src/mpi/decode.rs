@@ -23,6 +23,16 @@ pub(crate) enum Effect {
 
 use runtime_model::handles::REQUEST_HANDLE_BASE;
 
+/// A call the dispatcher sent to a family handler that does not model it:
+/// a slip of the checker, reported as unsupported (inconclusive), never a
+/// panic.
+pub(crate) fn misrouted(func: MpiFunc, family: &str) -> Halt {
+    Halt::Unsupported(format!(
+        "{} reached the {family} handler, which does not model it (a checker bug)",
+        func.name()
+    ))
+}
+
 /// Whether a status/statuses argument asks for no status.
 pub(crate) fn ignores_status(addr: u64) -> bool {
     addr == 0 || addr as i64 == h::MPI_STATUS_IGNORE

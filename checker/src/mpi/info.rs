@@ -234,7 +234,7 @@ impl Machine {
                 )?;
                 self.write_i32(site, a.ptr("resultlen")?, name.len() as i32, "resultlen")?;
             }
-            _ => unreachable!("not an info or naming call"),
+            _ => return Err(misrouted(site.func, "info and naming")),
         }
         Ok(Effect::Return(0))
     }

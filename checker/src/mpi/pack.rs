@@ -61,7 +61,7 @@ impl Machine {
                 self.write_i32(site, a.ptr("size")?, size, "size")?;
                 Ok(Effect::Return(0))
             }
-            _ => unreachable!("not a packing call"),
+            _ => Err(misrouted(site.func, "packing")),
         }
     }
 

@@ -408,8 +408,8 @@ impl Renaming<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::testutil::{c, r, run, FnBuilder, ModelBuilder};
     use runtime_model::model::{BinOp, IntPredicate, LibcFunc, Pointer, Ty};
+    use runtime_model::testkit::{c, r, run, FnBuilder, ModelBuilder};
 
     /// g(x) = x * 3 (one return); f(a) = g(a) > 10 ? g(a) - 10 : g(a) + 100
     /// (two returns); main sums f(0..3) in a loop whose header phis have the

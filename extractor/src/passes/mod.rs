@@ -20,8 +20,6 @@ mod ir;
 mod points_to;
 mod prune;
 pub mod slice;
-#[cfg(test)]
-mod testutil;
 
 pub use inline::inline_into_entry;
 pub use slice::slice;

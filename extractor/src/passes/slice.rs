@@ -463,11 +463,11 @@ fn index(by_site: &mut [Vec<usize>], anywhere: &mut Vec<usize>, s: &Sites, n: us
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::testutil::{c, observable, r, run, size, FnBuilder, ModelBuilder};
     use runtime_model::model::{
         BinOp, CastOp, FuncId, IntPredicate, LibcFunc, Pointer, Terminator, Ty,
     };
     use runtime_model::mpi_api::MpiFunc;
+    use runtime_model::testkit::{c, observable, r, run, size, FnBuilder, ModelBuilder};
 
     const WORLD: u64 = 0x4400_0000;
     const INT: u64 = 0x4c00_0405;

@@ -1,14 +1,14 @@
-//! Test helpers: a builder for hand-written models and a small reference
-//! interpreter, so the passes can be checked by running a model before and
+//! Test kit (feature `testkit`): a builder for hand-written models and a
+//! small reference interpreter, so that the extractor's passes can be checked by running a model before and
 //! after a pass and comparing what it does (MPI calls with their arguments
 //! and the memory they see, assertion failures, the exit value).
 
-use runtime_model::model::{
+use crate::model::{
     Arg, BinOp, Block, BlockId, CastOp, ExtractStats, FuncId, Function, GepIndex, Global, Inst,
     InstKind, IntPredicate, LibcFunc, LocId, Location, Model, Operand, Phi, Pointer, Reg,
     Terminator, Ty, MODEL_FORMAT, MODEL_VERSION,
 };
-use runtime_model::mpi_api::MpiFunc;
+use crate::mpi_api::MpiFunc;
 use std::collections::HashMap;
 
 pub fn r(x: Reg) -> Operand {
@@ -21,6 +21,12 @@ pub fn c(x: u64) -> Operand {
 
 pub struct ModelBuilder {
     pub model: Model,
+}
+
+impl Default for ModelBuilder {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl ModelBuilder {
