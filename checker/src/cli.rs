@@ -95,6 +95,11 @@ pub struct Args {
     /// error, counts, the list of errors — does not depend on it.
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Memory the search may hold, in MB (default: three quarters of the
+    /// machine's RAM); past it the check stops as inconclusive instead of
+    /// being killed.
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
     /// Follow a schedule printed with an error (`replay:` line) to reproduce it
     /// (with `+NAME=VALUE` parts: the input values of that run).
     #[arg(long, value_name = "SCHEDULE", allow_hyphen_values = true)]
@@ -232,6 +237,9 @@ pub fn run(args: Args) -> i32 {
             ));
         }
     }
+    if args.max_memory.is_some_and(|mb| mb == 0 || mb > 1 << 30) {
+        return fail("--max-memory takes a number of megabytes from 1 to 2^30");
+    }
     if args.jobs == Some(0) || args.jobs.is_some_and(|j| j > 1024) {
         return fail("-j/--jobs takes a number of threads from 1 to 1024");
     }
@@ -302,6 +310,10 @@ pub fn run(args: Args) -> i32 {
     let deadline = args
         .timeout
         .map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
+    let max_memory = args
+        .max_memory
+        .map(|mb| mb << 20)
+        .or_else(default_max_memory);
     let jobs = args.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
@@ -334,6 +346,7 @@ pub fn run(args: Args) -> i32 {
             pinned: pinned.clone(),
             inputs: None,
             jobs,
+            max_memory,
         };
         let outcome = driver::explore(&model, &config);
         if graph.is_none() {
@@ -590,6 +603,16 @@ fn print_stats(report: &Report) {
         s.pruned,
         report.verdict == Verdict::Verified,
     );
+}
+
+/// Three quarters of the machine's memory (Linux: `MemTotal` of
+/// /proc/meminfo), so that a search that outgrows the machine stops with a
+/// reason instead of being killed; `None` where it cannot be read.
+fn default_max_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024 / 4 * 3)
 }
 
 #[cfg(test)]

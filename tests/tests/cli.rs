@@ -854,6 +854,40 @@ fn check_endless_mpi_loop_terminates_with_default_flags() {
 }
 
 #[test]
+fn check_memory_bound_makes_a_growing_search_inconclusive() {
+    // Every barrier of 16 ranks adds to the execution's log: past
+    // --max-memory the check stops with the reason (exit 2), on one thread
+    // and on several, instead of being killed.
+    let dir = tmp();
+    let model = model_of("barrier_loop.c", dir.path());
+    for jobs in ["1", "2"] {
+        let r = check_capped(
+            &model,
+            &[
+                "-n",
+                "16",
+                "--max-memory",
+                "64",
+                "-j",
+                jobs,
+                "--format",
+                "json",
+            ],
+            1024,
+            Duration::from_secs(60),
+        );
+        assert_no_panic(&r);
+        assert_eq!(r.code, Some(2), "{}", r.show());
+        let v = r.json();
+        assert_eq!(v["verdict"], "inconclusive", "{}", r.show());
+        let reason = v["reason"].as_str().expect("reason is a string");
+        assert!(reason.contains("memory limit of 64 MB"), "{reason}");
+    }
+    let r = check(&model, &["--max-memory", "0"]);
+    assert_fails_one_line(&r, 3, &["--max-memory"]);
+}
+
+#[test]
 fn check_max_steps_reason_is_accurate_for_a_loop_of_mpi_calls() {
     // barrier_loop.c reaches an MPI call on every iteration, so running out
     // of --max-steps must not be explained as "without reaching the next MPI

@@ -55,6 +55,8 @@ pub struct Config {
     pub inputs: Option<std::sync::Arc<crate::input::Plan>>,
     /// Threads the reduced search runs on (the outcome does not depend on it).
     pub jobs: usize,
+    /// Resident memory (bytes) past which the search stops, inconclusive.
+    pub max_memory: Option<u64>,
 }
 
 impl Default for Config {
@@ -76,6 +78,7 @@ impl Default for Config {
             pinned: Vec::new(),
             inputs: None,
             jobs: 1,
+            max_memory: None,
         }
     }
 }
@@ -168,6 +171,7 @@ fn bounds(config: &Config) -> Bounds {
         timeout: config.timeout,
         max_executions: config.max_executions,
         all_errors: config.all_errors,
+        max_memory: config.max_memory,
     }
 }
 

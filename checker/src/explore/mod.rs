@@ -109,24 +109,67 @@ pub struct Bounds {
     pub max_executions: Option<u64>,
     /// Keep exploring after the first error.
     pub all_errors: bool,
+    /// Resident memory of the checker, in bytes, past which it stops
+    /// (inconclusive) instead of being killed.
+    pub max_memory: Option<u64>,
 }
 
-/// What a system checks inside an execution: the deadline (one execution
-/// may never end).
+/// What a system checks inside an execution: the deadline and the memory
+/// bound (one execution may never end, or grow without bound).
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     pub start: Instant,
     pub timeout: Option<Duration>,
+    pub max_memory: Option<u64>,
     /// Executions finished so far, for the message.
     pub executions: u64,
 }
 
 impl Limits {
-    /// The message of a timeout, once it is reached.
-    pub fn timed_out(&self) -> Option<String> {
-        let t = self.timeout?;
-        (self.start.elapsed() >= t).then(|| timeout_message(t, self.executions))
+    /// The message of the bound reached, if one is.
+    pub fn exceeded(&self) -> Option<String> {
+        if let Some(t) = self.timeout {
+            if self.start.elapsed() >= t {
+                return Some(timeout_message(t, self.executions));
+            }
+        }
+        memory_exceeded(self.max_memory, self.executions)
     }
+}
+
+/// Looks at the resident memory once every `MEMORY_EVERY` calls (reading it
+/// costs a system call; memory grows slowly compared to the calls).
+const MEMORY_EVERY: u32 = 256;
+
+thread_local! {
+    static MEMORY_TICK: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+fn memory_exceeded(max: Option<u64>, executions: u64) -> Option<String> {
+    let max = max?;
+    let tick = MEMORY_TICK.with(|t| {
+        let v = t.get().wrapping_add(1);
+        t.set(v);
+        v
+    });
+    if !tick.is_multiple_of(MEMORY_EVERY) {
+        return None;
+    }
+    let rss = resident_bytes()?;
+    (rss > max).then(|| {
+        format!(
+            "memory limit of {} MB reached after {executions} executions (--max-memory; the search holds {} MB)",
+            max >> 20,
+            rss >> 20
+        )
+    })
+}
+
+/// The checker's resident memory now, in bytes (Linux; `None` elsewhere).
+pub fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
 }
 
 fn timeout_message(t: Duration, executions: u64) -> String {
@@ -196,6 +239,7 @@ impl<S: Explorable> Search<S> {
         Limits {
             start: self.start,
             timeout: self.bounds.timeout,
+            max_memory: self.bounds.max_memory,
             executions: self.outcome.executions,
         }
     }
@@ -219,6 +263,10 @@ impl<S: Explorable> Search<S> {
                 self.outcome.incomplete = Some(format!("execution limit of {m} reached"));
                 return true;
             }
+        }
+        if let Some(m) = memory_exceeded(self.bounds.max_memory, self.outcome.executions) {
+            self.outcome.incomplete = Some(m);
+            return true;
         }
         false
     }

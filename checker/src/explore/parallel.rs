@@ -199,6 +199,7 @@ where
             timeout: None,
             max_executions: None,
             all_errors: bounds.all_errors,
+            max_memory: None,
         });
         search.start = start;
         let stopped = explore(shared, bounds, task, &mut search);
@@ -318,6 +319,11 @@ where
                 return false;
             }
         }
+        let n = shared.executions.load(Ordering::Acquire);
+        if let Some(m) = super::memory_exceeded(bounds.max_memory, n) {
+            shared.abort(m);
+            return false;
+        }
         if shared.idle.load(Ordering::Acquire) > 0 && shared.queued.load(Ordering::Acquire) == 0 {
             donate(shared, &mut stack);
         }
@@ -351,7 +357,11 @@ where
             }
         };
         search.outcome.states += 1;
-        if let Err(halt) = state.settle(&search.limits()) {
+        let limits = super::Limits {
+            max_memory: bounds.max_memory,
+            ..search.limits()
+        };
+        if let Err(halt) = state.settle(&limits) {
             search.executed(state.halted(halt), &schedule);
             shared.executions.fetch_add(1, Ordering::AcqRel);
             continue;

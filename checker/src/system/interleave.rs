@@ -117,7 +117,7 @@ impl Explorable for Interleaving<'_> {
     type Error = Reported;
 
     fn settle(&mut self, limits: &Limits) -> Result<(), Halt> {
-        match limits.timed_out() {
+        match limits.exceeded() {
             Some(m) => Err(Halt::Budget(m)),
             None => Ok(()),
         }

@@ -67,7 +67,7 @@ pub fn settle(ctx: &Ctx, limits: &Limits, state: &mut Machine) -> Result<(), Hal
     // until `next` decides, so the list only grows here.
     let mut undecided = step::undecided_cancels(state);
     loop {
-        if let Some(m) = limits.timed_out() {
+        if let Some(m) = limits.exceeded() {
             return Err(Halt::Budget(m));
         }
         let mut changed = false;
