@@ -9,7 +9,7 @@
 //! calls as a fixpoint over their dependencies and reports where it gets
 //! stuck.
 
-use super::events::{Dep, DepKind};
+use super::events::{Dep, DepKind, Needed};
 
 /// Replays `counts[p]` calls of each process under the dependencies whose
 /// kind is in `kinds`. Returns the position each process reaches when the
@@ -17,12 +17,12 @@ use super::events::{Dep, DepKind};
 pub fn replay(counts: &[usize], deps: &[Dep], kinds: &[DepKind]) -> Option<Vec<usize>> {
     let np = counts.len();
     // Dependencies of each (process, call), restricted to the kinds asked for.
-    type Needs = Vec<Option<(usize, usize)>>;
+    type Needs = Vec<Needed>;
     let mut waits: Vec<Vec<Needs>> = counts.iter().map(|&c| vec![Vec::new(); c]).collect();
     for d in deps.iter().filter(|d| kinds.contains(&d.kind)) {
         let (p, e) = d.waiter;
         if p < np && e < counts[p] {
-            waits[p][e].push(d.needs);
+            waits[p][e].push(d.needs.clone());
         }
     }
     let mut pos = vec![0usize; np];
@@ -30,10 +30,11 @@ pub fn replay(counts: &[usize], deps: &[Dep], kinds: &[DepKind]) -> Option<Vec<u
         let mut moved = false;
         for p in 0..np {
             while pos[p] < counts[p] {
-                let ok = waits[p][pos[p]].iter().all(|n| match n {
-                    // The call `n` names has been issued: its process reached it.
-                    Some((q, j)) => *q < np && pos[*q] >= *j,
-                    None => false,
+                // Every call a need names has been issued: its process
+                // reached it.
+                let ok = waits[p][pos[p]].iter().all(|n| {
+                    !matches!(n, Needed::Never)
+                        && n.calls().iter().all(|&(q, j)| q < np && pos[q] >= j)
                 });
                 if !ok {
                     break;
@@ -64,7 +65,7 @@ pub fn required_prefix(
     let mut by_waiter: std::collections::HashMap<(usize, usize), Vec<(usize, usize)>> =
         std::collections::HashMap::new();
     for d in deps.iter().filter(|d| kinds.contains(&d.kind)) {
-        if let Some(n) = d.needs {
+        for &n in d.needs.calls() {
             by_waiter.entry(d.waiter).or_default().push(n);
         }
     }
@@ -99,7 +100,7 @@ mod tests {
     fn dep(waiter: (usize, usize), needs: (usize, usize), kind: DepKind) -> Dep {
         Dep {
             waiter,
-            needs: Some(needs),
+            needs: Needed::Call(needs),
             kind,
         }
     }
@@ -142,10 +143,33 @@ mod tests {
     fn never_satisfied_dependency_blocks() {
         let deps = vec![Dep {
             waiter: (0, 1),
-            needs: None,
+            needs: Needed::Never,
             kind: DepKind::ZeroBuffer,
         }];
         assert_eq!(replay(&[3], &deps, &[DepKind::Always]), None);
         assert_eq!(replay(&[3], &deps, &[DepKind::ZeroBuffer]), Some(vec![1]));
+    }
+
+    #[test]
+    fn a_shared_list_of_arrivals_waits_for_every_member() {
+        // Three members of a barrier at their call 1; rank 2 first needs
+        // rank 0's call 2, which comes after the barrier: stuck. Each
+        // member's own arrival is in the list and does not hold it back.
+        let all: std::sync::Arc<[(usize, usize)]> = vec![(0, 1), (1, 1), (2, 1)].into();
+        let barrier = |r: usize| Dep {
+            waiter: (r, 1),
+            needs: Needed::All(all.clone()),
+            kind: DepKind::Synchronizing,
+        };
+        let mut deps = vec![barrier(0), barrier(1), barrier(2)];
+        assert_eq!(replay(&[3, 3, 3], &deps, &[DepKind::Synchronizing]), None);
+        deps.push(dep((2, 0), (0, 2), DepKind::Always));
+        let kinds = [DepKind::Always, DepKind::Synchronizing];
+        assert_eq!(replay(&[3, 3, 3], &deps, &kinds), Some(vec![1, 1, 0]));
+        assert_eq!(
+            required_prefix(3, &deps, &kinds, (0, 2)),
+            vec![2, 1, 1],
+            "leaving the barrier needs every member's arrival"
+        );
     }
 }

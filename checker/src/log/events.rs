@@ -31,13 +31,42 @@ pub enum DepKind {
     Synchronizing,
 }
 
-/// Event `waiter` cannot complete before `needs` has been issued (`None`:
-/// never, e.g. a send whose message is never received).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Event `waiter` cannot complete before `needs` has been issued.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Dep {
     pub waiter: EventRef,
-    pub needs: Option<EventRef>,
+    pub needs: Needed,
     pub kind: DepKind,
+}
+
+/// What a dependency waits for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Needed {
+    /// Never comes (e.g. a send whose message is never received).
+    Never,
+    /// One call of one process.
+    Call(EventRef),
+    /// Every one of these calls: the arrivals at a collective instance, one
+    /// list shared by the dependencies of all its members, so that a
+    /// collective of n members records O(n) and not O(n²) (a waiter's own
+    /// arrival may be in the list: it is reached when the waiter is).
+    All(std::sync::Arc<[EventRef]>),
+}
+
+impl Needed {
+    /// `Call` of `Some`, `Never` of `None`.
+    pub fn of(needs: Option<EventRef>) -> Needed {
+        needs.map_or(Needed::Never, Needed::Call)
+    }
+
+    /// The calls it names.
+    pub fn calls(&self) -> &[EventRef] {
+        match self {
+            Needed::Never => &[],
+            Needed::Call(e) => std::slice::from_ref(e),
+            Needed::All(v) => v,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -198,7 +198,7 @@ impl Machine {
                     let needs = self.world.p2p.requests[s].posted_at;
                     self.deps.push(Dep {
                         waiter: ev,
-                        needs: Some(needs),
+                        needs: Needed::Call(needs),
                         kind: DepKind::Always,
                     });
                 }
@@ -221,7 +221,7 @@ impl Machine {
                     if let Some(kind) = kind {
                         self.deps.push(Dep {
                             waiter: ev,
-                            needs: Some(needs),
+                            needs: Needed::Call(needs),
                             kind,
                         });
                     }
@@ -303,12 +303,35 @@ impl Machine {
                 })?;
         }
         let ev = self.current_event(rank);
-        for n in needs {
+        let inst = &mut self.world.comms[comm].instances[k];
+        if needs.len() + 1 == inst.arrivals.len() && needs.len() > 1 {
+            // Needs every other member: one dependency on the instance's
+            // shared list of arrivals (its own arrival in it is reached
+            // when it is).
+            let all = inst
+                .arrival_events
+                .get_or_insert_with(|| {
+                    inst.arrivals
+                        .iter()
+                        .flatten()
+                        .map(|a| a.event)
+                        .collect::<Vec<_>>()
+                        .into()
+                })
+                .clone();
             self.deps.push(Dep {
                 waiter: ev,
-                needs: Some(n),
+                needs: Needed::All(all),
                 kind: DepKind::Always,
             });
+        } else {
+            for n in needs {
+                self.deps.push(Dep {
+                    waiter: ev,
+                    needs: Needed::Call(n),
+                    kind: DepKind::Always,
+                });
+            }
         }
         self.version += 1;
         Ok(())
@@ -332,7 +355,7 @@ impl Machine {
             if matches!(op.mode, SendMode::Standard | SendMode::Ready) && !send.cancel_failed {
                 self.deps.push(Dep {
                     waiter: done,
-                    needs: Some(recv_posted),
+                    needs: Needed::Call(recv_posted),
                     kind: DepKind::ZeroBuffer,
                 });
             }
@@ -511,7 +534,7 @@ impl Machine {
         let ev = self.current_event(rank);
         self.deps.push(Dep {
             waiter: ev,
-            needs: Some(send.posted_at),
+            needs: Needed::Call(send.posted_at),
             kind: DepKind::Always,
         });
         let loc = self.blocked_loc(rank);
@@ -874,7 +897,7 @@ impl Machine {
                 let ev = self.current_event(rank);
                 self.deps.push(Dep {
                     waiter: ev,
-                    needs: Some(send.posted_at),
+                    needs: Needed::Call(send.posted_at),
                     kind: DepKind::Always,
                 });
                 self.trace_event(

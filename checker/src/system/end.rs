@@ -956,7 +956,13 @@ impl CbGraph {
         }
         for (ci, c) in state.world.comms.iter().enumerate() {
             for (k, inst) in c.instances.iter().enumerate() {
-                let evs: Vec<_> = inst.arrivals.iter().flatten().map(|a| a.event).collect();
+                // One list of the arrivals, shared by every member's
+                // dependency (a member's own arrival in it is reached when
+                // the member is): O(n) per instance, not O(n²).
+                let evs: std::sync::Arc<[EventRef]> = match &inst.arrival_events {
+                    Some(all) => all.clone(),
+                    None => inst.arrivals.iter().flatten().map(|a| a.event).collect(),
+                };
                 for (m, a) in inst.arrivals.iter().enumerate() {
                     let Some(a) = a else { continue };
                     let waiter = if a.func.is_nonblocking() {
@@ -967,10 +973,10 @@ impl CbGraph {
                     } else {
                         a.event
                     };
-                    for &b in evs.iter().filter(|&&b| b != a.event) {
+                    if evs.len() > 1 {
                         deps.push(Dep {
                             waiter,
-                            needs: Some(b),
+                            needs: Needed::All(evs.clone()),
                             kind: DepKind::Synchronizing,
                         });
                     }
@@ -982,7 +988,7 @@ impl CbGraph {
             if matches!(p.phase, Phase::Blocked { .. }) && p.calls > 0 {
                 deps.push(Dep {
                     waiter: (rank, p.calls - 1),
-                    needs: None,
+                    needs: Needed::Never,
                     kind: DepKind::Always,
                 });
             }
@@ -1011,7 +1017,7 @@ impl CbGraph {
                     for &m in &missing {
                         deps.push(Dep {
                             waiter: a.event,
-                            needs: Some((m, counts.get(m).map_or(usize::MAX, |c| c + 1))),
+                            needs: Needed::Call((m, counts.get(m).map_or(usize::MAX, |c| c + 1))),
                             kind: DepKind::Synchronizing,
                         });
                     }
@@ -1030,7 +1036,7 @@ impl CbGraph {
                     }
                     deps.push(Dep {
                         waiter: done,
-                        needs: None,
+                        needs: Needed::Never,
                         kind: DepKind::ZeroBuffer,
                     });
                 }
@@ -1046,7 +1052,7 @@ impl CbGraph {
                 }
                 deps.push(Dep {
                     waiter: *detach,
-                    needs: r.partner.map(|p| state.world.p2p.requests[p].posted_at),
+                    needs: Needed::of(r.partner.map(|p| state.world.p2p.requests[p].posted_at)),
                     kind: DepKind::ZeroBuffer,
                 });
             }

@@ -183,16 +183,19 @@ pub fn replayed(events: &[LogEvent], deps: &[Dep], kinds: &[DepKind], pos: &[usi
             .iter()
             .filter(|d| d.waiter == (p, at) && kinds.contains(&d.kind))
         {
-            match d.needs {
-                Some((q, j)) if pos.get(q).is_some_and(|&r| r < j) => {
-                    w.on.push((q, Need::Call));
+            match &d.needs {
+                Needed::Call(_) | Needed::All(_) => {
+                    for &(q, j) in d.needs.calls() {
+                        if pos.get(q).is_some_and(|&r| r < j) {
+                            w.on.push((q, Need::Call));
+                        }
+                    }
                 }
-                Some(_) => {}
-                None if d.kind == DepKind::ZeroBuffer => {
+                Needed::Never if d.kind == DepKind::ZeroBuffer => {
                     w.otherwise = Some("a receive that is never posted".into());
                 }
                 // The call the execution is stuck in (`end::CbGraph`).
-                None => {
+                Needed::Never => {
                     w.otherwise = Some("an operation that never comes".into());
                 }
             }

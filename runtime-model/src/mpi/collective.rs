@@ -93,6 +93,10 @@ pub struct Instance {
     /// Every member waits for all members (the synchronizing implementation
     /// choice; the reduced search keeps this off and checks it afterwards).
     pub synchronizing: bool,
+    /// The members' arrival events in member order, made once every member
+    /// arrived and shared by the dependencies of all of them (the checker's
+    /// completes-before log), so that they take O(n) and not O(n²) memory.
+    pub arrival_events: Option<Arc<[EventRef]>>,
 }
 
 /// Bytes to write at a byte offset of a member's receive buffer.
@@ -232,6 +236,7 @@ impl Instance {
         Instance {
             arrivals: vec![None; size],
             synchronizing: false,
+            arrival_events: None,
         }
     }
 

@@ -184,7 +184,7 @@ impl Machine {
                 for &n in y {
                     self.deps.push(Dep {
                         waiter: w,
-                        needs: Some(n),
+                        needs: Needed::Call(n),
                         kind: DepKind::Always,
                     });
                 }
