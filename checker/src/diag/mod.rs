@@ -124,6 +124,20 @@ impl Finding {
         self.locations.push((rank, loc, call));
         self
     }
+
+    /// One error for the report: the same kind at the same places, in
+    /// whatever order an execution named them (a message race lists its
+    /// sites in the order of its execution).
+    pub fn same_error(&self, other: &Finding) -> bool {
+        let sites = |f: &Finding| {
+            let mut v = f.locations.clone();
+            v.sort();
+            v
+        };
+        self.kind == other.kind
+            && self.locations.len() == other.locations.len()
+            && sites(self) == sites(other)
+    }
 }
 
 /// An error the current execution showed without stopping: it is reported

@@ -62,9 +62,10 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
         total.pruned += out.pruned;
         let input = describe(&cell, &log);
         for mut e in out.errors {
-            let dup = total.errors.iter().any(|x| {
-                x.finding.kind == e.finding.kind && x.finding.locations == e.finding.locations
-            });
+            let dup = total
+                .errors
+                .iter()
+                .any(|x| x.finding.same_error(&e.finding));
             if !dup {
                 e.input = input.clone();
                 total.errors.push(e);

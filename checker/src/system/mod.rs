@@ -52,8 +52,8 @@ pub struct Reported {
 }
 
 impl Reported {
-    /// One error for the report: the same kind at the same places.
+    /// One error for the report (`Finding::same_error`).
     pub fn same(a: &Reported, b: &Reported) -> bool {
-        a.finding.kind == b.finding.kind && a.finding.locations == b.finding.locations
+        a.finding.same_error(&b.finding)
     }
 }
