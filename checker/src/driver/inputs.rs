@@ -33,11 +33,7 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
         if let Some(t) = config.timeout {
             let left = t.saturating_sub(start.elapsed());
             if left.is_zero() {
-                total.incomplete = Some(format!(
-                    "timeout of {}s reached after {} executions",
-                    t.as_secs_f64(),
-                    total.executions
-                ));
+                total.incomplete = Some(crate::explore::timeout_message(t, total.executions));
                 break;
             }
             cfg.timeout = Some(left);
@@ -45,7 +41,7 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
         if let Some(m) = config.max_executions {
             let left = m.saturating_sub(total.executions);
             if left == 0 {
-                total.incomplete = Some(format!("execution limit of {m} reached"));
+                total.incomplete = Some(crate::explore::execution_limit_message(m));
                 break;
             }
             cfg.max_executions = Some(left);

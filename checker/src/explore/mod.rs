@@ -172,7 +172,13 @@ pub fn resident_bytes() -> Option<u64> {
     Some(pages * 4096)
 }
 
-fn timeout_message(t: Duration, executions: u64) -> String {
+/// Why a search stopped at `--max-executions`.
+pub fn execution_limit_message(max: u64) -> String {
+    format!("execution limit of {max} reached")
+}
+
+/// Why a search stopped at `--timeout`.
+pub fn timeout_message(t: Duration, executions: u64) -> String {
     format!(
         "timeout of {}s reached after {} executions",
         t.as_secs_f64(),
@@ -260,7 +266,7 @@ impl<S: Explorable> Search<S> {
         }
         if let Some(m) = self.bounds.max_executions {
             if self.outcome.executions >= m {
-                self.outcome.incomplete = Some(format!("execution limit of {m} reached"));
+                self.outcome.incomplete = Some(execution_limit_message(m));
                 return true;
             }
         }

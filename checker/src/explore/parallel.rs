@@ -305,17 +305,13 @@ where
         if let Some(t) = bounds.timeout {
             if search.start.elapsed() >= t {
                 let n = shared.executions.load(Ordering::Acquire);
-                shared.abort(format!(
-                    "timeout of {}s reached after {} executions",
-                    t.as_secs_f64(),
-                    n
-                ));
+                shared.abort(super::timeout_message(t, n));
                 return false;
             }
         }
         if let Some(m) = bounds.max_executions {
             if shared.executions.load(Ordering::Acquire) >= m {
-                shared.abort(format!("execution limit of {m} reached"));
+                shared.abort(super::execution_limit_message(m));
                 return false;
             }
         }
