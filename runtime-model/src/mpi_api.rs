@@ -42,6 +42,9 @@ pub enum Family {
     /// Derived datatypes and user-defined reduction operations (MPI 3.1
     /// ch. 4, §5.9.5).
     Datatype,
+    /// One-sided communication: windows, RMA calls and their
+    /// synchronization (MPI 3.1 ch. 11).
+    Rma,
 }
 
 /// What happens to a function's buffers when it returns.
@@ -409,6 +412,28 @@ mpi_functions! {
     TypeUb = "MPI_Type_ub"(datatype, displacement) { Datatype };
     ErrhandlerSet = "MPI_Errhandler_set"(comm, errhandler) { Environment };
     ErrhandlerGet = "MPI_Errhandler_get"(comm, errhandler) { Environment };
+    // One-sided communication (MPI 3.1 chapter 11): windows (§11.2),
+    // communication calls (§11.3), synchronization (§11.5).
+    WinCreate = "MPI_Win_create"(base, size, disp_unit, info, comm, win) { Rma, collective };
+    WinAllocate = "MPI_Win_allocate"(size, disp_unit, info, comm, baseptr, win) { Rma, collective };
+    WinFree = "MPI_Win_free"(win) { Rma, collective };
+    WinGetAttr = "MPI_Win_get_attr"(win, win_keyval, attribute_val, flag) { Rma, p2p_or_local };
+    WinFence = "MPI_Win_fence"(assert, win) { Rma, collective };
+    WinLock = "MPI_Win_lock"(lock_type, rank, assert, win) { Rma, p2p_or_local };
+    WinUnlock = "MPI_Win_unlock"(rank, win) { Rma, p2p_or_local };
+    WinLockAll = "MPI_Win_lock_all"(assert, win) { Rma, p2p_or_local };
+    WinUnlockAll = "MPI_Win_unlock_all"(win) { Rma, p2p_or_local };
+    WinFlush = "MPI_Win_flush"(rank, win) { Rma, p2p_or_local };
+    WinFlushAll = "MPI_Win_flush_all"(win) { Rma, p2p_or_local };
+    WinFlushLocal = "MPI_Win_flush_local"(rank, win) { Rma, p2p_or_local };
+    WinFlushLocalAll = "MPI_Win_flush_local_all"(win) { Rma, p2p_or_local };
+    WinSync = "MPI_Win_sync"(win) { Rma, p2p_or_local };
+    Put = "MPI_Put"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, win) { Rma, buffers: Pending, p2p_or_local };
+    Get = "MPI_Get"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, win) { Rma, buffers: Pending, p2p_or_local };
+    Accumulate = "MPI_Accumulate"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, op, win) { Rma, buffers: Pending, p2p_or_local };
+    GetAccumulate = "MPI_Get_accumulate"(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype, target_rank, target_disp, target_count, target_datatype, op, win) { Rma, buffers: Pending, p2p_or_local };
+    FetchAndOp = "MPI_Fetch_and_op"(origin_addr, result_addr, datatype, target_rank, target_disp, op, win) { Rma, buffers: Pending, p2p_or_local };
+    CompareAndSwap = "MPI_Compare_and_swap"(origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win) { Rma, buffers: Pending, p2p_or_local };
 }
 
 impl MpiFunc {
@@ -530,9 +555,11 @@ mod tests {
         for f in MpiFunc::ALL {
             let a = f.attrs();
             if a.collective {
+                // Window creation, fence and free are collective over the
+                // window's group (MPI 3.1 §11.2, §11.5.1).
                 assert!(matches!(
                     a.family,
-                    Family::Collective | Family::Communicator
+                    Family::Collective | Family::Communicator | Family::Rma
                 ));
                 assert!(!a.p2p_or_local, "{}", f.name());
             }

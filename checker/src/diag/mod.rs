@@ -60,16 +60,18 @@ impl ErrorKind {
     /// Order of errors in a report, most severe first: the job hangs or
     /// calls MPI inconsistently, then a process fails, then erroneous MPI
     /// use, then what only some libraries or schedules turn into a failure,
-    /// then what wastes resources.
+    /// then what wastes resources. A conflict on window memory comes first:
+    /// it makes the outcome of the execution undefined (seed 003 §3.3.3),
+    /// so a failure after it may be its consequence.
     pub fn severity(self) -> u8 {
         use ErrorKind::*;
         match self {
-            Deadlock | CommunicatorMismatch | CollectiveMismatch => 0,
+            RmaRace | Deadlock | CommunicatorMismatch | CollectiveMismatch => 0,
             Assertion | MemoryError => 1,
             TypeMismatch | CountMismatch | RootMismatch | OpMismatch | InvalidArgument
             | EpochError | MpiUsage => 2,
             BufferingHazard | NonTermination => 3,
-            LocalRace | RmaRace => 4,
+            LocalRace => 4,
             MissingStart | RequestLeak | ResourceLeak => 5,
         }
     }

@@ -30,6 +30,8 @@ pub enum Need {
     },
     /// An MPI call it must reach (a completes-before dependency).
     Call,
+    /// The release of the lock it holds on a window (MPI_Win_unlock).
+    Unlock { window: usize },
 }
 
 impl Need {
@@ -44,6 +46,7 @@ impl Need {
                 func,
             } => format!("{} on {comm} (collective #{})", func.name(), instance + 1),
             Need::Call => "a call it must reach".into(),
+            Need::Unlock { window } => format!("the release of its lock on window {window}"),
         }
     }
 
@@ -62,6 +65,7 @@ impl Need {
                 instance + 1
             ),
             Need::Call => "reaching the call it waits for".into(),
+            Need::Unlock { window } => format!("releasing its lock on window {window}"),
         }
     }
 }

@@ -43,6 +43,11 @@ pub enum Stop {
     Timeout {
         loc: LocId,
     },
+    /// The instruction at `loc` (done) accessed watched memory: the hits
+    /// wait in the process's memory (`Memory::take_hits`).
+    Watched {
+        loc: LocId,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -361,6 +366,9 @@ impl Process {
                     if track {
                         self.track_after(model, inst);
                     }
+                    if self.mem.has_hits() {
+                        return Stop::Watched { loc };
+                    }
                 }
                 Ok(Some(stop)) => {
                     if let (true, InstKind::Mpi { func, args, dst }) = (track, &inst.kind) {
@@ -410,7 +418,16 @@ impl Process {
         // Its return ends the call: nothing queued behind the process's
         // own frames runs after it.
         let queued = std::mem::take(&mut self.then);
-        let stop = self.run(model, budget);
+        // A user operator's accesses to window memory happen inside the
+        // MPI call that runs it, on data MPI owns: not the program's.
+        let stop = loop {
+            match self.run(model, budget) {
+                Stop::Watched { .. } => {
+                    self.mem.take_hits();
+                }
+                stop => break stop,
+            }
+        };
         let returned = self.frames.is_empty();
         self.frames = saved;
         self.then = queued;
@@ -427,6 +444,7 @@ impl Process {
                 &format!("user reduction operator did not return within {budget} steps"),
                 loc,
             ),
+            Stop::Watched { loc } => unsupported("a watched access escaped its loop", loc),
         }
     }
 

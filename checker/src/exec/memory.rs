@@ -145,6 +145,55 @@ pub struct Guard {
     pub owner: u64,
 }
 
+/// A byte range whose accesses the MPI layer wants to see (memory exposed
+/// in an RMA window, MPI 3.1 §11.2): accesses are not refused, they are
+/// noted as [`Hit`]s for the caller to check after the instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Watch {
+    pub alloc: u32,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// An access to a watched range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hit {
+    pub alloc: u32,
+    pub offset: u32,
+    pub len: u32,
+    pub write: bool,
+}
+
+/// Hits not yet taken: transient (taken after every instruction), so they
+/// take no part in a state's identity. Behind a mutex because loads see
+/// memory through a shared reference.
+#[derive(Debug, Default)]
+pub struct Hits(std::sync::Mutex<Vec<Hit>>);
+
+impl Hits {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Hit>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Clone for Hits {
+    fn clone(&self) -> Hits {
+        Hits(std::sync::Mutex::new(self.lock().clone()))
+    }
+}
+
+impl PartialEq for Hits {
+    fn eq(&self, _: &Hits) -> bool {
+        true
+    }
+}
+
+impl Eq for Hits {}
+
+impl std::hash::Hash for Hits {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Memory {
     /// Index = allocation id; id 0 is the null allocation and never valid.
@@ -154,6 +203,9 @@ pub struct Memory {
     guards: Vec<Guard>,
     /// At least the length of the longest guard (0 when there is none).
     guard_span: u32,
+    /// Watched ranges (window memory); empty unless the program uses RMA.
+    watches: Vec<Watch>,
+    hits: Hits,
     /// The C library's static state (`rand`'s generator, `getenv` strings).
     pub statics: super::libc::LibcStatics,
     /// Shadows of input-dependent contents (`--any-input` only: `None`
@@ -183,6 +235,8 @@ impl Memory {
             allocs,
             guards: Vec::new(),
             guard_span: 0,
+            watches: Vec::new(),
+            hits: Hits::default(),
             statics: Default::default(),
             taint: None,
         }
@@ -223,6 +277,100 @@ impl Memory {
 
     pub fn guards(&self) -> &[Guard] {
         &self.guards
+    }
+
+    /// Hashes the contents, with guards by the ranges they cover and not by
+    /// the operation owning them (whose ids count up as a loop repeats).
+    pub fn hash_contents<H: std::hash::Hasher>(&self, h: &mut H) {
+        use std::hash::Hash;
+        self.allocs.hash(h);
+        for g in &self.guards {
+            (g.alloc, g.start, g.end, g.reads_allowed).hash(h);
+        }
+        self.watches.hash(h);
+        self.statics.hash(h);
+        self.taint.hash(h);
+    }
+
+    /// The bytes at `addr` as MPI sees them (no guard or watch notes it),
+    /// if they are live memory.
+    pub fn peek(&self, addr: u64, len: u64) -> Option<&[u8]> {
+        let p = Pointer::decode(addr);
+        let a = self
+            .allocs
+            .get(p.alloc as usize)
+            .filter(|a| p.alloc != 0 && a.live)?;
+        let start = p.offset as usize;
+        a.bytes.get(start..start.checked_add(len as usize)?)
+    }
+
+    /// Runs `f` with guards and watches off: MPI itself delivering into a
+    /// buffer it owns, or an RMA call reaching another process's window.
+    pub fn unchecked<R>(&mut self, f: impl FnOnce(&mut Memory) -> R) -> R {
+        let guards = std::mem::take(&mut self.guards);
+        let watches = std::mem::take(&mut self.watches);
+        let span = std::mem::replace(&mut self.guard_span, 0);
+        let r = f(self);
+        self.guards = guards;
+        self.watches = watches;
+        self.guard_span = span;
+        r
+    }
+
+    /// Starts noting accesses to `len` bytes at `addr`.
+    pub fn watch(&mut self, addr: u64, len: u64) {
+        if len == 0 || addr == 0 {
+            return;
+        }
+        let p = Pointer::decode(addr);
+        let end = (p.offset as u64).saturating_add(len).min(u32::MAX as u64) as u32;
+        self.watches.push(Watch {
+            alloc: p.alloc,
+            start: p.offset,
+            end,
+        });
+    }
+
+    /// Stops noting accesses to the range watched from `addr`.
+    pub fn unwatch(&mut self, addr: u64) {
+        let p = Pointer::decode(addr);
+        if let Some(i) = self
+            .watches
+            .iter()
+            .position(|w| w.alloc == p.alloc && w.start == p.offset)
+        {
+            self.watches.remove(i);
+        }
+    }
+
+    /// Whether accesses wait to be taken ([`Memory::take_hits`]).
+    #[inline]
+    pub fn has_hits(&self) -> bool {
+        !self.watches.is_empty() && !self.hits.lock().is_empty()
+    }
+
+    /// The watched accesses since the last call.
+    pub fn take_hits(&self) -> Vec<Hit> {
+        if self.watches.is_empty() {
+            return Vec::new();
+        }
+        std::mem::take(&mut *self.hits.lock())
+    }
+
+    #[cold]
+    fn note_watched(&self, alloc: u32, off: u64, len: u64, write: bool) {
+        let end = off.saturating_add(len);
+        for w in &self.watches {
+            if w.alloc == alloc && off < w.end as u64 && end > w.start as u64 {
+                self.hits.lock().push(Hit {
+                    alloc,
+                    offset: off as u32,
+                    len: len.min(u32::MAX as u64) as u32,
+                    write,
+                });
+                return;
+            }
+        }
     }
 
     #[inline]
@@ -347,6 +495,9 @@ impl Memory {
             return Err(MemFault::WriteToConstant);
         }
         self.check_guards(p.alloc, off, len, write)?;
+        if !self.watches.is_empty() {
+            self.note_watched(p.alloc, off, len, write);
+        }
         Ok((p.alloc as usize, off as usize))
     }
 

@@ -128,6 +128,7 @@ impl Machine {
                 self.procs[rank].lifecycle = Lifecycle::Finalized;
                 self.release_freed_at_finalize(rank);
                 self.trace_event(rank, loc, "MPI_Finalize()".into());
+                self.check_rma_finalize(model, &site)?;
                 self.check_finalize_leaks(model, &site)?;
             }
             F::Abort => {
@@ -229,6 +230,7 @@ impl Machine {
             _ if family == Family::Environment => effect = Some(self.call_env(&site, args)?),
             _ if family == Family::Info => effect = Some(self.call_info(&site, args)?),
             _ if family == Family::Packing => effect = Some(self.call_pack(&site, args)?),
+            _ if family == Family::Rma => effect = Some(self.call_rma(model, &site, args)?),
             _ if family == Family::Datatype => {
                 effect = Some(self.call_datatype(model, &site, args)?)
             }

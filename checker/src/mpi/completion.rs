@@ -196,7 +196,7 @@ impl Machine {
                 }
                 if let Some(s) = req.partner {
                     let needs = self.world.p2p.requests[s].posted_at;
-                    self.deps.push(Dep {
+                    self.record_dep(Dep {
                         waiter: ev,
                         needs: Needed::Call(needs),
                         kind: DepKind::Always,
@@ -219,7 +219,7 @@ impl Machine {
                         SendMode::Buffered => None,
                     };
                     if let Some(kind) = kind {
-                        self.deps.push(Dep {
+                        self.record_dep(Dep {
                             waiter: ev,
                             needs: Needed::Call(needs),
                             kind,
@@ -319,14 +319,14 @@ impl Machine {
                         .into()
                 })
                 .clone();
-            self.deps.push(Dep {
+            self.record_dep(Dep {
                 waiter: ev,
                 needs: Needed::All(all),
                 kind: DepKind::Always,
             });
         } else {
             for n in needs {
-                self.deps.push(Dep {
+                self.record_dep(Dep {
                     waiter: ev,
                     needs: Needed::Call(n),
                     kind: DepKind::Always,
@@ -353,7 +353,7 @@ impl Machine {
         let recv_posted = self.world.p2p.requests[r].posted_at;
         if let (Some(done), ReqOp::Send(op)) = (send.completed_at, &send.op) {
             if matches!(op.mode, SendMode::Standard | SendMode::Ready) && !send.cancel_failed {
-                self.deps.push(Dep {
+                self.record_dep(Dep {
                     waiter: done,
                     needs: Needed::Call(recv_posted),
                     kind: DepKind::ZeroBuffer,
@@ -434,6 +434,7 @@ impl Machine {
                 }
                 Ok(delivered)
             }
+            Block::Rma(wait) => self.rma_try_unblock(model, rank, wait),
             Block::Probe { .. } | Block::Poll { .. } | Block::Cancel { .. } => Ok(false),
         }
     }
@@ -532,7 +533,7 @@ impl Machine {
         }
         let send = self.world.p2p.requests[s].clone();
         let ev = self.current_event(rank);
-        self.deps.push(Dep {
+        self.record_dep(Dep {
             waiter: ev,
             needs: Needed::Call(send.posted_at),
             kind: DepKind::Always,
@@ -895,7 +896,7 @@ impl Machine {
                 set_flag(self, 1)?;
                 let send = self.world.p2p.requests[s].clone();
                 let ev = self.current_event(rank);
-                self.deps.push(Dep {
+                self.record_dep(Dep {
                     waiter: ev,
                     needs: Needed::Call(send.posted_at),
                     kind: DepKind::Always,

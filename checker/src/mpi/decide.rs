@@ -78,6 +78,25 @@ pub enum Decision {
     ForceNotYet {
         rank: usize,
     },
+    /// The lock `rank` waits for is granted (seed 003 §2.6.2: the order of
+    /// competing lock requests is the library's).
+    Grant {
+        rank: usize,
+    },
+    /// `rank`'s lock is granted after a request not made yet.
+    DeferGrant {
+        rank: usize,
+        excluded: Vec<usize>,
+    },
+    /// Atomic RMA operation `op` takes effect at its target now.
+    Apply {
+        op: u64,
+    },
+    /// The operation `rank` waits for takes effect after one not issued yet.
+    DeferApply {
+        rank: usize,
+        excluded: Vec<u64>,
+    },
 }
 
 /// The process a decision is about (an error while taking it stops it).
@@ -92,7 +111,17 @@ pub fn decision_owner(state: &Machine, choice: &Decision) -> Option<usize> {
         | Decision::DeferProbe { rank, .. }
         | Decision::Poll { rank, .. }
         | Decision::DeferPoll { rank, .. }
-        | Decision::ForceNotYet { rank } => Some(*rank),
+        | Decision::ForceNotYet { rank }
+        | Decision::Grant { rank }
+        | Decision::DeferGrant { rank, .. }
+        | Decision::DeferApply { rank, .. } => Some(*rank),
+        Decision::Apply { op } => state
+            .world
+            .rma
+            .ops
+            .iter()
+            .find(|(i, _)| i == op)
+            .map(|(_, o)| o.origin),
         Decision::DeferRecv { .. } | Decision::Limit { .. } => None,
     }
 }
@@ -148,6 +177,16 @@ pub fn decide(state: &mut Machine, model: &Model, choice: &Decision) -> Result<(
             count_not_yet(state, model, *rank)?;
             state.resolve_poll(model, *rank, PollOutcome::NotYet)?;
             state.procs[*rank].poll_forced = true;
+            Ok(())
+        }
+        Decision::Grant { rank } => state.grant_lock(model, *rank),
+        Decision::DeferGrant { rank, excluded } => {
+            state.defer_rma(*rank, Some(excluded.clone()), None);
+            Ok(())
+        }
+        Decision::Apply { op } => state.apply_atomic(*op),
+        Decision::DeferApply { rank, excluded } => {
+            state.defer_rma(*rank, None, Some(excluded.clone()));
             Ok(())
         }
     }
@@ -294,6 +333,7 @@ pub fn pending_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision
             }
         }
     }
+    out.extend(super::rma::rma_decisions(state));
     out
 }
 
@@ -350,6 +390,9 @@ pub fn unrealized_cancel_failure(state: &Machine) -> bool {
 /// Whether a blocked decision still has an option it was told to skip: the
 /// execution is then covered by the branch that took that option.
 pub fn has_skipped_option(state: &Machine) -> bool {
+    if super::rma::rma_skipped(state) {
+        return true;
+    }
     for (r, excluded) in &state.deferred {
         if state.world.p2p.requests[*r].partner.is_none()
             && state

@@ -197,6 +197,9 @@ impl Machine {
         let p = &mut self.procs[site.rank];
         let index = p.calls;
         p.calls += 1;
+        if let Some(rma) = &mut self.rma {
+            rma.clocks.call(site.rank, index);
+        }
         self.events.push(LogEvent {
             rank: site.rank,
             index,

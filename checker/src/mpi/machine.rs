@@ -71,6 +71,16 @@ pub struct ProcState {
     /// erroneous MPI call): the others go on, so that the execution shows
     /// its other bugs, and what only waits for this process is not one.
     pub crashed: bool,
+    /// The states of the whole machine (processes and observable MPI
+    /// state) when this process completed an atomic read: coming back to
+    /// one is a spin loop on window memory that saw nothing new (seed 003
+    /// §3.5), a stutter like a poll's "not yet" (`rma::sync`).
+    pub rma_marks: Vec<u64>,
+    /// This execution came back to one of `rma_marks`: the branch that left that
+    /// state first covers it.
+    pub rma_stutter: bool,
+    /// Accesses to window memory since its last MPI call (`system::step`).
+    pub window_reads: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -104,6 +114,9 @@ pub struct Machine {
     pub group_calls: u64,
     /// Errors this execution has shown so far (it goes on after them).
     pub findings: Vec<Observed>,
+    /// Happens-before and window accesses, once the program made a window
+    /// (`crate::mpi::rma`).
+    pub rma: Option<Box<crate::mpi::rma::Track>>,
 }
 
 impl Machine {
@@ -148,6 +161,9 @@ impl Machine {
                 poll_forced: false,
                 exit_loc: None,
                 crashed: false,
+                rma_marks: Vec::new(),
+                rma_stutter: false,
+                window_reads: 0,
             })
             .collect();
         Machine {
@@ -166,6 +182,7 @@ impl Machine {
             max_polls: u32::MAX,
             group_calls: 0,
             findings: Vec::new(),
+            rma: None,
         }
     }
 
@@ -201,6 +218,16 @@ impl Machine {
 
     /// Hash of a process's local state (registers, memory, position).
     pub fn local_fingerprint(&self, model: &Model, rank: usize) -> u64 {
+        self.local_hash(model, rank, false)
+    }
+
+    /// `local_fingerprint` with the buffers of pending operations named by
+    /// their ranges, not by the operations' ids (`rma::sync`).
+    pub fn local_contents(&self, model: &Model, rank: usize) -> u64 {
+        self.local_hash(model, rank, true)
+    }
+
+    fn local_hash(&self, model: &Model, rank: usize, canonical: bool) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         // Not `steps`, nor dead registers: a loop that polls again from the
@@ -212,7 +239,11 @@ impl Machine {
                 (r, fr.regs[r as usize]).hash(&mut h);
             }
         }
-        self.procs[rank].proc.mem.hash(&mut h);
+        if canonical {
+            self.procs[rank].proc.mem.hash_contents(&mut h);
+        } else {
+            self.procs[rank].proc.mem.hash(&mut h);
+        }
         h.finish()
     }
 }

@@ -31,5 +31,6 @@ pub mod pack;
 pub mod persistent;
 pub mod races;
 pub mod requests;
+pub mod rma;
 pub mod user_op;
 pub mod wait;

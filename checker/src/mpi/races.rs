@@ -76,6 +76,11 @@ impl Machine {
         let Some(g) = hit else {
             return Ok(());
         };
+        if super::rma::is_rma_guard(g.owner) {
+            return Err(Halt::Error(
+                self.rma_buffer_access_by_call(site, g.owner, write),
+            ));
+        }
         let (owner, _) = guard_owner(g.owner);
         let what = self.buffer_word(owner, g.reads_allowed);
         let (their, mine) = (

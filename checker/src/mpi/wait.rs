@@ -110,6 +110,8 @@ pub enum Block {
     /// buffering blocks here, the reduced search checks it on the
     /// completes-before graph.
     Detach { messages: Vec<ReqId> },
+    /// Inside a one-sided call (`crate::mpi::rma`).
+    Rma(super::rma::RmaWait),
 }
 
 /// What may let a process that could not finish its blocking call finish it.

@@ -64,6 +64,25 @@ fn hash_phase(state: &Machine, phase: &Phase, h: &mut impl Hasher) {
         }
         Block::Cancel { req } => canon(state, *req).hash(h),
         Block::Detach { messages } => hash_ids(state, messages, h),
+        Block::Rma(crate::mpi::rma::RmaWait::Complete {
+            win,
+            target,
+            then,
+            excluded,
+        }) => {
+            (win, target, then).hash(h);
+            for id in excluded {
+                state
+                    .world
+                    .rma
+                    .ops
+                    .iter()
+                    .find(|(i, _)| i == id)
+                    .map(|(_, o)| (o.origin, o.loc, o.applied))
+                    .hash(h);
+            }
+        }
+        Block::Rma(_) => block.hash(h),
     }
 }
 
@@ -115,5 +134,34 @@ pub fn fingerprint(state: &Machine) -> u64 {
     state.world.objects.hash(&mut h);
     state.world.groups.hash(&mut h);
     state.world.thread_level.hash(&mut h);
+    // Windows, RMA operations not complete yet, and what the race check
+    // remembers, without the operation ids and the order of taking effect,
+    // which depend on the interleaving.
+    state.world.rma.windows.hash(&mut h);
+    for (_, o) in &state.world.rma.ops {
+        o.hash(&mut h);
+    }
+    if let Some(t) = &state.rma {
+        t.clocks.hash(&mut h);
+        // Records every process already knows complete are pruned at
+        // interleaving-dependent times: they never matter again.
+        for r in t
+            .races
+            .remote
+            .iter()
+            .filter(|r| r.end.is_none_or(|e| t.clocks.known_to_all(r.origin) < e))
+        {
+            (
+                r.origin, r.target, &r.ranges, r.touch, &r.start, r.end, r.loc, r.func,
+            )
+                .hash(&mut h);
+            r.applied.is_some().hash(&mut h);
+        }
+        t.races.local.hash(&mut h);
+        t.released.hash(&mut h);
+        for (_, c) in &t.acquired {
+            c.hash(&mut h);
+        }
+    }
     h.finish()
 }

@@ -207,6 +207,11 @@ impl FirstMatches {
 /// execution is new only for a polling loop that comes straight back to the
 /// same poll, whose "not yet" branch was cut as a stutter (below).
 pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Decision> {
+    // A spin loop on window memory came back to a state it left (see
+    // `crate::mpi::rma`): the branch that left it first covers this one.
+    if state.procs.iter().any(|p| p.rma_stutter) {
+        return Next::Redundant;
+    }
     for rank in 0..state.np() {
         if let Some(options) = step::cancel_options(state, rank) {
             return Next::Branch(options);

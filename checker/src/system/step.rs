@@ -76,6 +76,10 @@ pub fn absorb(state: &mut Machine, actors: &[usize], halt: Halt) -> Result<(), H
     Ok(())
 }
 
+/// Accesses to window memory without an MPI call after which a process
+/// lets pending decisions go first.
+const SPIN_YIELD: u32 = 1000;
+
 fn run_until_stop(
     state: &mut Machine,
     model: &Model,
@@ -88,6 +92,7 @@ fn run_until_stop(
         let stop = state.procs[rank].proc.run(model, budget);
         match stop {
             Stop::Mpi { func, args, loc } => {
+                state.procs[rank].window_reads = 0;
                 if !func.attrs().p2p_or_local {
                     state.group_calls += 1;
                 }
@@ -99,6 +104,26 @@ fn run_until_stop(
                     )));
                 }
                 state.issue(model, rank, func, &args, loc)?;
+                // What the call itself read or wrote of window memory (a
+                // send from it, a receive into it).
+                state.window_access(model, rank, loc)?;
+            }
+            Stop::Watched { loc } => {
+                // Not a scheduling step: the process goes on after the
+                // access to window memory is checked.
+                state.transitions = state.transitions.saturating_sub(1);
+                state.window_access(model, rank, loc)?;
+                // A loop that keeps reading window memory without an MPI
+                // call may wait for another process's RMA update (seed 003
+                // §3.5): it lets the library's pending choices be made
+                // first rather than spinning to the step limit alone.
+                let p = &mut state.procs[rank];
+                p.window_reads += 1;
+                if p.window_reads >= SPIN_YIELD && !pending_decisions(state).is_empty() {
+                    state.procs[rank].window_reads = 0;
+                    return Ok(());
+                }
+                continue;
             }
             Stop::Exit { code, loc } => {
                 state.procs[rank].phase = Phase::Exited { code };
@@ -153,7 +178,11 @@ fn run_until_stop(
                 // The access is the program's bug, not the end of its
                 // behavior: noted once per operation, after which the
                 // buffer is no longer guarded and the access happens.
-                let f = state.pending_access(model, rank, loc, access, guard);
+                let f = if crate::mpi::rma::is_rma_guard(guard) {
+                    state.rma_buffer_access(model, rank, loc, access, guard)
+                } else {
+                    state.pending_access(model, rank, loc, access, guard)
+                };
                 state.trace_event(rank, loc, f.message.clone());
                 state.observe(f);
                 state.procs[rank].proc.mem.release(guard);

@@ -69,6 +69,18 @@ pub fn blocked(state: &Machine) -> WaitFor {
                 }
             }
             Block::Cancel { .. } => w.otherwise = Some("the outcome of a cancel".into()),
+            Block::Rma(crate::mpi::rma::RmaWait::Lock { win, target, .. }) => {
+                let holders = &state.world.rma.windows[*win].holders;
+                let targets: Vec<usize> = target.map_or((0..holders.len()).collect(), |t| vec![t]);
+                for t in targets {
+                    for &(m, _) in &holders[t] {
+                        w.on.push((state.member_rank(*win, m), Need::Unlock { window: win + 1 }));
+                    }
+                }
+            }
+            Block::Rma(crate::mpi::rma::RmaWait::Complete { .. }) => {
+                w.otherwise = Some("its RMA operations to take effect".into())
+            }
         }
         dedup(&mut w.on);
         waiters.push(w);

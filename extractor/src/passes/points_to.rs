@@ -152,7 +152,10 @@ fn is_subset(small: &[Site], big: &[Site]) -> bool {
 /// MPI parameters that carry message payload: what a process receives there
 /// is what some process sent from one of them.
 pub fn is_payload_param(name: &str) -> bool {
-    matches!(name, "buf" | "sendbuf" | "recvbuf" | "buffer")
+    matches!(
+        name,
+        "buf" | "sendbuf" | "recvbuf" | "buffer" | "origin_addr" | "result_addr" | "compare_addr"
+    )
 }
 
 /// The solved analysis for one function.
@@ -468,7 +471,8 @@ impl Solver<'_> {
                     // §8.2), unknown here; MPI_Get_address stores the address
                     // of `location` as an integer the program may turn back
                     // into a pointer (§4.1.5).
-                    if *func == MpiFunc::AllocMem && *name == "baseptr" {
+                    // MPI_Win_allocate does the same (§11.2.2).
+                    if *name == "baseptr" {
                         self.store_into(&p, &Sites::anything());
                     }
                     if matches!(func, MpiFunc::GetAddress | MpiFunc::Address) && *name == "address"

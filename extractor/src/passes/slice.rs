@@ -293,6 +293,13 @@ impl<'a> Cone<'a> {
             }
             for (i, inst) in block.insts.iter().enumerate() {
                 if let InstKind::Mpi { func, args, .. } = &inst.kind {
+                    // Window memory is read and written by other processes'
+                    // RMA calls and every local access to it may race with
+                    // them (MPI 3.1 §11.7): a program with windows keeps
+                    // every memory access.
+                    if func.family() == runtime_model::mpi_api::Family::Rma {
+                        cone.pending = Sites::anything();
+                    }
                     if func.leaves_buffer_pending() {
                         for (name, a) in func.params().iter().zip(args) {
                             if is_payload_param(name) {

@@ -6,6 +6,7 @@ pub mod collective;
 pub mod comm;
 pub mod objects;
 pub mod p2p;
+pub mod rma;
 
 use crate::handles as h;
 use crate::model::LocId;
@@ -261,6 +262,8 @@ pub struct World {
     /// The objects each process makes locally: derived datatypes, user
     /// operations, info objects, communicator names.
     pub objects: objects::Objects,
+    /// Windows and one-sided operations (MPI 3.1 ch. 11).
+    pub rma: rma::Rma,
 }
 
 impl World {
@@ -291,6 +294,7 @@ impl World {
             current_call: vec![None; np],
             origins: vec![Vec::new(); np],
             objects: objects::Objects::default(),
+            rma: rma::Rma::default(),
         }
     }
 

@@ -182,7 +182,7 @@ impl Machine {
         for (x, y) in [(&ea, &eb), (&eb, &ea)] {
             for &w in x {
                 for &n in y {
-                    self.deps.push(Dep {
+                    self.record_dep(Dep {
                         waiter: w,
                         needs: Needed::Call(n),
                         kind: DepKind::Always,

@@ -1,0 +1,505 @@
+//! The one-sided choices of the MPI library the search branches on
+//! (seed 003 §2.6.2, §2.3): which of the competing lock requests on a
+//! target is granted first, and in which order concurrent atomic
+//! operations on the same bytes take effect. Each is offered like a
+//! wildcard match (`crate::mpi::decide`): the options of now, and a
+//! "defer" branch in which the choice waits for a request or operation not
+//! made yet, so that every order is explored once.
+
+use super::RmaWait;
+use crate::mpi::decide::Decision;
+use crate::mpi::machine::*;
+use runtime_model::model::{Model, Pointer};
+use runtime_model::mpi::rma::{LockKind, OpKind, WinId};
+use runtime_model::mpi_api::MpiFunc as F;
+
+fn overlaps(a: &[(u64, u64)], b: &[(u64, u64)]) -> bool {
+    a.iter().any(|&(x, xl)| {
+        let px = Pointer::decode(x);
+        b.iter().any(|&(y, yl)| {
+            let py = Pointer::decode(y);
+            px.alloc == py.alloc
+                && (px.offset as u64) < py.offset as u64 + yl
+                && (py.offset as u64) < px.offset as u64 + xl
+        })
+    })
+}
+
+/// A lock request a blocked process waits for.
+struct Request {
+    rank: usize,
+    win: WinId,
+    target: Option<usize>,
+    kind: LockKind,
+    deferred: Option<Vec<usize>>,
+}
+
+fn requests(state: &Machine) -> Vec<Request> {
+    state
+        .procs
+        .iter()
+        .enumerate()
+        .filter_map(|(rank, p)| match &p.phase {
+            Phase::Blocked {
+                block:
+                    Block::Rma(RmaWait::Lock {
+                        win,
+                        target,
+                        kind,
+                        deferred,
+                    }),
+                ..
+            } => Some(Request {
+                rank,
+                win: *win,
+                target: *target,
+                kind: *kind,
+                deferred: deferred.clone(),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+impl Machine {
+    fn grantable(&self, r: &Request) -> bool {
+        let win = &self.world.rma.windows[r.win];
+        match r.target {
+            Some(t) => win.grantable(t, r.kind),
+            None => (0..win.holders.len()).all(|t| win.grantable(t, LockKind::Shared)),
+        }
+    }
+
+    /// The first unapplied operation of each origin on bytes `ranges` of
+    /// process `target`: what may take effect next there (an origin's
+    /// accumulates to one location apply in program order, §11.7.2).
+    fn heads(&self, target: usize, ranges: &[(u64, u64)]) -> Vec<u64> {
+        let mut seen: Vec<usize> = Vec::new();
+        let mut out = Vec::new();
+        for (id, o) in &self.world.rma.ops {
+            if o.applied
+                || seen.contains(&o.origin)
+                || self.member_rank(o.win, o.target) != target
+                || !overlaps(&o.ranges, ranges)
+            {
+                continue;
+            }
+            seen.push(o.origin);
+            out.push(*id);
+        }
+        out
+    }
+}
+
+/// The pending one-sided decisions, per owner rank: (options, defer).
+pub fn rma_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision)> {
+    let mut out = Vec::new();
+    if state.world.rma.windows.is_empty() {
+        return out;
+    }
+    let reqs = requests(state);
+    // One decision per group of competing requests (the first requester's):
+    // a second one over the same requests would offer again what a
+    // deferral of the first excluded.
+    let mut covered: Vec<usize> = Vec::new();
+    for r in reqs.iter().filter(|r| state.grantable(r)) {
+        if covered.contains(&r.rank) {
+            continue;
+        }
+        let conflicts = |q: &Request| {
+            q.rank == r.rank
+                || (q.win == r.win
+                    && (q.target.is_none() || r.target.is_none() || q.target == r.target)
+                    && (q.kind == LockKind::Exclusive || r.kind == LockKind::Exclusive))
+        };
+        let excluded = r.deferred.clone().unwrap_or_default();
+        covered.extend(reqs.iter().filter(|q| conflicts(q)).map(|q| q.rank));
+        let ranks: Vec<usize> = reqs
+            .iter()
+            .filter(|q| conflicts(q) && state.grantable(q) && !excluded.contains(&q.rank))
+            .map(|q| q.rank)
+            .collect();
+        if ranks.is_empty() {
+            continue;
+        }
+        let mut ex = excluded.clone();
+        ex.extend(ranks.iter().copied());
+        out.push((
+            r.rank,
+            ranks.iter().map(|&q| Decision::Grant { rank: q }).collect(),
+            Decision::DeferGrant {
+                rank: r.rank,
+                excluded: ex,
+            },
+        ));
+    }
+    let mut covered_ops: Vec<u64> = Vec::new();
+    for (rank, p) in state.procs.iter().enumerate() {
+        let Phase::Blocked {
+            block:
+                Block::Rma(RmaWait::Complete {
+                    win,
+                    target,
+                    excluded,
+                    ..
+                }),
+            ..
+        } = &p.phase
+        else {
+            continue;
+        };
+        let ops = state.covered_ops(rank, *win, *target);
+        let Some(first) = state
+            .world
+            .rma
+            .ops
+            .iter()
+            .find(|(id, o)| ops.contains(id) && !o.applied)
+        else {
+            continue;
+        };
+        if covered_ops.contains(&first.0) {
+            continue;
+        }
+        let t = state.member_rank(first.1.win, first.1.target);
+        let all = state.heads(t, &first.1.ranges);
+        covered_ops.extend(all.iter().copied());
+        covered_ops.extend(excluded.iter().copied());
+        let heads: Vec<u64> = all
+            .into_iter()
+            .filter(|id| !excluded.contains(id))
+            .collect();
+        // Operations that would not change memory now (an MPI_NO_OP, a
+        // compare-and-swap that fails) commute with each other: one of
+        // them is enough beside every writer (the others stay pending and
+        // are offered again after it, before or after any writer).
+        let first_id = first.0;
+        let reader = heads
+            .iter()
+            .copied()
+            .filter(|&id| !state.would_write(id))
+            .min_by_key(|&id| (id != first_id, id));
+        let options: Vec<u64> = heads
+            .iter()
+            .copied()
+            .filter(|&id| state.would_write(id) || Some(id) == reader)
+            .collect();
+        if options.is_empty() {
+            continue;
+        }
+        let mut ex = excluded.clone();
+        ex.extend(options.iter().copied());
+        out.push((
+            rank,
+            options.iter().map(|&op| Decision::Apply { op }).collect(),
+            Decision::DeferApply { rank, excluded: ex },
+        ));
+    }
+    out
+}
+
+/// Whether a one-sided choice was deferred and never taken otherwise: the
+/// branch that took it covers the execution.
+pub fn rma_skipped(state: &Machine) -> bool {
+    requests(state)
+        .iter()
+        .any(|r| r.deferred.is_some() && state.grantable(r))
+        || state
+            .procs
+            .iter()
+            .enumerate()
+            .any(|(rank, p)| match &p.phase {
+                Phase::Blocked {
+                    block:
+                        Block::Rma(RmaWait::Complete {
+                            win,
+                            target,
+                            excluded,
+                            ..
+                        }),
+                    ..
+                } if !excluded.is_empty() => {
+                    let ops = state.covered_ops(rank, *win, *target);
+                    state
+                        .world
+                        .rma
+                        .ops
+                        .iter()
+                        .any(|(id, o)| ops.contains(id) && !o.applied)
+                }
+                _ => false,
+            })
+}
+
+impl Machine {
+    /// Whether atomic operation `id` would change its target's memory if it
+    /// took effect now.
+    fn would_write(&self, id: u64) -> bool {
+        let Some((_, o)) = self.world.rma.ops.iter().find(|(i, _)| *i == id) else {
+            return false;
+        };
+        match o.kind {
+            OpKind::Atomic { op, .. } if op == runtime_model::handles::MPI_NO_OP => false,
+            OpKind::Atomic { .. } if o.func == F::CompareAndSwap => {
+                let t = self.member_rank(o.win, o.target);
+                let mem = &self.procs[t].proc.mem;
+                let mut now = Vec::new();
+                for &(a, len) in &o.ranges {
+                    match mem.peek(a, len) {
+                        Some(b) => now.extend_from_slice(b),
+                        None => return true,
+                    }
+                }
+                o.compare.as_deref() == Some(&now[..])
+            }
+            _ => true,
+        }
+    }
+
+    /// Grants the lock `rank` waits for (decision `Grant`).
+    pub fn grant_lock(&mut self, model: &Model, rank: usize) -> Result<(), Halt> {
+        let Phase::Blocked {
+            block: Block::Rma(RmaWait::Lock {
+                win, target, kind, ..
+            }),
+            loc,
+            ..
+        } = self.procs[rank].phase.clone()
+        else {
+            return Ok(());
+        };
+        let m = self.member(win, rank).unwrap_or(0);
+        let n = self.world.rma.windows[win].holders.len();
+        let targets: Vec<usize> = target.map_or((0..n).collect(), |t| vec![t]);
+        for &t in &targets {
+            self.world.rma.windows[win].holders[t].push((m, kind));
+        }
+        // A grant is ordered after every release of a conflicting lock on
+        // the same target (seed 003 §3.2.5: unlock → next lock).
+        if let Some(track) = &mut self.rma {
+            for &t in &targets {
+                if let Some((_, all, excl)) = track
+                    .released
+                    .iter()
+                    .find(|(k, _, _)| *k == (win, t))
+                    .cloned()
+                {
+                    let c = if kind == LockKind::Exclusive {
+                        all
+                    } else {
+                        excl
+                    };
+                    track.clocks.join(rank, &c);
+                }
+            }
+        }
+        // A conflicting request granted: deferrals waiting for one are
+        // satisfied (non-conflicting grants commute with theirs).
+        for p in &mut self.procs {
+            if let Phase::Blocked {
+                block:
+                    Block::Rma(RmaWait::Lock {
+                        win: w,
+                        target: t,
+                        kind: k,
+                        deferred,
+                    }),
+                ..
+            } = &mut p.phase
+            {
+                let conflicting = *w == win
+                    && (t.is_none() || target.is_none() || *t == target)
+                    && (*k == LockKind::Exclusive || kind == LockKind::Exclusive);
+                if conflicting && deferred.as_ref().is_some_and(|d| !d.contains(&rank)) {
+                    *deferred = None;
+                }
+            }
+        }
+        let what = match target {
+            Some(t) => format!(
+                "the {} lock on rank {t} of window {} is granted to rank {rank}",
+                kind.name(),
+                win + 1
+            ),
+            None => format!(
+                "the MPI_Win_lock_all of rank {rank} on window {} is granted",
+                win + 1
+            ),
+        };
+        self.trace_event(rank, loc, what);
+        self.version += 1;
+        self.procs[rank].phase = Phase::Ready;
+        self.procs[rank].proc.finish_call(model, 0);
+        Ok(())
+    }
+
+    /// Records the release of locks on `targets` of window `w` by `rank`'s
+    /// current call.
+    pub(super) fn note_release(&mut self, rank: usize, w: WinId, targets: &[(usize, LockKind)]) {
+        let index = self.procs[rank].calls.saturating_sub(1);
+        let Some(track) = &mut self.rma else {
+            return;
+        };
+        let Some(c) = track.clocks.snapshot_of(rank, index) else {
+            return;
+        };
+        for &(t, kind) in targets {
+            let i = match track.released.iter().position(|(k, _, _)| *k == (w, t)) {
+                Some(i) => i,
+                None => {
+                    let zero: super::clock::Clock = std::sync::Arc::from(vec![0u32; c.len()]);
+                    track.released.push(((w, t), zero.clone(), zero));
+                    track.released.len() - 1
+                }
+            };
+            let entry = &mut track.released[i];
+            entry.1 = super::clock::max(&entry.1, &c);
+            if kind == LockKind::Exclusive {
+                entry.2 = super::clock::max(&entry.2, &c);
+            }
+        }
+    }
+
+    /// Atomic operation `op` takes effect at its target (decision `Apply`).
+    pub fn apply_atomic(&mut self, op: u64) -> Result<(), Halt> {
+        let Some(i) = self.world.rma.op_index(op) else {
+            return Ok(());
+        };
+        let o = self.world.rma.ops[i].1.clone();
+        let OpKind::Atomic { op: rop, basic, .. } = o.kind else {
+            return Ok(());
+        };
+        let t = self.member_rank(o.win, o.target);
+        let old: Vec<u8> = {
+            let mem = &mut self.procs[t].proc.mem;
+            let mut v = Vec::new();
+            for &(a, len) in &o.ranges {
+                let bytes = mem
+                    .unchecked(|m| m.read_bytes(a, len).map(|b| b.to_vec()))
+                    .unwrap_or_default();
+                v.extend_from_slice(&bytes);
+            }
+            v
+        };
+        let data = o
+            .data
+            .clone()
+            .unwrap_or_else(|| std::sync::Arc::from(Vec::new()));
+        let wrote = rop != runtime_model::handles::MPI_NO_OP
+            && (o.func != F::CompareAndSwap || o.compare.as_deref() == Some(&old[..]));
+        let new: Vec<u8> = if o.func == F::CompareAndSwap {
+            match &o.compare {
+                Some(c) if c[..] == old[..] => data.to_vec(),
+                _ => old.clone(),
+            }
+        } else if rop == runtime_model::handles::MPI_REPLACE {
+            data.to_vec()
+        } else if rop == runtime_model::handles::MPI_NO_OP {
+            old.clone()
+        } else {
+            let mut acc = old.clone();
+            runtime_model::reduce::reduce_local(rop, basic, &data, &mut acc).map_err(|e| {
+                Halt::Error(
+                    Finding::new(
+                        crate::diag::ErrorKind::InvalidArgument,
+                        format!("{} cannot combine its data: {e:?}", o.func.name()),
+                    )
+                    .at(o.origin, o.loc, Some(o.func)),
+                )
+            })?;
+            acc
+        };
+        if new != old {
+            let mem = &mut self.procs[t].proc.mem;
+            let mut at = 0usize;
+            for &(a, len) in &o.ranges {
+                let piece = &new[at..(at + len as usize).min(new.len())];
+                at += len as usize;
+                let _ = mem.unchecked(|m| m.write_bytes(a, piece));
+            }
+        }
+        if let Some(res) = o.result {
+            let mem = &mut self.procs[o.origin].proc.mem;
+            let _ = mem.unchecked(|m| m.write_bytes(res, &old));
+        }
+        if let Some(track) = &mut self.rma {
+            let from = track.races.apply(op, wrote);
+            if let (Some(c), Some(_)) = (from, o.result) {
+                track.acquired.push((op, c));
+            }
+        }
+        self.world.rma.ops[i].1.applied = true;
+        // Deferrals waiting for another operation on the same bytes to go
+        // first are satisfied (operations on other bytes commute).
+        for rank in 0..self.procs.len() {
+            let Phase::Blocked {
+                block:
+                    Block::Rma(RmaWait::Complete {
+                        win,
+                        target,
+                        excluded,
+                        ..
+                    }),
+                ..
+            } = &self.procs[rank].phase
+            else {
+                continue;
+            };
+            if excluded.is_empty() || excluded.contains(&op) {
+                continue;
+            }
+            let ops = self.covered_ops(rank, *win, *target);
+            let head = self
+                .world
+                .rma
+                .ops
+                .iter()
+                .find(|(id, x)| ops.contains(id) && !x.applied)
+                .map(|(_, x)| (self.member_rank(x.win, x.target), x.ranges.clone()));
+            if head.is_some_and(|(ht, hr)| ht == t && overlaps(&hr, &o.ranges)) {
+                if let Phase::Blocked {
+                    block: Block::Rma(RmaWait::Complete { excluded, .. }),
+                    ..
+                } = &mut self.procs[rank].phase
+                {
+                    excluded.clear();
+                }
+            }
+        }
+        self.trace_event(
+            o.origin,
+            o.loc,
+            format!(
+                "{} of rank {} takes effect on rank {t}",
+                o.func.name(),
+                o.origin
+            ),
+        );
+        if new != old {
+            self.version += 1;
+        }
+        Ok(())
+    }
+
+    /// Decision `DeferGrant` / `DeferApply`.
+    pub fn defer_rma(&mut self, rank: usize, locks: Option<Vec<usize>>, ops: Option<Vec<u64>>) {
+        if let Phase::Blocked {
+            block: Block::Rma(w),
+            ..
+        } = &mut self.procs[rank].phase
+        {
+            match w {
+                RmaWait::Lock { deferred, .. } => {
+                    if locks.is_some() {
+                        *deferred = locks;
+                    }
+                }
+                RmaWait::Complete { excluded, .. } => {
+                    if let Some(ops) = ops {
+                        *excluded = ops;
+                    }
+                }
+            }
+        }
+    }
+}

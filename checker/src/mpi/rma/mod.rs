@@ -1,0 +1,312 @@
+//! One-sided communication (MPI 3.1 chapter 11; seed 003): windows
+//! (`window`), the communication calls (`ops`), their synchronization and
+//! the epoch rules (`sync`), the library's choices the search branches on
+//! (`grant`: which lock request is granted, which atomic operation takes
+//! effect first), happens-before (`clock`) and the race check (`race`).
+//!
+//! How the model executes RMA (README, "One-sided communication"):
+//! - A `MPI_Put` or `MPI_Get` takes effect when it is issued. In a program
+//!   without races its timing between issue and completion cannot be
+//!   observed; a program with one is reported (`race`), so no other timing
+//!   needs exploring (seed 003 §3.3.3: a race makes the outcome undefined).
+//! - An accumulate-family call takes effect when the search says: the
+//!   order of concurrent atomic operations on one location is a behavior
+//!   (what a fetch-and-op returns, who wins a compare-and-swap). A call
+//!   that must complete them (unlock, flush, fence, free) waits until they
+//!   took effect, and the search branches on which goes first.
+//! - A lock is granted by the search: the order of competing lock requests
+//!   is a behavior (seed 003 §2.6.2). `MPI_Win_lock` waits for the grant,
+//!   the most blocking of the behaviors MPI allows.
+//! - `MPI_Win_fence`, `MPI_Win_free` and window creation act as barriers
+//!   (the usual implementation, and what seed 003's synchronization order
+//!   assumes); deadlocks that need a fence that does not synchronize are not
+//!   searched.
+//! - The memory model checked is the unified one (§11.4): a program correct
+//!   under it is what the checker verifies; `MPI_WIN_MODEL` says so.
+
+pub mod clock;
+mod grant;
+mod ops;
+pub mod race;
+mod sync;
+mod window;
+
+pub use grant::*;
+
+use super::decode::{Effect, Site};
+use crate::diag::ErrorKind;
+use crate::mpi::machine::*;
+use runtime_model::handles as h;
+use runtime_model::model::{LocId, Model, Pointer};
+use runtime_model::mpi::rma::{LockKind, WinId};
+use runtime_model::mpi_api::MpiFunc as F;
+
+/// What the checker tracks besides the library state once a program
+/// creates a window: happens-before and the accesses to window memory.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Track {
+    pub clocks: clock::Clocks,
+    pub races: race::Races,
+    /// Per (window, target member): the clock of every unlock of that
+    /// target, and of the exclusive ones (what a later conflicting lock
+    /// grant is ordered after).
+    pub released: Vec<((WinId, usize), clock::Clock, clock::Clock)>,
+    /// Per atomic read that took effect: the clock of the update it read
+    /// from, joined into its origin's clock when the result arrives.
+    pub acquired: Vec<(u64, clock::Clock)>,
+}
+
+/// What a process waits for inside a one-sided call.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RmaWait {
+    /// `MPI_Win_lock` (`target` a member) or `MPI_Win_lock_all` (`None`),
+    /// until the search grants it. `deferred`: the grant waits for a request
+    /// made later than these ranks' (a "defer" branch).
+    Lock {
+        win: WinId,
+        target: Option<usize>,
+        kind: LockKind,
+        deferred: Option<Vec<usize>>,
+    },
+    /// A call that completes the caller's operations (`target` a member, or
+    /// `None` for all), waiting until its atomic operations took effect;
+    /// then it does `then`. `excluded`: operations the search said take
+    /// effect after a later one (a "defer" branch).
+    Complete {
+        win: WinId,
+        target: Option<usize>,
+        then: Then,
+        excluded: Vec<u64>,
+    },
+}
+
+/// What a completing call does once its operations took effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Then {
+    /// Complete at origin and target (flush, flush_all).
+    Flush,
+    /// Complete at the origin only (flush_local, flush_local_all).
+    FlushLocal,
+    Unlock,
+    UnlockAll,
+    /// Then join the fence of the window's group.
+    Fence {
+        assert: i32,
+    },
+    /// Then join the window's free.
+    Free,
+}
+
+/// Guards of RMA origin buffers are told from those of requests by this bit.
+pub(crate) const RMA_GUARD: u64 = 1 << 62;
+
+pub(crate) fn guard_id(op: u64, reads_allowed: bool) -> u64 {
+    RMA_GUARD | (op << 1) | reads_allowed as u64
+}
+
+pub(crate) fn is_rma_guard(id: u64) -> bool {
+    id & RMA_GUARD != 0
+}
+
+fn guard_op(id: u64) -> (u64, bool) {
+    ((id & !RMA_GUARD) >> 1, id & 1 == 1)
+}
+
+impl Machine {
+    /// Records a dependency of the execution log; one required under every
+    /// implementation also orders the calls (happens-before, `clock`).
+    pub(crate) fn record_dep(&mut self, dep: Dep) {
+        if let (Some(rma), DepKind::Always) = (&mut self.rma, dep.kind) {
+            let waiter = dep.waiter.0;
+            for &(q, j) in dep.needs.calls() {
+                rma.clocks.join_call(waiter, q, j);
+            }
+        }
+        self.deps.push(dep);
+    }
+
+    /// One-sided calls (the table's `Rma` family).
+    pub(crate) fn call_rma(
+        &mut self,
+        _model: &Model,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
+        match site.func {
+            F::WinCreate | F::WinAllocate => self.win_create(site, args),
+            F::WinFree => self.win_free(site, args),
+            F::WinGetAttr => self.win_get_attr(site, args),
+            F::WinFence => self.win_fence(site, args),
+            F::WinLock | F::WinLockAll => self.win_lock(site, args),
+            F::WinUnlock
+            | F::WinUnlockAll
+            | F::WinFlush
+            | F::WinFlushAll
+            | F::WinFlushLocal
+            | F::WinFlushLocalAll => self.win_complete(site, args),
+            F::WinSync => self.win_sync(site, args),
+            F::Put
+            | F::Get
+            | F::Accumulate
+            | F::GetAccumulate
+            | F::FetchAndOp
+            | F::CompareAndSwap => self.rma_call(site, args),
+            _ => Err(super::decode::misrouted(site.func, "one-sided")),
+        }
+    }
+
+    /// The window `handle` names for the caller, live.
+    pub(crate) fn window(&self, site: &Site, handle: i32) -> Result<WinId, Halt> {
+        if handle == h::MPI_WIN_NULL {
+            return Err(site.invalid("MPI_WIN_NULL is not a window"));
+        }
+        let Some(w) = self.world.rma.window_of(handle) else {
+            return Err(site.invalid(format!("invalid window handle 0x{handle:x}")));
+        };
+        match self.member(w, site.rank) {
+            Some(m) if self.world.rma.windows[w].live[m].is_some() => Ok(w),
+            Some(_) => Err(site.invalid("the window was already freed")),
+            None => Err(site.invalid("the process is not a member of the window's group")),
+        }
+    }
+
+    /// The caller's rank in window `w`'s group.
+    pub(crate) fn member(&self, w: WinId, rank: usize) -> Option<usize> {
+        self.world.comms[self.world.rma.windows[w].comm].rank_of(rank)
+    }
+
+    /// The world rank of member `m` of window `w`.
+    pub(crate) fn member_rank(&self, w: WinId, m: usize) -> usize {
+        self.world.comms[self.world.rma.windows[w].comm].members[m]
+    }
+
+    /// Checks the caller's accesses to window memory since the last check
+    /// (the instruction at `loc`, or the MPI call there).
+    pub fn window_access(&mut self, _model: &Model, rank: usize, loc: LocId) -> Result<(), Halt> {
+        let hits = self.procs[rank].proc.mem.take_hits();
+        if hits.is_empty() {
+            return Ok(());
+        }
+        let Some(rma) = &mut self.rma else {
+            return Ok(());
+        };
+        for hit in hits {
+            let size = self.procs[rank]
+                .proc
+                .mem
+                .block_of(
+                    Pointer {
+                        alloc: hit.alloc,
+                        offset: 0,
+                    }
+                    .encode(),
+                )
+                .map_or(0, |(size, _, _)| size as usize);
+            if let Err(race) = rma.races.local(
+                &rma.clocks,
+                rank,
+                hit.alloc,
+                hit.offset,
+                hit.len,
+                size,
+                hit.write,
+                loc,
+            ) {
+                let access = if hit.write { "stores to" } else { "loads from" };
+                let message = format!(
+                    "rank {rank} {access} its window memory while {} {} it: {}",
+                    race.what,
+                    if race.pending {
+                        "still accesses"
+                    } else {
+                        "also accessed"
+                    },
+                    if race.pending {
+                        "the operation is not complete at the target yet (MPI 3.1 §11.7: a local access must not overlap a concurrent RMA update)"
+                    } else {
+                        "the operation completed, but nothing orders its completion before this access (seed 003 §3.3: synchronize, e.g. unlock then a message or barrier)"
+                    }
+                );
+                let f = Finding::new(ErrorKind::RmaRace, message)
+                    .at(rank, loc, None)
+                    .at(race.rank, race.loc, race.func);
+                self.trace_event(rank, loc, f.message.clone());
+                return Err(Halt::Error(f));
+            }
+        }
+        Ok(())
+    }
+
+    /// The finding for an MPI call at `site` that reads (`write` false) or
+    /// writes a buffer an RMA call still owns (`owner` its guard).
+    pub(crate) fn rma_buffer_access_by_call(
+        &self,
+        site: &Site,
+        owner: u64,
+        write: bool,
+    ) -> Finding {
+        let access = if write { "writes" } else { "reads" };
+        let mut f = self
+            .rma_buffer_access_with(site.rank, site.loc, access, owner, |l| format!("line {l}"));
+        f.message = format!("{} (in {})", f.message, site.func.name());
+        f.locations[0].2 = Some(site.func);
+        f
+    }
+
+    /// The finding for the program's access to an origin buffer an RMA call
+    /// still owns (`owner` its guard).
+    pub fn rma_buffer_access(
+        &self,
+        model: &Model,
+        rank: usize,
+        loc: LocId,
+        access: &str,
+        owner: u64,
+    ) -> Finding {
+        let line = |l: LocId| model.locations.get(l as usize).map_or(0, |x| x.line);
+        self.rma_buffer_access_with(rank, loc, access, owner, |l| format!("line {}", line(l)))
+    }
+
+    fn rma_buffer_access_with(
+        &self,
+        rank: usize,
+        loc: LocId,
+        access: &str,
+        owner: u64,
+        line: impl Fn(LocId) -> String,
+    ) -> Finding {
+        let (op, reads_allowed) = guard_op(owner);
+        let call = self
+            .rma
+            .as_ref()
+            .and_then(|t| t.races.remote.iter().find(|r| r.op == op))
+            .map(|r| (r.loc, r.func))
+            .or_else(|| {
+                self.world
+                    .rma
+                    .ops
+                    .iter()
+                    .find(|(i, _)| *i == op)
+                    .map(|(_, o)| (o.loc, o.func))
+            });
+        let what = if reads_allowed {
+            "the origin buffer"
+        } else {
+            "the result buffer"
+        };
+        let name = call.map_or("an RMA call".to_string(), |(l, f)| {
+            format!("{} ({})", f.name(), line(l))
+        });
+        let mut f = Finding::new(
+            ErrorKind::LocalRace,
+            format!(
+                "rank {rank} {access} {what} of {name} before the operation completes at the origin (MPI 3.1 §11.3: the buffer belongs to MPI until a flush, unlock or fence completes the call)"
+            ),
+        )
+        .at(rank, loc, None);
+        if let Some((l, func)) = call {
+            f = f.at(rank, l, Some(func));
+        }
+        f
+    }
+}

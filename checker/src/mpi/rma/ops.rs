@@ -1,0 +1,379 @@
+//! The communication calls (MPI 3.1 §11.3): `MPI_Put`, `MPI_Get`,
+//! `MPI_Accumulate`, `MPI_Get_accumulate`, `MPI_Fetch_and_op`,
+//! `MPI_Compare_and_swap`. Each is checked (epoch, range, datatypes, op),
+//! checked for races against the earlier accesses to its target bytes, and
+//! recorded until a synchronization call completes it.
+
+use super::super::decode::{datatype_name, Effect, Site};
+use super::race::{Remote, Touch};
+use crate::diag::ErrorKind;
+use crate::mpi::args::Args;
+use crate::mpi::machine::*;
+use runtime_model::handles as h;
+use runtime_model::mpi::rma::{OpKind, RmaOp};
+use runtime_model::mpi_api::MpiFunc as F;
+use std::sync::Arc;
+
+/// Where an origin-side buffer is: (address, count, datatype).
+type Buf = (u64, i32, i32);
+
+impl Machine {
+    pub(super) fn rma_call(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let func = site.func;
+        let w = self.window(site, a.int("win")?)?;
+        let m = self.member(w, site.rank).unwrap_or(0);
+        let single = matches!(func, F::FetchAndOp | F::CompareAndSwap);
+        let origin: Buf = if single {
+            (a.ptr("origin_addr")?, 1, a.int("datatype")?)
+        } else {
+            (
+                a.ptr("origin_addr")?,
+                a.int("origin_count")?,
+                a.int("origin_datatype")?,
+            )
+        };
+        let (tcount, tdt) = if single {
+            (1, a.int("datatype")?)
+        } else {
+            (a.int("target_count")?, a.int("target_datatype")?)
+        };
+        let result: Option<Buf> = match func {
+            F::GetAccumulate => Some((
+                a.ptr("result_addr")?,
+                a.int("result_count")?,
+                a.int("result_datatype")?,
+            )),
+            F::FetchAndOp | F::CompareAndSwap => Some((a.ptr("result_addr")?, 1, tdt)),
+            _ => None,
+        };
+        let target_rank = a.int("target_rank")?;
+        let e = &self.world.rma.windows[w].epochs[m];
+        let in_epoch =
+            |t: Option<usize>| e.fence.is_some() || t.map_or(e.passive(), |t| e.locked(t));
+        let name = func.name();
+        // Rule 1: an access epoch covers the target (MPI 3.1 §11.5).
+        let target = if target_rank == h::MPI_PROC_NULL {
+            None
+        } else {
+            Some(self.win_target(site, w, target_rank)?)
+        };
+        if !in_epoch(target) {
+            let to = target.map_or(String::new(), |t| format!(" to rank {t}"));
+            let why = if self.world.rma.windows[w].epochs[m].fence.is_none()
+                && self.world.rma.windows[w].epochs[m].fence_ops.is_none()
+            {
+                format!(
+                    "no MPI_Win_fence opened one (or the last asserted MPI_MODE_NOSUCCEED), no MPI_Win_lock{} and no MPI_Win_lock_all is open",
+                    target.map_or(String::new(), |t| format!(" on rank {t}"))
+                )
+            } else {
+                "no epoch is open".to_string()
+            };
+            return Err(self.epoch_error(
+                site,
+                format!(
+                    "rank {} calls {name} on window {} outside an access epoch{to}: {why} (MPI 3.1 §11.5)",
+                    site.rank,
+                    w + 1
+                ),
+                None,
+            ));
+        }
+        // The op of the accumulate family (§11.3.4).
+        let kind = match func {
+            F::Put => OpKind::Put,
+            F::Get => OpKind::Get,
+            _ => {
+                let op = if func == F::CompareAndSwap {
+                    h::MPI_REPLACE
+                } else {
+                    a.int("op")?
+                };
+                if self.world.objects.user_op(site.rank, op).is_some() {
+                    return Err(site.invalid(format!(
+                        "{name} takes a predefined operation or MPI_REPLACE, not a user-defined one (MPI 3.1 §11.3.4)"
+                    )));
+                }
+                let Some(op_name) = h::predefined_op_name(op) else {
+                    return Err(site.invalid(format!("invalid operation 0x{op:x}")));
+                };
+                if op == h::MPI_NO_OP && !matches!(func, F::GetAccumulate | F::FetchAndOp) {
+                    return Err(site.invalid(format!(
+                        "MPI_NO_OP is an operation of MPI_Get_accumulate and MPI_Fetch_and_op only, not of {name} (MPI 3.1 §11.3.4)"
+                    )));
+                }
+                if self.is_derived(site.rank, tdt) {
+                    return Err(Halt::Unsupported(format!(
+                        "{name} with a derived target datatype is not modeled yet"
+                    )));
+                }
+                if !h::op_accepts_datatype(op, tdt) {
+                    return Err(site.invalid(format!(
+                        "operation {op_name} is not defined for datatype {} (MPI 3.1 §11.3.4)",
+                        datatype_name(tdt)
+                    )));
+                }
+                OpKind::Atomic {
+                    op,
+                    basic: tdt,
+                    updates: op != h::MPI_NO_OP,
+                }
+            }
+        };
+        let Some(t) = target else {
+            // MPI_PROC_NULL: no operation, but still inside an epoch (§11.3).
+            self.log_call(site, None, None);
+            self.trace_event(
+                site.rank,
+                site.loc,
+                format!("{name}(target=MPI_PROC_NULL, window {})", w + 1),
+            );
+            return Ok(Effect::Return(0));
+        };
+        // The target bytes: inside the target's region (MPI_ERR_RMA_RANGE).
+        let Some(region) = self.world.rma.windows[w].regions[t] else {
+            return Err(site.invalid(format!("rank {t} has no region in window {}", w + 1)));
+        };
+        let disp = a.raw("target_disp")? as i64;
+        if disp < 0 {
+            return Err(site.invalid(format!(
+                "the target displacement is negative ({disp}) (MPI_ERR_RMA_RANGE)"
+            )));
+        }
+        let start = region
+            .base
+            .wrapping_add((disp as u64).wrapping_mul(region.disp_unit));
+        let ranges: Vec<(u64, u64)> = self
+            .buffer_ranges(site, start, tcount, tdt)?
+            .into_iter()
+            .filter(|&(_, len)| len > 0)
+            .collect();
+        let end = region.base.wrapping_add(region.size);
+        for &(addr, len) in &ranges {
+            let p = runtime_model::model::Pointer::decode(addr);
+            let b = runtime_model::model::Pointer::decode(region.base);
+            if p.alloc != b.alloc || addr < region.base || addr.wrapping_add(len) > end {
+                return Err(site.invalid(format!(
+                    "{name} reaches bytes {}..{} of rank {t}'s window region, which has {} bytes (displacement {disp} × unit {}; MPI_ERR_RMA_RANGE, MPI 3.1 §11.3)",
+                    addr.wrapping_sub(region.base) as i64,
+                    addr.wrapping_add(len).wrapping_sub(region.base) as i64,
+                    region.size,
+                    region.disp_unit
+                )));
+            }
+        }
+        // Type signatures match as in point-to-point (§11.3).
+        let reads_origin = !matches!(kind, OpKind::Get | OpKind::Atomic { updates: false, .. });
+        let origin_signature_matters = func != F::GetAccumulate || reads_origin;
+        if origin_signature_matters {
+            self.check_rma_types(site, (origin.1, origin.2), (tcount, tdt), "origin")?;
+        }
+        if let Some(r) = result {
+            self.check_rma_types(site, (r.1, r.2), (tcount, tdt), "result")?;
+        }
+        // Buffers owned by other pending operations (§3.7.2, §11.3).
+        if reads_origin || func == F::Get {
+            self.check_typed_free(site, origin.0, origin.1, origin.2, func == F::Get)?;
+        }
+        if let Some(r) = result {
+            self.check_typed_free(site, r.0, r.1, r.2, true)?;
+        }
+        let data = if reads_origin {
+            Some(self.pack(site, origin.0, origin.1, origin.2, "origin buffer")?)
+        } else {
+            None
+        };
+        let compare = if func == F::CompareAndSwap {
+            Some(self.pack(site, a.ptr("compare_addr")?, 1, tdt, "compare buffer")?)
+        } else {
+            None
+        };
+        if matches!(func, F::Get) {
+            self.check_unpack(site, origin.0, origin.1, origin.2, "origin buffer")?;
+        }
+        if let Some(r) = result {
+            self.check_unpack(site, r.0, r.1, r.2, "result buffer")?;
+        }
+        let ev = self.log_call(site, None, None);
+        let id = self.world.rma.next_op;
+        self.world.rma.next_op += 1;
+        let target_proc = self.member_rank(w, t);
+        if let Some(track) = &mut self.rma {
+            let start_clock = track
+                .clocks
+                .snapshot_of(site.rank, ev.1)
+                .unwrap_or_else(|| track.clocks.now(site.rank).clone());
+            let remote = Remote {
+                op: id,
+                origin: site.rank,
+                target: target_proc,
+                ranges: ranges.clone(),
+                touch: Touch::Rma(kind),
+                start: start_clock,
+                end: None,
+                loc: site.loc,
+                func,
+                applied: None,
+            };
+            let issued = track.races.issue(remote);
+            if issued.is_ok() && kind == OpKind::Put {
+                track.races.apply(id, true);
+            }
+            if let Err(race) = issued {
+                let why = if race.pending {
+                    "that access is not complete at the target yet, and RMA calls are not ordered among themselves (MPI 3.1 §11.7)"
+                } else {
+                    "nothing orders that access's completion before this call (seed 003 §3.3: happens-before and completion are both needed)"
+                };
+                let f = Finding::new(
+                    ErrorKind::RmaRace,
+                    format!(
+                        "rank {}'s {name} on rank {t}'s window {} conflicts with {} of the same bytes: {why}",
+                        site.rank,
+                        w + 1,
+                        race.what
+                    ),
+                )
+                .at(site.rank, site.loc, Some(func))
+                .at(race.rank, race.loc, race.func);
+                self.trace_event(site.rank, site.loc, f.message.clone());
+                return Err(Halt::Error(f));
+            }
+        }
+        let e = &mut self.world.rma.windows[w].epochs[m];
+        if e.fence.is_some() && e.fence_ops.is_none() && !e.passive() {
+            e.fence_ops = Some(site.loc);
+        }
+        // Put and Get take effect now (see the module comment of `rma`).
+        let mut applied = false;
+        match kind {
+            OpKind::Put => {
+                let bytes = data.clone().unwrap_or_else(|| Arc::from(Vec::new()));
+                self.write_target(target_proc, &ranges, &bytes);
+                applied = true;
+            }
+            OpKind::Get => {
+                let bytes = self.read_target(target_proc, &ranges);
+                self.unpack(site.rank, origin.0, origin.2, &bytes)
+                    .map_err(|f| site.memory("origin buffer", f))?;
+                applied = true;
+            }
+            OpKind::Atomic { .. } => {}
+        }
+        // The origin's buffers belong to MPI until the call completes there.
+        let guard_buf = |mem: &mut crate::exec::memory::Memory,
+                         ranges: Vec<(u64, u64)>,
+                         reads_allowed: bool| {
+            for (addr, len) in ranges {
+                mem.guard(addr, len, reads_allowed, super::guard_id(id, reads_allowed));
+            }
+        };
+        let origin_ranges = if reads_origin || func == F::Get {
+            self.buffer_ranges(site, origin.0, origin.1, origin.2)?
+        } else {
+            Vec::new()
+        };
+        let result_ranges = match result {
+            Some(r) => self.buffer_ranges(site, r.0, r.1, r.2)?,
+            None => Vec::new(),
+        };
+        let compare_ranges = if func == F::CompareAndSwap {
+            self.buffer_ranges(site, a.ptr("compare_addr")?, 1, tdt)?
+        } else {
+            Vec::new()
+        };
+        let mem = &mut self.procs[site.rank].proc.mem;
+        guard_buf(mem, origin_ranges, func != F::Get);
+        guard_buf(mem, compare_ranges, true);
+        guard_buf(mem, result_ranges, false);
+        self.world.rma.ops.push((
+            id,
+            RmaOp {
+                win: w,
+                origin: site.rank,
+                target: t,
+                func,
+                loc: site.loc,
+                kind,
+                ranges,
+                data,
+                compare,
+                result: result.map(|r| r.0),
+                applied,
+                local_done: false,
+            },
+        ));
+        // What others can observe changed only if target memory did (an
+        // atomic operation changes it when it takes effect).
+        if kind == OpKind::Put {
+            self.version += 1;
+        }
+        let what = match kind {
+            OpKind::Atomic { op, .. } => {
+                format!(", op={}", h::predefined_op_name(op).unwrap_or("?"))
+            }
+            _ => String::new(),
+        };
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!(
+                "{name}(count={tcount}, type={}, target={t}, disp={disp}{what}, window {})",
+                datatype_name(tdt).trim_start_matches("MPI_"),
+                w + 1
+            ),
+        );
+        Ok(Effect::Return(0))
+    }
+
+    /// Origin (or result) and target sides carry the same type signature.
+    fn check_rma_types(
+        &self,
+        site: &Site,
+        (count, dt): (i32, i32),
+        (tcount, tdt): (i32, i32),
+        side: &str,
+    ) -> Result<(), Halt> {
+        let o = self.typed(site, count, dt)?.map(|t| t.signature.clone());
+        let t = self.typed(site, tcount, tdt)?.map(|t| t.signature.clone());
+        if o != t {
+            return Err(site.finding(
+                ErrorKind::TypeMismatch,
+                format!(
+                    "the {side} side ({count} × {}) and the target side ({tcount} × {}) of {} have different type signatures (MPI 3.1 §11.3)",
+                    datatype_name(dt),
+                    datatype_name(tdt),
+                    site.func.name()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Writes `bytes` over `ranges` of process `t`'s memory, as MPI (no
+    /// guard or watch sees it).
+    fn write_target(&mut self, t: usize, ranges: &[(u64, u64)], bytes: &[u8]) {
+        let mem = &mut self.procs[t].proc.mem;
+        let mut at = 0usize;
+        for &(addr, len) in ranges {
+            let end = (at + len as usize).min(bytes.len());
+            let piece = &bytes[at.min(end)..end];
+            at += len as usize;
+            let _ = mem.unchecked(|m| m.write_bytes(addr, piece));
+        }
+    }
+
+    /// Reads `ranges` of process `t`'s memory, as MPI.
+    fn read_target(&mut self, t: usize, ranges: &[(u64, u64)]) -> Vec<u8> {
+        let mem = &mut self.procs[t].proc.mem;
+        let mut out = Vec::new();
+        for &(addr, len) in ranges {
+            let bytes = mem
+                .unchecked(|m| m.read_bytes(addr, len).map(|b| b.to_vec()))
+                .unwrap_or_default();
+            out.extend_from_slice(&bytes);
+        }
+        out
+    }
+}

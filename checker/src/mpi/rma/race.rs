@@ -1,0 +1,365 @@
+//! `rma-race`: two conflicting accesses to the same bytes of a window, not
+//! ordered by happens-before (seed 003 §3.3, MPI 3.1 §11.7).
+//!
+//! An RMA call accesses its target from its issue until its completion at
+//! the target (unlock, flush, closing fence): a [`Remote`] record keeps its
+//! issuer's clock at issue and, once known, the issuer's stamp at
+//! completion. The owner's own loads and stores of its window are kept per
+//! byte as the stamp of the latest read and write ([`Local`]): the owner's
+//! stamps only grow, so the latest is the one every later check needs.
+//!
+//! Access A is ordered before access B when A's end is known to B's issuer
+//! at B's start (seed 003 eq. 21–22: happens-before *and* the memory effect
+//! complete). Accesses are checked as they happen, against the records of
+//! earlier ones, in both directions: an earlier RMA call not complete yet
+//! can never be ordered before a later access.
+
+use super::clock::{Clock, Clocks};
+use runtime_model::model::{LocId, Pointer};
+use runtime_model::mpi::rma::OpKind;
+use runtime_model::mpi_api::MpiFunc;
+use std::sync::Arc;
+
+/// What an access does to the bytes it touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Touch {
+    Read,
+    Write,
+    Rma(OpKind),
+}
+
+impl Touch {
+    fn writes(self) -> bool {
+        match self {
+            Touch::Read | Touch::Rma(OpKind::Get) => false,
+            Touch::Write | Touch::Rma(OpKind::Put) => true,
+            Touch::Rma(OpKind::Atomic { updates, .. }) => updates,
+        }
+    }
+}
+
+/// Whether two accesses to overlapping bytes conflict (seed 003 §3.3.1;
+/// MPI 3.1 §11.7: accumulate-family calls with the same basic datatype are
+/// element-wise atomic with respect to each other, and an access that only
+/// reads conflicts only with one that updates).
+pub fn conflict(a: Touch, b: Touch) -> bool {
+    if let (
+        Touch::Rma(OpKind::Atomic { basic: x, .. }),
+        Touch::Rma(OpKind::Atomic { basic: y, .. }),
+    ) = (a, b)
+    {
+        return x != y;
+    }
+    a.writes() || b.writes()
+}
+
+/// An RMA call's access to its target's memory.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Remote {
+    pub op: u64,
+    pub origin: usize,
+    /// The target process (world rank) and the byte ranges in its memory.
+    pub target: usize,
+    pub ranges: Vec<(u64, u64)>,
+    pub touch: Touch,
+    pub start: Clock,
+    /// The issuer's stamp at the call that completed it at the target.
+    pub end: Option<u32>,
+    pub loc: LocId,
+    pub func: MpiFunc,
+    /// Order in which updates took effect (for what an atomic read reads from).
+    pub applied: Option<u64>,
+}
+
+/// The owner's latest accesses to one allocation of its window memory:
+/// per byte, (stamp, location) of the latest read and of the latest write.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Local {
+    pub rank: usize,
+    pub alloc: u32,
+    pub reads: Arc<Vec<(u32, LocId)>>,
+    pub writes: Arc<Vec<(u32, LocId)>>,
+}
+
+/// A race found: the earlier access (location, function, rank), described.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Race {
+    pub rank: usize,
+    pub loc: LocId,
+    pub func: Option<MpiFunc>,
+    pub what: String,
+    /// The earlier access is an RMA call not complete at the target yet.
+    pub pending: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Races {
+    pub remote: Vec<Remote>,
+    pub local: Vec<Local>,
+    pub applied: u64,
+}
+
+fn overlaps(a: &[(u64, u64)], b: &[(u64, u64)]) -> bool {
+    a.iter().any(|&(x, xl)| {
+        let px = Pointer::decode(x);
+        b.iter().any(|&(y, yl)| {
+            let py = Pointer::decode(y);
+            px.alloc == py.alloc
+                && (px.offset as u64) < py.offset as u64 + yl
+                && (py.offset as u64) < px.offset as u64 + xl
+        })
+    })
+}
+
+impl Races {
+    /// Checks an RMA call issued now against the earlier accesses to its
+    /// target bytes, then records it.
+    pub fn issue(&mut self, r: Remote) -> Result<(), Race> {
+        for y in &self.remote {
+            if y.target != r.target || !conflict(y.touch, r.touch) {
+                continue;
+            }
+            // Accumulates from one origin to one location apply in program
+            // order (MPI 3.1 §11.7.2, the default accumulate_ordering).
+            let same_origin_atomics = y.origin == r.origin
+                && matches!(
+                    (y.touch, r.touch),
+                    (
+                        Touch::Rma(OpKind::Atomic { .. }),
+                        Touch::Rma(OpKind::Atomic { .. })
+                    )
+                );
+            if same_origin_atomics || !overlaps(&y.ranges, &r.ranges) {
+                continue;
+            }
+            let ordered = y.end.is_some_and(|e| r.start[y.origin] >= e);
+            if !ordered {
+                return Err(Race {
+                    rank: y.origin,
+                    loc: y.loc,
+                    func: Some(y.func),
+                    what: format!("rank {}'s {}", y.origin, y.func.name()),
+                    pending: y.end.is_none(),
+                });
+            }
+        }
+        let known = r.start[r.target];
+        let writes = r.touch.writes();
+        for l in self.local.iter().filter(|l| l.rank == r.target) {
+            for &(addr, len) in &r.ranges {
+                let p = Pointer::decode(addr);
+                if p.alloc != l.alloc {
+                    continue;
+                }
+                let (from, to) = (p.offset as usize, p.offset as usize + len as usize);
+                let late = |v: &Vec<(u32, LocId)>| {
+                    v.get(from..to.min(v.len()))
+                        .and_then(|s| s.iter().filter(|(st, _)| *st > known).max_by_key(|x| x.0))
+                        .copied()
+                };
+                let hit = if writes {
+                    late(&l.writes).or(late(&l.reads))
+                } else {
+                    late(&l.writes)
+                };
+                if let Some((_, loc)) = hit {
+                    return Err(Race {
+                        rank: r.target,
+                        loc,
+                        func: None,
+                        what: format!("rank {}'s own access", r.target),
+                        pending: false,
+                    });
+                }
+            }
+        }
+        self.remote.push(r);
+        Ok(())
+    }
+
+    /// Checks the owner's access to `len` bytes at offset `offset` of
+    /// allocation `alloc` (stamp `clocks.stamp(rank)`) against the RMA
+    /// calls targeting them, then records it. `size` is the allocation's.
+    #[allow(clippy::too_many_arguments)]
+    pub fn local(
+        &mut self,
+        clocks: &Clocks,
+        rank: usize,
+        alloc: u32,
+        offset: u32,
+        len: u32,
+        size: usize,
+        write: bool,
+        loc: LocId,
+    ) -> Result<(), Race> {
+        let touch = if write { Touch::Write } else { Touch::Read };
+        let range = [(Pointer { alloc, offset }.encode(), len as u64)];
+        for y in &self.remote {
+            if y.target != rank || !conflict(y.touch, touch) || !overlaps(&y.ranges, &range) {
+                continue;
+            }
+            let ordered = y.end.is_some_and(|e| clocks.knows(rank, y.origin, e));
+            if !ordered {
+                return Err(Race {
+                    rank: y.origin,
+                    loc: y.loc,
+                    func: Some(y.func),
+                    what: format!("rank {}'s {}", y.origin, y.func.name()),
+                    pending: y.end.is_none(),
+                });
+            }
+        }
+        let stamp = clocks.stamp(rank);
+        let i = match self
+            .local
+            .iter()
+            .position(|l| l.rank == rank && l.alloc == alloc)
+        {
+            Some(i) => i,
+            None => {
+                self.local.push(Local {
+                    rank,
+                    alloc,
+                    reads: Arc::new(vec![(0, 0); size]),
+                    writes: Arc::new(vec![(0, 0); size]),
+                });
+                self.local.len() - 1
+            }
+        };
+        let l = &mut self.local[i];
+        let v = Arc::make_mut(if write { &mut l.writes } else { &mut l.reads });
+        let (from, to) = (
+            offset as usize,
+            (offset as usize + len as usize).min(v.len()),
+        );
+        for x in v.get_mut(from..to).into_iter().flatten() {
+            *x = (stamp, loc);
+        }
+        Ok(())
+    }
+
+    /// Operation `op` completed at its target at its issuer's stamp `end`.
+    pub fn complete(&mut self, op: u64, end: u32) {
+        for r in self.remote.iter_mut().filter(|r| r.op == op) {
+            r.end = Some(end);
+        }
+    }
+
+    /// Operation `op` took effect at its target (`wrote`: it stored a value;
+    /// a failed compare-and-swap or an `MPI_NO_OP` did not); returns the
+    /// clock of the latest write of the same bytes before it (what an
+    /// atomic read reads from, seed 003 §4.3: the MCS lock is ordered
+    /// through it).
+    pub fn apply(&mut self, op: u64, wrote: bool) -> Option<Clock> {
+        self.applied += 1;
+        let seq = self.applied;
+        let me = self.remote.iter().position(|r| r.op == op)?;
+        let (target, ranges) = (self.remote[me].target, self.remote[me].ranges.clone());
+        let from = self
+            .remote
+            .iter()
+            .filter(|y| {
+                y.op != op
+                    && y.target == target
+                    && y.applied.is_some()
+                    && y.touch.writes()
+                    && overlaps(&y.ranges, &ranges)
+            })
+            .max_by_key(|y| y.applied)
+            .map(|y| y.start.clone());
+        if wrote {
+            self.remote[me].applied = Some(seq);
+        }
+        from
+    }
+
+    /// Forgets what every process knows to have completed: it is ordered
+    /// before everything that happens from now on.
+    pub fn prune(&mut self, clocks: &Clocks) {
+        self.remote
+            .retain(|r| r.end.is_none_or(|e| clocks.known_to_all(r.origin) < e));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SUM: i32 = runtime_model::handles::MPI_SUM;
+    const INT: i32 = runtime_model::handles::MPI_INT;
+    const FLOAT: i32 = runtime_model::handles::MPI_FLOAT;
+
+    fn atomic(basic: i32, updates: bool) -> Touch {
+        Touch::Rma(OpKind::Atomic {
+            op: SUM,
+            basic,
+            updates,
+        })
+    }
+
+    #[test]
+    fn conflicts_follow_the_standard() {
+        let (get, put) = (Touch::Rma(OpKind::Get), Touch::Rma(OpKind::Put));
+        assert!(!conflict(get, get));
+        assert!(!conflict(get, Touch::Read));
+        assert!(conflict(put, Touch::Read));
+        assert!(conflict(get, Touch::Write));
+        assert!(!conflict(atomic(INT, true), atomic(INT, true)));
+        assert!(conflict(atomic(INT, true), atomic(FLOAT, true)));
+        assert!(conflict(atomic(INT, true), get));
+        assert!(!conflict(atomic(INT, false), get));
+        assert!(conflict(atomic(INT, false), put));
+    }
+
+    fn put(op: u64, origin: usize, clocks: &Clocks) -> Remote {
+        Remote {
+            op,
+            origin,
+            target: 1,
+            ranges: vec![(
+                Pointer {
+                    alloc: 5,
+                    offset: 0,
+                }
+                .encode(),
+                4,
+            )],
+            touch: Touch::Rma(OpKind::Put),
+            start: clocks.now(origin).clone(),
+            end: None,
+            loc: 0,
+            func: MpiFunc::Put,
+            applied: Some(0),
+        }
+    }
+
+    #[test]
+    fn a_load_after_completion_and_synchronization_is_ordered() {
+        let mut clocks = Clocks::new(&[0, 0]);
+        let mut races = Races::default();
+        races.issue(put(1, 0, &clocks)).unwrap();
+        // The owner loads before anything: the Put is not complete.
+        assert!(races
+            .local(&clocks, 1, 5, 0, 4, 16, false, 0)
+            .is_err_and(|r| r.pending));
+        clocks.call(0, 0); // unlock
+        races.complete(1, clocks.stamp_at(0, 0));
+        // Complete, but rank 1 has not heard of it.
+        assert!(races.local(&clocks, 1, 5, 0, 4, 16, false, 0).is_err());
+        clocks.call(0, 1); // barrier arrival
+        clocks.call(1, 0);
+        clocks.join_call(1, 0, 1);
+        assert!(races.local(&clocks, 1, 5, 0, 4, 16, false, 0).is_ok());
+        // Other bytes never raced.
+        assert!(races.local(&clocks, 1, 5, 8, 4, 16, true, 0).is_ok());
+    }
+
+    #[test]
+    fn a_put_after_an_unordered_store_races() {
+        let clocks = Clocks::new(&[0, 0]);
+        let mut races = Races::default();
+        races.local(&clocks, 1, 5, 0, 4, 16, true, 3).unwrap();
+        let err = races.issue(put(1, 0, &clocks)).unwrap_err();
+        assert_eq!((err.rank, err.loc), (1, 3));
+    }
+}

@@ -1,0 +1,500 @@
+//! Synchronization of one-sided communication (MPI 3.1 §11.5; seed 003
+//! §2.6): fences, locks, flushes; the epoch rules they enforce (README,
+//! "Epoch errors"); and completing RMA calls.
+
+use super::super::decode::{Effect, Site};
+use super::{RmaWait, Then};
+use crate::diag::ErrorKind;
+use crate::mpi::args::Args;
+use crate::mpi::machine::*;
+use runtime_model::handles as h;
+use runtime_model::model::{LocId, Model};
+use runtime_model::mpi::rma::{LockKind, WinId};
+use runtime_model::mpi_api::{MpiFunc, MpiFunc as F};
+
+/// Every assertion bit MPI 3.1 §11.5.5 defines.
+const ASSERT_BITS: i32 = h::MPI_MODE_NOCHECK
+    | h::MPI_MODE_NOSTORE
+    | h::MPI_MODE_NOPUT
+    | h::MPI_MODE_NOPRECEDE
+    | h::MPI_MODE_NOSUCCEED;
+
+impl Machine {
+    pub(super) fn epoch_error(
+        &self,
+        site: &Site,
+        message: String,
+        other: Option<(LocId, Option<MpiFunc>)>,
+    ) -> Halt {
+        let mut f =
+            Finding::new(ErrorKind::EpochError, message).at(site.rank, site.loc, Some(site.func));
+        if let Some((l, func)) = other {
+            f = f.at(site.rank, l, func);
+        }
+        Halt::Error(f)
+    }
+
+    fn check_assert(&self, site: &Site, assert: i32) -> Result<(), Halt> {
+        if assert & !ASSERT_BITS != 0 {
+            return Err(site.invalid(format!(
+                "unknown assertion bits 0x{:x} (MPI_ERR_ASSERT; MPI 3.1 §11.5.5)",
+                assert & !ASSERT_BITS
+            )));
+        }
+        Ok(())
+    }
+
+    /// The member a rank argument names in window `w`'s group.
+    pub(super) fn win_target(&self, site: &Site, w: WinId, r: i32) -> Result<usize, Halt> {
+        let n = self.world.rma.windows[w].regions.len();
+        if r < 0 || r as usize >= n {
+            return Err(site.invalid(format!(
+                "rank {r} is not a rank of the window's group (size {n})"
+            )));
+        }
+        Ok(r as usize)
+    }
+
+    /// MPI_Win_fence (§11.5.1).
+    pub(super) fn win_fence(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let assert = a.int("assert")?;
+        let w = self.window(site, a.int("win")?)?;
+        let m = self.member(w, site.rank).unwrap_or(0);
+        self.check_assert(site, assert)?;
+        let e = &self.world.rma.windows[w].epochs[m];
+        // Rule 9: fence and lock epochs do not overlap on one window.
+        let passive = e.locks.first().map(|l| (l.2, F::WinLock));
+        if let Some((loc, func)) = passive.or(e.lock_all.map(|l| (l, F::WinLockAll))) {
+            return Err(self.epoch_error(
+                site,
+                format!(
+                    "rank {} calls MPI_Win_fence on window {} inside a passive-target epoch (opened at the other line): fence and lock epochs must not overlap (MPI 3.1 §11.5)",
+                    site.rank,
+                    w + 1
+                ),
+                Some((loc, Some(func))),
+            ));
+        }
+        // Rule 11: MPI_MODE_NOPRECEDE promises that no RMA call completes here.
+        if assert & h::MPI_MODE_NOPRECEDE != 0 {
+            if let Some(loc) = e.fence_ops {
+                return Err(self.epoch_error(
+                    site,
+                    format!(
+                        "rank {} asserts MPI_MODE_NOPRECEDE on a fence that completes its RMA calls (MPI 3.1 §11.5.5)",
+                        site.rank
+                    ),
+                    Some((loc, None)),
+                ));
+            }
+        }
+        self.log_call(site, None, None);
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!("MPI_Win_fence(assert={assert}, window {})", w + 1),
+        );
+        Ok(Effect::Block(Block::Rma(RmaWait::Complete {
+            win: w,
+            target: None,
+            then: Then::Fence { assert },
+            excluded: Vec::new(),
+        })))
+    }
+
+    /// MPI_Win_lock and MPI_Win_lock_all (§11.5.3): checked, then waiting
+    /// for the search to grant the lock (`grant`).
+    pub(super) fn win_lock(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let w = self.window(site, a.int("win")?)?;
+        let m = self.member(w, site.rank).unwrap_or(0);
+        self.check_assert(site, a.int("assert")?)?;
+        let (target, kind) = if site.func == F::WinLock {
+            let kind = match a.int("lock_type")? {
+                h::MPI_LOCK_EXCLUSIVE => LockKind::Exclusive,
+                h::MPI_LOCK_SHARED => LockKind::Shared,
+                t => {
+                    return Err(site.invalid(format!(
+                        "lock type {t} is neither MPI_LOCK_EXCLUSIVE nor MPI_LOCK_SHARED (MPI_ERR_LOCKTYPE)"
+                    )))
+                }
+            };
+            (Some(self.win_target(site, w, a.int("rank")?)?), kind)
+        } else {
+            (None, LockKind::Shared)
+        };
+        let e = &self.world.rma.windows[w].epochs[m];
+        let name = site.func.name();
+        // Rule 9: not inside a fence epoch.
+        if let Some((loc, _)) = e.fence {
+            return Err(self.epoch_error(
+                site,
+                format!(
+                    "rank {} calls {name} on window {} inside the fence epoch opened by MPI_Win_fence at the other line; close it first with MPI_Win_fence(MPI_MODE_NOSUCCEED) (MPI 3.1 §11.5)",
+                    site.rank,
+                    w + 1
+                ),
+                Some((loc, Some(F::WinFence))),
+            ));
+        }
+        // Rules 6 and 7: no second lock on a target, no lock inside lock_all
+        // and no lock_all inside either.
+        if let Some(loc) = e.lock_all {
+            return Err(self.epoch_error(
+                site,
+                format!(
+                    "rank {} calls {name} on window {} inside its MPI_Win_lock_all epoch (MPI 3.1 §11.5.3)",
+                    site.rank,
+                    w + 1
+                ),
+                Some((loc, Some(F::WinLockAll))),
+            ));
+        }
+        let held = match target {
+            Some(t) => e.locks.iter().find(|l| l.0 == t),
+            None => e.locks.first(),
+        };
+        if let Some(&(t, _, loc)) = held {
+            return Err(self.epoch_error(
+                site,
+                format!(
+                    "rank {} calls {name} on window {} while it holds a lock on rank {t} (MPI 3.1 §11.5.3: lock epochs to one target do not nest)",
+                    site.rank,
+                    w + 1
+                ),
+                Some((loc, Some(F::WinLock))),
+            ));
+        }
+        let win = &mut self.world.rma.windows[w];
+        match target {
+            Some(t) => win.epochs[m].locks.push((t, kind, site.loc)),
+            None => win.epochs[m].lock_all = Some(site.loc),
+        }
+        self.log_call(site, None, None);
+        let desc = match target {
+            Some(t) => format!("MPI_Win_lock({}, rank={t}, window {})", kind.name(), w + 1),
+            None => format!("MPI_Win_lock_all(window {})", w + 1),
+        };
+        self.trace_event(site.rank, site.loc, desc);
+        Ok(Effect::Block(Block::Rma(RmaWait::Lock {
+            win: w,
+            target,
+            kind,
+            deferred: None,
+        })))
+    }
+
+    /// MPI_Win_unlock(_all) and the flushes (§11.5.3, §11.5.4): checked,
+    /// then waiting until the caller's atomic operations took effect.
+    pub(super) fn win_complete(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let w = self.window(site, a.int("win")?)?;
+        let m = self.member(w, site.rank).unwrap_or(0);
+        let target = match site.func {
+            F::WinUnlock | F::WinFlush | F::WinFlushLocal => {
+                Some(self.win_target(site, w, a.int("rank")?)?)
+            }
+            _ => None,
+        };
+        let e = &self.world.rma.windows[w].epochs[m];
+        let name = site.func.name();
+        let who = site.rank;
+        let no_epoch = |what: &str| {
+            Halt::Error(
+                Finding::new(
+                    ErrorKind::EpochError,
+                    format!(
+                        "rank {who} calls {name} on window {} {what} (MPI 3.1 §11.5.3, §11.5.4)",
+                        w + 1
+                    ),
+                )
+                .at(site.rank, site.loc, Some(site.func)),
+            )
+        };
+        let then = match site.func {
+            F::WinUnlock => {
+                let t = target.unwrap_or(0);
+                if let Some(loc) = e.lock_all {
+                    return Err(self.epoch_error(
+                        site,
+                        format!(
+                            "rank {who} calls MPI_Win_unlock(rank={t}) inside its MPI_Win_lock_all epoch: close that with MPI_Win_unlock_all (MPI 3.1 §11.5.3)"
+                        ),
+                        Some((loc, Some(F::WinLockAll))),
+                    ));
+                }
+                if !e.locks.iter().any(|l| l.0 == t) {
+                    return Err(no_epoch(&format!(
+                        "without holding a lock on rank {t} (no matching MPI_Win_lock)"
+                    )));
+                }
+                Then::Unlock
+            }
+            F::WinUnlockAll => {
+                if e.lock_all.is_none() {
+                    return Err(no_epoch("without a matching MPI_Win_lock_all"));
+                }
+                Then::UnlockAll
+            }
+            F::WinFlush | F::WinFlushLocal => {
+                let t = target.unwrap_or(0);
+                if !e.locked(t) {
+                    return Err(no_epoch(&format!(
+                        "outside a passive-target epoch to rank {t} (no MPI_Win_lock on it, no MPI_Win_lock_all)"
+                    )));
+                }
+                if site.func == F::WinFlush {
+                    Then::Flush
+                } else {
+                    Then::FlushLocal
+                }
+            }
+            _ => {
+                if !e.passive() {
+                    return Err(no_epoch(
+                        "outside a passive-target epoch (no MPI_Win_lock, no MPI_Win_lock_all)",
+                    ));
+                }
+                if site.func == F::WinFlushAll {
+                    Then::Flush
+                } else {
+                    Then::FlushLocal
+                }
+            }
+        };
+        self.log_call(site, None, None);
+        let desc = match target {
+            Some(t) => format!("{name}(rank={t}, window {})", w + 1),
+            None => format!("{name}(window {})", w + 1),
+        };
+        self.trace_event(site.rank, site.loc, desc);
+        Ok(Effect::Block(Block::Rma(RmaWait::Complete {
+            win: w,
+            target,
+            then,
+            excluded: Vec::new(),
+        })))
+    }
+
+    /// A flush that completed an atomic read: the state of the whole
+    /// machine (every process's local state and position, the version of
+    /// what processes can observe) is noted, and finding it again means
+    /// the process spun through a loop that read nothing new (the states
+    /// of one pass may differ in between, e.g. a deferral taken and
+    /// satisfied again, so every mark of the execution counts).
+    /// Reads that return an unchanged value, their completion and the
+    /// issue of atomic operations do not change the version for that
+    /// reason (`ops`, `grant`).
+    fn note_spin(&mut self, model: &Model, rank: usize) {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.version.hash(&mut h);
+        // Operation ids count up with every pass of a loop: pending
+        // operations are named by (origin, position among its pending
+        // ones), and those no longer pending not at all.
+        let canon = |id: &u64| {
+            let (_, o) = self.world.rma.ops.iter().find(|(i, _)| i == id)?;
+            let nth = self
+                .world
+                .rma
+                .ops
+                .iter()
+                .take_while(|(i, _)| i != id)
+                .filter(|(_, x)| x.origin == o.origin)
+                .count();
+            (!o.applied).then_some((o.origin, nth))
+        };
+        for r in 0..self.np() {
+            self.local_contents(model, r).hash(&mut h);
+            match &self.procs[r].phase {
+                Phase::Blocked {
+                    func,
+                    loc,
+                    block:
+                        Block::Rma(RmaWait::Complete {
+                            win,
+                            target,
+                            then,
+                            excluded,
+                        }),
+                } => {
+                    (func, loc, win, target, then).hash(&mut h);
+                    for c in excluded.iter().filter_map(canon) {
+                        c.hash(&mut h);
+                    }
+                }
+                phase => phase.hash(&mut h),
+            }
+        }
+        let mark = h.finish();
+        let p = &mut self.procs[rank];
+        if p.rma_marks.contains(&mark) {
+            p.rma_stutter = true;
+        }
+        p.rma_marks.push(mark);
+    }
+
+    /// MPI_Win_sync (§11.5.4): reconciles the window's copies; in the
+    /// unified model checked, a memory barrier with nothing to model.
+    pub(super) fn win_sync(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let w = self.window(site, a.int("win")?)?;
+        self.log_call(site, None, None);
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!("MPI_Win_sync(window {})", w + 1),
+        );
+        Ok(Effect::Return(0))
+    }
+
+    /// The operations of `rank` on window `w` a completing call covers.
+    pub(super) fn covered_ops(&self, rank: usize, w: WinId, target: Option<usize>) -> Vec<u64> {
+        self.world
+            .rma
+            .ops
+            .iter()
+            .filter(|(_, o)| o.origin == rank && o.win == w && target.is_none_or(|t| o.target == t))
+            .map(|(id, _)| *id)
+            .collect()
+    }
+
+    /// Finishes `rank`'s blocking one-sided call when it can. Returns
+    /// whether the call moved on (finished, or went on to join a fence or
+    /// free).
+    pub(crate) fn rma_try_unblock(
+        &mut self,
+        model: &Model,
+        rank: usize,
+        wait: RmaWait,
+    ) -> Result<bool, Halt> {
+        let RmaWait::Complete {
+            win: w,
+            target,
+            then,
+            ..
+        } = wait
+        else {
+            return Ok(false);
+        };
+        let ops = self.covered_ops(rank, w, target);
+        let applied = |id: &u64| self.world.rma.ops.iter().any(|(i, o)| i == id && o.applied);
+        if !ops.iter().all(applied) {
+            return Ok(false);
+        }
+        let Phase::Blocked { func, loc, .. } = self.procs[rank].phase.clone() else {
+            return Ok(false);
+        };
+        let site = Site { rank, loc, func };
+        let m = self.member(w, rank).unwrap_or(0);
+        let remote = !matches!(then, Then::FlushLocal);
+        let reads = self
+            .world
+            .rma
+            .ops
+            .iter()
+            .any(|(id, o)| ops.contains(id) && o.result.is_some());
+        self.complete_ops(rank, &ops, remote);
+        if reads && matches!(then, Then::Flush | Then::FlushLocal) {
+            self.note_spin(model, rank);
+        }
+        match then {
+            Then::Flush | Then::FlushLocal => {}
+            Then::Unlock | Then::UnlockAll => {
+                let win = &mut self.world.rma.windows[w];
+                let targets: Vec<usize> = match (then, target) {
+                    (Then::Unlock, Some(t)) => vec![t],
+                    _ => (0..win.holders.len()).collect(),
+                };
+                if then == Then::Unlock {
+                    win.epochs[m].locks.retain(|l| Some(l.0) != target);
+                } else {
+                    win.epochs[m].lock_all = None;
+                }
+                let mut released = Vec::new();
+                for t in targets {
+                    let before = win.holders[t].len();
+                    let mut kind = None;
+                    win.holders[t].retain(|hd| {
+                        if hd.0 == m && kind.is_none() {
+                            kind = Some(hd.1);
+                            false
+                        } else {
+                            true
+                        }
+                    });
+                    if win.holders[t].len() < before {
+                        released.push((t, kind.unwrap_or(LockKind::Shared)));
+                    }
+                }
+                self.note_release(rank, w, &released);
+                self.version += 1;
+            }
+            Then::Fence { assert } => {
+                let e = &mut self.world.rma.windows[w].epochs[m];
+                e.fence_ops = None;
+                e.fence = (assert & h::MPI_MODE_NOSUCCEED == 0)
+                    .then_some((loc, (rank, self.procs[rank].calls.saturating_sub(1))));
+                let ev = (rank, self.procs[rank].calls.saturating_sub(1));
+                let sync = self.world.rma.windows[w].sync;
+                let (_, block) = self.join_window_collective(&site, sync, ev, Vec::new())?;
+                self.procs[rank].phase = Phase::Blocked { func, loc, block };
+                return Ok(true);
+            }
+            Then::Free => {
+                let block = self.join_free(&site, w)?;
+                self.procs[rank].phase = Phase::Blocked { func, loc, block };
+                return Ok(true);
+            }
+        }
+        self.procs[rank].phase = Phase::Ready;
+        self.procs[rank].proc.finish_call(model, 0);
+        Ok(true)
+    }
+
+    /// `rank`'s own stamp at the call it is in.
+    pub(super) fn call_stamp(&self, rank: usize) -> u32 {
+        let index = self.procs[rank].calls.saturating_sub(1);
+        self.rma
+            .as_ref()
+            .map_or(0, |t| t.clocks.stamp_at(rank, index))
+    }
+
+    /// Completes operations `ops` of `rank` at the origin, and at the
+    /// target when `remote` (a Get's target access ends when its data
+    /// arrived at the origin, so a local completion ends it too).
+    pub(super) fn complete_ops(&mut self, rank: usize, ops: &[u64], remote: bool) {
+        let stamp = self.call_stamp(rank);
+        for &id in ops {
+            let Some(i) = self.world.rma.op_index(id) else {
+                continue;
+            };
+            let get = matches!(
+                self.world.rma.ops[i].1.kind,
+                runtime_model::mpi::rma::OpKind::Get
+            );
+            if !self.world.rma.ops[i].1.local_done {
+                self.world.rma.ops[i].1.local_done = true;
+                let mem = &mut self.procs[rank].proc.mem;
+                mem.release(super::guard_id(id, true));
+                mem.release(super::guard_id(id, false));
+                if let Some(t) = &mut self.rma {
+                    if let Some(pos) = t.acquired.iter().position(|(o, _)| *o == id) {
+                        let (_, c) = t.acquired.remove(pos);
+                        t.clocks.join(rank, &c);
+                    }
+                }
+            }
+            if remote || get {
+                if let Some(t) = &mut self.rma {
+                    t.races.complete(id, stamp);
+                }
+                self.world.rma.ops.remove(i);
+            }
+        }
+        if let Some(t) = &mut self.rma {
+            t.races.prune(&t.clocks);
+        }
+    }
+}

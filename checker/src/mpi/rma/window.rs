@@ -1,0 +1,366 @@
+//! Windows (MPI 3.1 §11.2): creation, attributes, freeing, and what must
+//! be true of them at `MPI_Finalize`.
+
+use super::super::decode::{comm_name, Effect, Site};
+use super::clock::Clocks;
+use super::Track;
+use crate::diag::ErrorKind;
+use crate::exec::memory::AllocKind;
+use crate::mpi::args::Args;
+use crate::mpi::machine::*;
+use runtime_model::handles as h;
+use runtime_model::model::{LocId, Model};
+use runtime_model::mpi::collective::Contribution;
+use runtime_model::mpi::p2p::EventRef;
+use runtime_model::mpi::rma::{Epochs, Flavor, Region, WinId, Window, WIN_HANDLE_BASE};
+use runtime_model::mpi::{Comm, CommId};
+use runtime_model::mpi_api::MpiFunc as F;
+
+impl Machine {
+    /// Joins the next collective of `comm` as `site.func` (a window's
+    /// creation on its communicator, a fence or free on its hidden one):
+    /// every member waits for all (these calls synchronize, see the module
+    /// comment of `rma`).
+    pub(super) fn join_window_collective(
+        &mut self,
+        site: &Site,
+        comm: CommId,
+        ev: EventRef,
+        args: Vec<i64>,
+    ) -> Result<(usize, Block), Halt> {
+        let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
+        let k = self.world.comms[comm].join_next(crank, true);
+        let contribution = Contribution {
+            func: site.func,
+            root: None,
+            op: None,
+            datatype: 0,
+            send: None,
+            recv_block: 0,
+            send_block: 0,
+            event: ev,
+            args,
+            send_types: Vec::new(),
+            recv_types: Vec::new(),
+            remote: None,
+        };
+        if let Err(m) = self.world.comms[comm].instances[k].arrive(crank, contribution) {
+            return Err(self.collective_mismatch(site, comm, k, m, None, "root"));
+        }
+        self.version += 1;
+        Ok((
+            k,
+            Block::Collective {
+                comm,
+                instance: k,
+                recv_buf: 0,
+            },
+        ))
+    }
+
+    /// MPI_Win_create and MPI_Win_allocate (§11.2.1, §11.2.2).
+    pub(super) fn win_create(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let comm = self.comm(site, a.int("comm")?)?;
+        if self.world.comms[comm].is_inter() {
+            return Err(
+                site.invalid("a window is created over an intracommunicator (MPI 3.1 §11.2.1)")
+            );
+        }
+        let size = a.raw("size")? as i64;
+        let disp_unit = a.int("disp_unit")?;
+        if size < 0 {
+            return Err(site.invalid(format!("the window size is negative ({size})")));
+        }
+        if disp_unit <= 0 {
+            return Err(site.invalid(format!(
+                "the displacement unit must be positive (got {disp_unit})"
+            )));
+        }
+        let (base, flavor) = if site.func == F::WinAllocate {
+            let base = self.procs[site.rank]
+                .proc
+                .mem
+                .allocate(size as u64, AllocKind::Heap)
+                .map_err(|f| site.memory("window memory", f))?;
+            let out = a.ptr("baseptr")?;
+            self.procs[site.rank]
+                .proc
+                .mem
+                .store(out, 8, base)
+                .map_err(|f| site.memory("baseptr", f))?;
+            (base, Flavor::Allocate)
+        } else {
+            let base = a.ptr("base")?;
+            if base == 0 && size > 0 {
+                return Err(site.invalid(format!(
+                    "the window base is NULL but its size is {size} bytes (MPI 3.1 §11.2.1)"
+                )));
+            }
+            if size > 0 {
+                self.procs[site.rank]
+                    .proc
+                    .mem
+                    .check_range(base, size as u64, false)
+                    .map_err(|f| {
+                        site.invalid(format!(
+                            "the window's {size} bytes at its base are not memory of the program: {f}"
+                        ))
+                    })?;
+            }
+            (base, Flavor::Create)
+        };
+        if self.rma.is_none() {
+            let calls: Vec<usize> = self.procs.iter().map(|p| p.calls).collect();
+            self.rma = Some(Box::new(Track {
+                clocks: Clocks::new(&calls),
+                races: Default::default(),
+                released: Vec::new(),
+                acquired: Vec::new(),
+            }));
+        }
+        let ev = self.log_call(site, None, None);
+        let (k, block) = self.join_window_collective(site, comm, ev, Vec::new())?;
+        let w = self.window_made_by(comm, k);
+        let m = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
+        let win = &mut self.world.rma.windows[w];
+        win.regions[m] = Some(Region {
+            base,
+            size: size as u64,
+            disp_unit: disp_unit as u64,
+        });
+        win.live[m] = Some(site.loc);
+        let handle = win.handle;
+        if size > 0 {
+            self.procs[site.rank].proc.mem.watch(base, size as u64);
+        }
+        self.write_i32(site, a.ptr("win")?, handle, "win")?;
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!(
+                "{}(size={size}, disp_unit={disp_unit}, comm={}) -> window {}",
+                site.func.name(),
+                comm_name(self.world.comms[comm].handle),
+                w + 1
+            ),
+        );
+        self.world.rma.windows[w].flavor = flavor;
+        Ok(Effect::Block(block))
+    }
+
+    /// The window the creation collective `k` of `comm` makes: the first
+    /// member to arrive makes it.
+    fn window_made_by(&mut self, comm: CommId, k: usize) -> WinId {
+        if let Some(&(_, w)) = self.world.rma.made_by.iter().find(|(x, _)| *x == (comm, k)) {
+            return w;
+        }
+        let members = self.world.comms[comm].members.clone();
+        let n = members.len();
+        let w = self.world.rma.windows.len();
+        let handle = WIN_HANDLE_BASE.wrapping_add(w as i32);
+        let sync = self.world.comms.len();
+        self.world.comms.push(Comm::new(handle, members));
+        self.world.rma.windows.push(Window {
+            handle,
+            comm,
+            sync,
+            flavor: Flavor::Create,
+            regions: vec![None; n],
+            live: vec![None; n],
+            epochs: vec![Epochs::default(); n],
+            holders: vec![Vec::new(); n],
+        });
+        self.world.rma.made_by.push(((comm, k), w));
+        w
+    }
+
+    /// MPI_Win_free (§11.2.5): collective; the caller's epochs must be
+    /// closed (epoch rule 5 of the README's list).
+    pub(super) fn win_free(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let addr = a.ptr("win")?;
+        let handle = self.read_i32(site, addr, "win")?;
+        let w = self.window(site, handle)?;
+        let m = self.member(w, site.rank).unwrap_or(0);
+        self.check_epochs_closed(site, w, m, "MPI_Win_free")?;
+        self.log_call(site, None, None);
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!("MPI_Win_free(window {})", w + 1),
+        );
+        self.write_i32(site, addr, h::MPI_WIN_NULL, "win")?;
+        // Its own operations are complete (no epoch is open); the free
+        // waits for the others' (a barrier) before the memory goes.
+        Ok(Effect::Block(Block::Rma(super::RmaWait::Complete {
+            win: w,
+            target: None,
+            then: super::Then::Free,
+            excluded: Vec::new(),
+        })))
+    }
+
+    /// After the caller's operations on `w` took effect: joins the free.
+    pub(super) fn join_free(&mut self, site: &Site, w: WinId) -> Result<Block, Halt> {
+        let m = self.member(w, site.rank).unwrap_or(0);
+        let ev = (site.rank, self.procs[site.rank].calls.saturating_sub(1));
+        let sync = self.world.rma.windows[w].sync;
+        let (_, block) = self.join_window_collective(site, sync, ev, Vec::new())?;
+        let win = &mut self.world.rma.windows[w];
+        win.live[m] = None;
+        if let Some(r) = win.regions[m] {
+            let flavor = win.flavor;
+            let mem = &mut self.procs[site.rank].proc.mem;
+            mem.unwatch(r.base);
+            if flavor == Flavor::Allocate && r.size > 0 {
+                let _ = mem.free(r.base);
+            }
+            // Its accesses stay recorded: the other members' operations
+            // before their own free may still reach it.
+        }
+        Ok(block)
+    }
+
+    /// Epoch rule 5: a window is freed (or MPI finalized) with its epochs
+    /// closed: no lock, no lock_all, no RMA call after the last fence.
+    pub(super) fn check_epochs_closed(
+        &self,
+        site: &Site,
+        w: WinId,
+        m: usize,
+        call: &str,
+    ) -> Result<(), Halt> {
+        let e = &self.world.rma.windows[w].epochs[m];
+        let op_at = |loc: LocId| {
+            self.world
+                .rma
+                .ops
+                .iter()
+                .find(|(_, o)| o.loc == loc)
+                .map(|(_, o)| o.func)
+        };
+        let open: Option<(LocId, Option<F>, String)> = if let Some(&(t, kind, loc)) =
+            e.locks.first()
+        {
+            Some((
+                    loc,
+                    Some(F::WinLock),
+                    format!(
+                        "the {} lock on rank {t} taken by MPI_Win_lock is never released by MPI_Win_unlock",
+                        kind.name()
+                    ),
+                ))
+        } else if let Some(loc) = e.lock_all {
+            Some((
+                loc,
+                Some(F::WinLockAll),
+                "the MPI_Win_lock_all epoch is never closed by MPI_Win_unlock_all".to_string(),
+            ))
+        } else {
+            e.fence_ops.map(|loc| {
+                    (
+                        loc,
+                        op_at(loc),
+                        "RMA calls issued after the last MPI_Win_fence are never completed by a closing MPI_Win_fence"
+                            .to_string(),
+                    )
+                })
+        };
+        let Some((loc, func, why)) = open else {
+            return Ok(());
+        };
+        Err(Halt::Error(
+            Finding::new(
+                ErrorKind::EpochError,
+                format!(
+                    "rank {} calls {call} on window {} with an epoch still open: {why} (MPI 3.1 §11.2.5, §11.5)",
+                    site.rank,
+                    w + 1
+                ),
+            )
+            .at(site.rank, site.loc, Some(site.func))
+            .at(site.rank, loc, func),
+        ))
+    }
+
+    /// At MPI_Finalize: windows not freed leak (like communicators), and an
+    /// epoch still open is an epoch error.
+    pub(crate) fn check_rma_finalize(&self, _model: &Model, site: &Site) -> Result<(), Halt> {
+        for w in 0..self.world.rma.windows.len() {
+            let Some(m) = self.member(w, site.rank) else {
+                continue;
+            };
+            let Some(made) = self.world.rma.windows[w].live[m] else {
+                continue;
+            };
+            self.check_epochs_closed(site, w, m, "MPI_Finalize")?;
+            return Err(Halt::Error(
+                Finding::new(
+                    ErrorKind::ResourceLeak,
+                    format!(
+                        "rank {} finalizes with window {} never freed: expected MPI_Win_free before MPI_Finalize (MPI 3.1 §11.2.5)",
+                        site.rank,
+                        w + 1
+                    ),
+                )
+                .at(site.rank, site.loc, Some(site.func))
+                .at(site.rank, made, None),
+            ));
+        }
+        Ok(())
+    }
+
+    /// MPI_Win_get_attr (§11.2.6): base, size, displacement unit, flavor and
+    /// memory model (unified: the model checked).
+    pub(super) fn win_get_attr(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let w = self.window(site, a.int("win")?)?;
+        let m = self.member(w, site.rank).unwrap_or(0);
+        let keyval = a.int("win_keyval")?;
+        let out = a.ptr("attribute_val")?;
+        let flag = a.ptr("flag")?;
+        let win = &self.world.rma.windows[w];
+        let region = win.regions[m].unwrap_or(Region {
+            base: 0,
+            size: 0,
+            disp_unit: 1,
+        });
+        let flavor = match win.flavor {
+            Flavor::Create => h::MPI_WIN_FLAVOR_CREATE,
+            Flavor::Allocate => h::MPI_WIN_FLAVOR_ALLOCATE,
+        };
+        // MPI_WIN_BASE is the address itself; the others point to a value
+        // (an MPI_Aint for the size, an int otherwise).
+        let value: Option<(u64, u64)> = match keyval {
+            h::MPI_WIN_BASE => {
+                self.procs[site.rank]
+                    .proc
+                    .mem
+                    .store(out, 8, region.base)
+                    .map_err(|f| site.memory("attribute_val", f))?;
+                None
+            }
+            h::MPI_WIN_SIZE => Some((region.size, 8)),
+            h::MPI_WIN_DISP_UNIT => Some((region.disp_unit, 4)),
+            h::MPI_WIN_CREATE_FLAVOR => Some((flavor as u64, 4)),
+            h::MPI_WIN_MODEL => Some((h::MPI_WIN_UNIFIED as u64, 4)),
+            _ => {
+                self.write_i32(site, flag, 0, "flag")?;
+                return Ok(Effect::Return(0));
+            }
+        };
+        if let Some((v, len)) = value {
+            let mem = &mut self.procs[site.rank].proc.mem;
+            let cell = mem
+                .allocate(8, AllocKind::Global { constant: false })
+                .map_err(|f| site.memory("attribute", f))?;
+            mem.store(cell, len, v)
+                .map_err(|f| site.memory("attribute", f))?;
+            mem.store(out, 8, cell)
+                .map_err(|f| site.memory("attribute_val", f))?;
+        }
+        self.write_i32(site, flag, 1, "flag")?;
+        Ok(Effect::Return(0))
+    }
+}

@@ -1,0 +1,209 @@
+//! One-sided communication state (MPI 3.1 chapter 11): windows, each
+//! member's exposed region, the access epochs each member has open, the lock
+//! table of each target and the RMA operations issued and not yet complete.
+//! The checker decodes the calls, orders them (happens-before) and reports
+//! errors; this module only keeps what the library knows.
+
+use super::p2p::EventRef;
+use super::CommId;
+use crate::model::LocId;
+use crate::mpi_api::MpiFunc;
+
+/// Index of a window in [`Rma::windows`].
+pub type WinId = usize;
+
+/// Handle of the first window; later ones count up. The same handle names a
+/// window in every member (handles are local objects, MPI 3.1 §2.5.1, and
+/// may coincide).
+pub const WIN_HANDLE_BASE: i32 = 0xa010_0000u32 as i32;
+
+/// How a window's memory came to be (`MPI_WIN_CREATE_FLAVOR`, §11.2.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Flavor {
+    /// `MPI_Win_create`: the program's own memory.
+    Create,
+    /// `MPI_Win_allocate`: memory MPI allocated, freed with the window.
+    Allocate,
+}
+
+/// One member's exposed memory: `size` bytes at `base`; a target
+/// displacement counts in units of `disp_unit` bytes (§11.2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Region {
+    pub base: u64,
+    pub size: u64,
+    pub disp_unit: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LockKind {
+    Shared,
+    Exclusive,
+}
+
+impl LockKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            LockKind::Shared => "MPI_LOCK_SHARED",
+            LockKind::Exclusive => "MPI_LOCK_EXCLUSIVE",
+        }
+    }
+}
+
+/// The epochs one member has open on a window (§11.5; seed 003 §2.6).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Epochs {
+    /// The fence that opened the current fence epoch (a fence without
+    /// `MPI_MODE_NOSUCCEED`), as (location, event).
+    pub fence: Option<(LocId, EventRef)>,
+    /// The first RMA call of the current fence epoch.
+    pub fence_ops: Option<LocId>,
+    /// Lock epochs to single targets: (target, kind, location of the lock).
+    pub locks: Vec<(usize, LockKind, LocId)>,
+    /// A `MPI_Win_lock_all` epoch (location of the call).
+    pub lock_all: Option<LocId>,
+}
+
+impl Epochs {
+    /// Whether a passive-target epoch to `target` is open.
+    pub fn locked(&self, target: usize) -> bool {
+        self.lock_all.is_some() || self.locks.iter().any(|l| l.0 == target)
+    }
+
+    pub fn passive(&self) -> bool {
+        self.lock_all.is_some() || !self.locks.is_empty()
+    }
+}
+
+/// What an RMA operation does at its target (§11.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OpKind {
+    Put,
+    Get,
+    /// An accumulate-family call: `MPI_Accumulate`, `MPI_Get_accumulate`,
+    /// `MPI_Fetch_and_op`, `MPI_Compare_and_swap`, with its op (the CAS is
+    /// `MPI_REPLACE`-like) and basic datatype; `updates` is false for
+    /// `MPI_NO_OP` (an atomic read).
+    Atomic {
+        op: i32,
+        basic: i32,
+        updates: bool,
+    },
+}
+
+/// An RMA operation issued and not complete at its target yet.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RmaOp {
+    pub win: WinId,
+    pub origin: usize,
+    pub target: usize,
+    pub func: MpiFunc,
+    pub loc: LocId,
+    pub kind: OpKind,
+    /// The target bytes, as addresses in the target's memory.
+    pub ranges: Vec<(u64, u64)>,
+    /// What the origin contributes (packed), for an atomic operation.
+    pub data: Option<std::sync::Arc<[u8]>>,
+    /// The compare value of a compare-and-swap.
+    pub compare: Option<std::sync::Arc<[u8]>>,
+    /// Where the old target value goes at the origin (an atomic read).
+    pub result: Option<u64>,
+    /// Applied to target memory (Put and Get are applied when issued; an
+    /// atomic operation when the search decides its turn).
+    pub applied: bool,
+    /// Complete at the origin (buffers are the program's again).
+    pub local_done: bool,
+}
+
+/// One window.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Window {
+    pub handle: i32,
+    /// The communicator it was created over.
+    pub comm: CommId,
+    /// A hidden communicator over the same group on which the window's own
+    /// collectives (`MPI_Win_fence`, `MPI_Win_free`) rendezvous, in their
+    /// own order (§11.2.5, §11.5.1).
+    pub sync: CommId,
+    pub flavor: Flavor,
+    /// Per member (rank in `comm`): its region, once it created the window.
+    pub regions: Vec<Option<Region>>,
+    /// Per member: the call that made its handle (location), `None` once freed.
+    pub live: Vec<Option<LocId>>,
+    pub epochs: Vec<Epochs>,
+    /// Per target member: the members holding a lock on it.
+    pub holders: Vec<Vec<(usize, LockKind)>>,
+}
+
+impl Window {
+    /// Whether `origin` may be granted a `kind` lock on `target` now.
+    pub fn grantable(&self, target: usize, kind: LockKind) -> bool {
+        let held = &self.holders[target];
+        match kind {
+            LockKind::Exclusive => held.is_empty(),
+            LockKind::Shared => held.iter().all(|h| h.1 == LockKind::Shared),
+        }
+    }
+}
+
+/// The one-sided state of the world.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rma {
+    pub windows: Vec<Window>,
+    /// Window made by the creation collective (communicator, instance).
+    pub made_by: Vec<((CommId, usize), WinId)>,
+    /// Operations not complete at their target, in issue order.
+    pub ops: Vec<(u64, RmaOp)>,
+    /// Id of the next operation.
+    pub next_op: u64,
+}
+
+impl Rma {
+    /// The window a member names by `handle`.
+    pub fn window_of(&self, handle: i32) -> Option<WinId> {
+        let id = handle.wrapping_sub(WIN_HANDLE_BASE);
+        (id >= 0 && (id as usize) < self.windows.len()).then_some(id as usize)
+    }
+
+    /// Index in `ops` of operation `id`.
+    pub fn op_index(&self, id: u64) -> Option<usize> {
+        self.ops.iter().position(|(i, _)| *i == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn window(holders: Vec<(usize, LockKind)>) -> Window {
+        Window {
+            handle: WIN_HANDLE_BASE,
+            comm: 0,
+            sync: 1,
+            flavor: Flavor::Create,
+            regions: vec![None; 2],
+            live: vec![None; 2],
+            epochs: vec![Epochs::default(); 2],
+            holders: vec![holders, vec![]],
+        }
+    }
+
+    #[test]
+    fn shared_locks_coexist_and_exclusive_ones_exclude() {
+        use LockKind::*;
+        assert!(window(vec![]).grantable(0, Exclusive));
+        assert!(window(vec![(1, Shared)]).grantable(0, Shared));
+        assert!(!window(vec![(1, Shared)]).grantable(0, Exclusive));
+        assert!(!window(vec![(1, Exclusive)]).grantable(0, Shared));
+    }
+
+    #[test]
+    fn handles_name_windows() {
+        let mut rma = Rma::default();
+        assert_eq!(rma.window_of(WIN_HANDLE_BASE), None);
+        rma.windows.push(window(vec![]));
+        assert_eq!(rma.window_of(WIN_HANDLE_BASE), Some(0));
+        assert_eq!(rma.window_of(WIN_HANDLE_BASE + 1), None);
+        assert_eq!(rma.window_of(0), None);
+    }
+}
