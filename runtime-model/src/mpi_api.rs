@@ -428,6 +428,10 @@ mpi_functions! {
     WinFlushLocal = "MPI_Win_flush_local"(rank, win) { Rma, p2p_or_local };
     WinFlushLocalAll = "MPI_Win_flush_local_all"(win) { Rma, p2p_or_local };
     WinSync = "MPI_Win_sync"(win) { Rma, p2p_or_local };
+    WinPost = "MPI_Win_post"(group, assert, win) { Rma, p2p_or_local };
+    WinStart = "MPI_Win_start"(group, assert, win) { Rma, p2p_or_local };
+    WinComplete = "MPI_Win_complete"(win) { Rma, p2p_or_local };
+    WinWait = "MPI_Win_wait"(win) { Rma, p2p_or_local };
     Put = "MPI_Put"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, win) { Rma, buffers: Pending, p2p_or_local };
     Get = "MPI_Get"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, win) { Rma, buffers: Pending, p2p_or_local };
     Accumulate = "MPI_Accumulate"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, op, win) { Rma, buffers: Pending, p2p_or_local };

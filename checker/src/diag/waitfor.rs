@@ -32,6 +32,9 @@ pub enum Need {
     Call,
     /// The release of the lock it holds on a window (MPI_Win_unlock).
     Unlock { window: usize },
+    /// A call of general active target synchronization (MPI_Win_post,
+    /// MPI_Win_start, MPI_Win_complete) on a window.
+    RmaSync { call: &'static str, window: usize },
 }
 
 impl Need {
@@ -47,6 +50,7 @@ impl Need {
             } => format!("{} on {comm} (collective #{})", func.name(), instance + 1),
             Need::Call => "a call it must reach".into(),
             Need::Unlock { window } => format!("the release of its lock on window {window}"),
+            Need::RmaSync { call, window } => format!("{call} on window {window}"),
         }
     }
 
@@ -66,6 +70,7 @@ impl Need {
             ),
             Need::Call => "reaching the call it waits for".into(),
             Need::Unlock { window } => format!("releasing its lock on window {window}"),
+            Need::RmaSync { call, window } => format!("calling {call} on window {window}"),
         }
     }
 }

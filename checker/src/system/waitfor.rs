@@ -81,6 +81,44 @@ pub fn blocked(state: &Machine) -> WaitFor {
             Block::Rma(crate::mpi::rma::RmaWait::Complete { .. }) => {
                 w.otherwise = Some("its RMA operations to take effect".into())
             }
+            Block::Rma(crate::mpi::rma::RmaWait::Start { win, targets }) => {
+                let o = state.member(*win, rank).unwrap_or(0);
+                for &t in targets {
+                    if state.next_post(*win, o, t).is_none() {
+                        w.on.push((
+                            state.member_rank(*win, t),
+                            Need::RmaSync {
+                                call: "MPI_Win_post",
+                                window: win + 1,
+                            },
+                        ));
+                    }
+                }
+            }
+            Block::Rma(crate::mpi::rma::RmaWait::Wait { win }) => {
+                let t = state.member(*win, rank).unwrap_or(0);
+                let window = &state.world.rma.windows[*win];
+                if let Some((i, _)) = window.epochs[t].post {
+                    let post = &window.posts[t][i];
+                    for &o in &post.group {
+                        if post.completed.iter().any(|(c, _)| *c == o) {
+                            continue;
+                        }
+                        let call = if post.started.contains(&o) {
+                            "MPI_Win_complete"
+                        } else {
+                            "MPI_Win_start"
+                        };
+                        w.on.push((
+                            state.member_rank(*win, o),
+                            Need::RmaSync {
+                                call,
+                                window: win + 1,
+                            },
+                        ));
+                    }
+                }
+            }
         }
         dedup(&mut w.on);
         waiters.push(w);

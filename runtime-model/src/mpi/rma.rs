@@ -62,6 +62,11 @@ pub struct Epochs {
     pub locks: Vec<(usize, LockKind, LocId)>,
     /// A `MPI_Win_lock_all` epoch (location of the call).
     pub lock_all: Option<LocId>,
+    /// A `MPI_Win_start` access epoch: the targets with the index of the
+    /// post each matched (empty while the start waits), and its location.
+    pub start: Option<(Vec<(usize, usize)>, LocId)>,
+    /// A `MPI_Win_post` exposure epoch: the index of the post, its location.
+    pub post: Option<(usize, LocId)>,
 }
 
 impl Epochs {
@@ -73,6 +78,18 @@ impl Epochs {
     pub fn passive(&self) -> bool {
         self.lock_all.is_some() || !self.locks.is_empty()
     }
+}
+
+/// An exposure epoch a target opened with `MPI_Win_post` (§11.5.2).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Post {
+    /// The origins it admits (members).
+    pub group: Vec<usize>,
+    pub event: EventRef,
+    /// Origins whose `MPI_Win_start` matched it.
+    pub started: Vec<usize>,
+    /// Origins whose `MPI_Win_complete` closed their access, with that call.
+    pub completed: Vec<(usize, EventRef)>,
 }
 
 /// What an RMA operation does at its target (§11.3).
@@ -133,6 +150,12 @@ pub struct Window {
     pub epochs: Vec<Epochs>,
     /// Per target member: the members holding a lock on it.
     pub holders: Vec<Vec<(usize, LockKind)>>,
+    /// Per target member: its posts, in order.
+    pub posts: Vec<Vec<Post>>,
+    /// `matched[o][t]`: how far origin `o`'s starts have matched target
+    /// `t`'s posts (the next start matches the first post from there that
+    /// names `o`).
+    pub matched: Vec<Vec<usize>>,
 }
 
 impl Window {
@@ -185,6 +208,8 @@ mod tests {
             live: vec![None; 2],
             epochs: vec![Epochs::default(); 2],
             holders: vec![holders, vec![]],
+            posts: vec![Vec::new(); 2],
+            matched: vec![vec![0; 2]; 2],
         }
     }
 

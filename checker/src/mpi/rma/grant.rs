@@ -499,6 +499,7 @@ impl Machine {
                         *excluded = ops;
                     }
                 }
+                RmaWait::Start { .. } | RmaWait::Wait { .. } => {}
             }
         }
     }

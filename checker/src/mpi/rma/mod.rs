@@ -27,6 +27,7 @@
 pub mod clock;
 mod grant;
 mod ops;
+mod pscw;
 pub mod race;
 mod sync;
 mod window;
@@ -78,6 +79,10 @@ pub enum RmaWait {
         then: Then,
         excluded: Vec<u64>,
     },
+    /// `MPI_Win_start`, until every target (members) posted for it.
+    Start { win: WinId, targets: Vec<usize> },
+    /// `MPI_Win_wait`, until every origin of the post completed.
+    Wait { win: WinId },
 }
 
 /// What a completing call does once its operations took effect.
@@ -95,6 +100,8 @@ pub enum Then {
     },
     /// Then join the window's free.
     Free,
+    /// Then tell the targets of the access epoch (MPI_Win_complete).
+    PscwComplete,
 }
 
 /// Guards of RMA origin buffers are told from those of requests by this bit.
@@ -145,6 +152,8 @@ impl Machine {
             | F::WinFlushLocal
             | F::WinFlushLocalAll => self.win_complete(site, args),
             F::WinSync => self.win_sync(site, args),
+            F::WinPost | F::WinStart => self.win_post_or_start(site, args),
+            F::WinComplete | F::WinWait => self.win_complete_or_wait(site, args),
             F::Put
             | F::Get
             | F::Accumulate

@@ -49,8 +49,17 @@ impl Machine {
         };
         let target_rank = a.int("target_rank")?;
         let e = &self.world.rma.windows[w].epochs[m];
-        let in_epoch =
-            |t: Option<usize>| e.fence.is_some() || t.map_or(e.passive(), |t| e.locked(t));
+        let started = |t: usize| {
+            e.start
+                .as_ref()
+                .is_some_and(|(ts, _)| ts.iter().any(|(x, _)| *x == t))
+        };
+        let in_epoch = |t: Option<usize>| {
+            e.fence.is_some()
+                || t.map_or(e.passive() || e.start.is_some(), |t| {
+                    e.locked(t) || started(t)
+                })
+        };
         let name = func.name();
         // Rule 1: an access epoch covers the target (MPI 3.1 §11.5).
         let target = if target_rank == h::MPI_PROC_NULL {
@@ -64,8 +73,13 @@ impl Machine {
                 && self.world.rma.windows[w].epochs[m].fence_ops.is_none()
             {
                 format!(
-                    "no MPI_Win_fence opened one (or the last asserted MPI_MODE_NOSUCCEED), no MPI_Win_lock{} and no MPI_Win_lock_all is open",
-                    target.map_or(String::new(), |t| format!(" on rank {t}"))
+                    "no MPI_Win_fence opened one (or the last asserted MPI_MODE_NOSUCCEED), no MPI_Win_lock{} and no MPI_Win_lock_all is open{}",
+                    target.map_or(String::new(), |t| format!(" on rank {t}")),
+                    if self.world.rma.windows[w].epochs[m].start.is_some() {
+                        ", and the group of MPI_Win_start does not name it"
+                    } else {
+                        ""
+                    }
                 )
             } else {
                 "no epoch is open".to_string()

@@ -34,7 +34,7 @@ impl Machine {
         Halt::Error(f)
     }
 
-    fn check_assert(&self, site: &Site, assert: i32) -> Result<(), Halt> {
+    pub(super) fn check_assert(&self, site: &Site, assert: i32) -> Result<(), Halt> {
         if assert & !ASSERT_BITS != 0 {
             return Err(site.invalid(format!(
                 "unknown assertion bits 0x{:x} (MPI_ERR_ASSERT; MPI 3.1 §11.5.5)",
@@ -72,6 +72,24 @@ impl Machine {
                     "rank {} calls MPI_Win_fence on window {} inside a passive-target epoch (opened at the other line): fence and lock epochs must not overlap (MPI 3.1 §11.5)",
                     site.rank,
                     w + 1
+                ),
+                Some((loc, Some(func))),
+            ));
+        }
+        // Fence and general active target epochs do not overlap either.
+        let pscw = e
+            .start
+            .as_ref()
+            .map(|(_, l)| (*l, F::WinStart))
+            .or(e.post.map(|(_, l)| (l, F::WinPost)));
+        if let Some((loc, func)) = pscw {
+            return Err(self.epoch_error(
+                site,
+                format!(
+                    "rank {} calls MPI_Win_fence on window {} inside an epoch opened by {} (MPI 3.1 §11.5)",
+                    site.rank,
+                    w + 1,
+                    func.name()
                 ),
                 Some((loc, Some(func))),
             ));
@@ -136,6 +154,18 @@ impl Machine {
                     w + 1
                 ),
                 Some((loc, Some(F::WinFence))),
+            ));
+        }
+        // Access epochs do not overlap: not inside MPI_Win_start's.
+        if let Some((_, loc)) = &e.start {
+            return Err(self.epoch_error(
+                site,
+                format!(
+                    "rank {} calls {name} on window {} inside its MPI_Win_start access epoch (MPI 3.1 §11.5)",
+                    site.rank,
+                    w + 1
+                ),
+                Some((*loc, Some(F::WinStart))),
             ));
         }
         // Rules 6 and 7: no second lock on a target, no lock inside lock_all
@@ -369,14 +399,13 @@ impl Machine {
         rank: usize,
         wait: RmaWait,
     ) -> Result<bool, Halt> {
-        let RmaWait::Complete {
-            win: w,
-            target,
-            then,
-            ..
-        } = wait
-        else {
-            return Ok(false);
+        let (w, target, then) = match wait {
+            RmaWait::Complete {
+                win, target, then, ..
+            } => (win, target, then),
+            RmaWait::Start { win, targets } => return self.try_start(model, rank, win, &targets),
+            RmaWait::Wait { win } => return self.try_wait(model, rank, win),
+            RmaWait::Lock { .. } => return Ok(false),
         };
         let ops = self.covered_ops(rank, w, target);
         let applied = |id: &u64| self.world.rma.ops.iter().any(|(i, o)| i == id && o.applied);
@@ -401,6 +430,7 @@ impl Machine {
         }
         match then {
             Then::Flush | Then::FlushLocal => {}
+            Then::PscwComplete => self.finish_pscw_complete(rank, w),
             Then::Unlock | Then::UnlockAll => {
                 let win = &mut self.world.rma.windows[w];
                 let targets: Vec<usize> = match (then, target) {

@@ -170,6 +170,8 @@ impl Machine {
             live: vec![None; n],
             epochs: vec![Epochs::default(); n],
             holders: vec![Vec::new(); n],
+            posts: vec![Vec::new(); n],
+            matched: vec![vec![0; n]; n],
         });
         self.world.rma.made_by.push(((comm, k), w));
         w
@@ -251,6 +253,20 @@ impl Machine {
                         kind.name()
                     ),
                 ))
+        } else if let Some((_, loc)) = &e.start {
+            Some((
+                *loc,
+                Some(F::WinStart),
+                "the access epoch opened by MPI_Win_start is never closed by MPI_Win_complete"
+                    .to_string(),
+            ))
+        } else if let Some((_, loc)) = e.post {
+            Some((
+                loc,
+                Some(F::WinPost),
+                "the exposure epoch opened by MPI_Win_post is never closed by MPI_Win_wait"
+                    .to_string(),
+            ))
         } else if let Some(loc) = e.lock_all {
             Some((
                 loc,
