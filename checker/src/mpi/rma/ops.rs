@@ -17,6 +17,10 @@ use std::sync::Arc;
 /// Where an origin-side buffer is: (address, count, datatype).
 type Buf = (u64, i32, i32);
 
+/// One element-wise piece of an operation: target bytes, origin data,
+/// where its result goes.
+type Part = (Vec<(u64, u64)>, Option<Arc<[u8]>>, Option<u64>);
+
 impl Machine {
     pub(super) fn rma_call(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let a = Args::new(site.func, args);
@@ -209,20 +213,54 @@ impl Machine {
         if let Some(r) = result {
             self.check_unpack(site, r.0, r.1, r.2, "result buffer")?;
         }
+        // An accumulate is atomic per basic element, not per call (MPI 3.1
+        // §11.7.1; seed 003 §2.3): each element takes effect on its own, so
+        // two concurrent multi-element accumulates may interleave.
+        let mut parts: Vec<Part> = vec![(ranges.clone(), data.clone(), result.map(|r| r.0))];
+        if let (OpKind::Atomic { .. }, [(start, len)]) = (kind, &ranges[..]) {
+            let size = self.type_size(site, tdt)?.max(1);
+            let n = len / size;
+            if n > 1 {
+                if let Some(r) = result {
+                    if self.is_derived(site.rank, r.2) {
+                        return Err(Halt::Unsupported(format!(
+                            "{name} with a derived result datatype is not modeled yet"
+                        )));
+                    }
+                }
+                parts = (0..n)
+                    .map(|i| {
+                        let piece = data.as_ref().map(|d| {
+                            let from = ((i * size) as usize).min(d.len());
+                            let to = (from + size as usize).min(d.len());
+                            Arc::from(&d[from..to])
+                        });
+                        (
+                            vec![(start.wrapping_add(i * size), size)],
+                            piece,
+                            result.map(|r| r.0.wrapping_add(i * size)),
+                        )
+                    })
+                    .collect();
+            }
+        }
         let ev = self.log_call(site, None, None);
         let id = self.world.rma.next_op;
-        self.world.rma.next_op += 1;
+        self.world.rma.next_op += parts.len() as u64;
         let target_proc = self.member_rank(w, t);
-        if let Some(track) = &mut self.rma {
+        for (i, part) in parts.iter().enumerate() {
+            let Some(track) = &mut self.rma else {
+                break;
+            };
             let start_clock = track
                 .clocks
                 .snapshot_of(site.rank, ev.1)
                 .unwrap_or_else(|| track.clocks.now(site.rank).clone());
             let remote = Remote {
-                op: id,
+                op: id + i as u64,
                 origin: site.rank,
                 target: target_proc,
-                ranges: ranges.clone(),
+                ranges: part.0.clone(),
                 touch: Touch::Rma(kind),
                 start: start_clock,
                 end: None,
@@ -301,23 +339,25 @@ impl Machine {
         guard_buf(mem, origin_ranges, func != F::Get);
         guard_buf(mem, compare_ranges, true);
         guard_buf(mem, result_ranges, false);
-        self.world.rma.ops.push((
-            id,
-            RmaOp {
-                win: w,
-                origin: site.rank,
-                target: t,
-                func,
-                loc: site.loc,
-                kind,
-                ranges,
-                data,
-                compare,
-                result: result.map(|r| r.0),
-                applied,
-                local_done: false,
-            },
-        ));
+        for (i, (ranges, data, result)) in parts.into_iter().enumerate() {
+            self.world.rma.ops.push((
+                id + i as u64,
+                RmaOp {
+                    win: w,
+                    origin: site.rank,
+                    target: t,
+                    func,
+                    loc: site.loc,
+                    kind,
+                    ranges,
+                    data,
+                    compare: compare.clone(),
+                    result,
+                    applied,
+                    local_done: false,
+                },
+            ));
+        }
         // What others can observe changed only if target memory did (an
         // atomic operation changes it when it takes effect).
         if kind == OpKind::Put {
