@@ -416,6 +416,10 @@ mpi_functions! {
     // communication calls (§11.3), synchronization (§11.5).
     WinCreate = "MPI_Win_create"(base, size, disp_unit, info, comm, win) { Rma, collective };
     WinAllocate = "MPI_Win_allocate"(size, disp_unit, info, comm, baseptr, win) { Rma, collective };
+    WinCreateDynamic = "MPI_Win_create_dynamic"(info, comm, win) { Rma, collective };
+    WinAttach = "MPI_Win_attach"(win, base, size) { Rma, p2p_or_local };
+    WinDetach = "MPI_Win_detach"(win, base) { Rma, p2p_or_local };
+    WinGetGroup = "MPI_Win_get_group"(win, group) { Rma, p2p_or_local, makes: Group };
     WinFree = "MPI_Win_free"(win) { Rma, collective };
     WinGetAttr = "MPI_Win_get_attr"(win, win_keyval, attribute_val, flag) { Rma, p2p_or_local };
     WinFence = "MPI_Win_fence"(assert, win) { Rma, collective };

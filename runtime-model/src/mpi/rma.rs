@@ -24,6 +24,9 @@ pub enum Flavor {
     Create,
     /// `MPI_Win_allocate`: memory MPI allocated, freed with the window.
     Allocate,
+    /// `MPI_Win_create_dynamic`: regions attached and detached by each
+    /// member; target displacements are addresses (§11.2.4).
+    Dynamic,
 }
 
 /// One member's exposed memory: `size` bytes at `base`; a target
@@ -150,6 +153,8 @@ pub struct Window {
     pub epochs: Vec<Epochs>,
     /// Per target member: the members holding a lock on it.
     pub holders: Vec<Vec<(usize, LockKind)>>,
+    /// Per member of a dynamic window: the regions it attached.
+    pub attached: Vec<Vec<Region>>,
     /// Per target member: its posts, in order.
     pub posts: Vec<Vec<Post>>,
     /// `matched[o][t]`: how far origin `o`'s starts have matched target
@@ -208,6 +213,7 @@ mod tests {
             live: vec![None; 2],
             epochs: vec![Epochs::default(); 2],
             holders: vec![holders, vec![]],
+            attached: vec![Vec::new(); 2],
             posts: vec![Vec::new(); 2],
             matched: vec![vec![0; 2]; 2],
         }

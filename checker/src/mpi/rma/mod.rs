@@ -140,7 +140,9 @@ impl Machine {
         args: &[u64],
     ) -> Result<Effect, Halt> {
         match site.func {
-            F::WinCreate | F::WinAllocate => self.win_create(site, args),
+            F::WinCreate | F::WinAllocate | F::WinCreateDynamic => self.win_create(site, args),
+            F::WinAttach | F::WinDetach => self.win_attach(site, args),
+            F::WinGetGroup => self.win_get_group(site, args),
             F::WinFree => self.win_free(site, args),
             F::WinGetAttr => self.win_get_attr(site, args),
             F::WinFence => self.win_fence(site, args),

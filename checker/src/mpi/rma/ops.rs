@@ -150,10 +150,36 @@ impl Machine {
             return Ok(Effect::Return(0));
         };
         // The target bytes: inside the target's region (MPI_ERR_RMA_RANGE).
-        let Some(region) = self.world.rma.windows[w].regions[t] else {
+        let disp = a.raw("target_disp")? as i64;
+        // A dynamic window's displacement is an address at the target
+        // (MPI_BOTTOM-relative, §11.2.4), inside a region attached there.
+        let dynamic = self.world.rma.windows[w].flavor == runtime_model::mpi::rma::Flavor::Dynamic;
+        let attached = if dynamic {
+            let len = self.packed_size(site, tcount, tdt)?;
+            let at = disp as u64;
+            let found = self.world.rma.windows[w].attached[t]
+                .iter()
+                .find(|r| at >= r.base && at.wrapping_add(len) <= r.base.wrapping_add(r.size))
+                .copied();
+            match found {
+                Some(r) => Some(runtime_model::mpi::rma::Region {
+                    base: 0,
+                    size: r.base.wrapping_add(r.size),
+                    disp_unit: 1,
+                }),
+                None => {
+                    return Err(site.invalid(format!(
+                        "the target address 0x{at:x} of rank {t} is in no region attached to its dynamic window {} (MPI 3.1 §11.2.4)",
+                        w + 1
+                    )))
+                }
+            }
+        } else {
+            None
+        };
+        let Some(region) = attached.or(self.world.rma.windows[w].regions[t]) else {
             return Err(site.invalid(format!("rank {t} has no region in window {}", w + 1)));
         };
-        let disp = a.raw("target_disp")? as i64;
         if disp < 0 {
             return Err(site.invalid(format!(
                 "the target displacement is negative ({disp}) (MPI_ERR_RMA_RANGE)"
@@ -171,7 +197,8 @@ impl Machine {
         for &(addr, len) in &ranges {
             let p = runtime_model::model::Pointer::decode(addr);
             let b = runtime_model::model::Pointer::decode(region.base);
-            if p.alloc != b.alloc || addr < region.base || addr.wrapping_add(len) > end {
+            let outside = addr < region.base || addr.wrapping_add(len) > end;
+            if (!dynamic && p.alloc != b.alloc) || outside {
                 return Err(site.invalid(format!(
                     "{name} reaches bytes {}..{} of rank {t}'s window region, which has {} bytes (displacement {disp} × unit {}; MPI_ERR_RMA_RANGE, MPI 3.1 §11.3)",
                     addr.wrapping_sub(region.base) as i64,

@@ -67,8 +67,9 @@ impl Machine {
                 site.invalid("a window is created over an intracommunicator (MPI 3.1 §11.2.1)")
             );
         }
-        let size = a.raw("size")? as i64;
-        let disp_unit = a.int("disp_unit")?;
+        let dynamic = site.func == F::WinCreateDynamic;
+        let size = if dynamic { 0 } else { a.raw("size")? as i64 };
+        let disp_unit = if dynamic { 1 } else { a.int("disp_unit")? };
         if size < 0 {
             return Err(site.invalid(format!("the window size is negative ({size})")));
         }
@@ -77,7 +78,9 @@ impl Machine {
                 "the displacement unit must be positive (got {disp_unit})"
             )));
         }
-        let (base, flavor) = if site.func == F::WinAllocate {
+        let (base, flavor) = if dynamic {
+            (0, Flavor::Dynamic)
+        } else if site.func == F::WinAllocate {
             let base = self.procs[site.rank]
                 .proc
                 .mem
@@ -170,6 +173,7 @@ impl Machine {
             live: vec![None; n],
             epochs: vec![Epochs::default(); n],
             holders: vec![Vec::new(); n],
+            attached: vec![Vec::new(); n],
             posts: vec![Vec::new(); n],
             matched: vec![vec![0; n]; n],
         });
@@ -211,6 +215,10 @@ impl Machine {
         let (_, block) = self.join_window_collective(site, sync, ev, Vec::new())?;
         let win = &mut self.world.rma.windows[w];
         win.live[m] = None;
+        for r in std::mem::take(&mut win.attached[m]) {
+            self.procs[site.rank].proc.mem.unwatch(r.base);
+        }
+        let win = &mut self.world.rma.windows[w];
         if let Some(r) = win.regions[m] {
             let flavor = win.flavor;
             let mem = &mut self.procs[site.rank].proc.mem;
@@ -327,6 +335,110 @@ impl Machine {
         Ok(())
     }
 
+    /// MPI_Win_attach and MPI_Win_detach (§11.2.4): a member of a dynamic
+    /// window exposes and withdraws memory locally.
+    pub(super) fn win_attach(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let w = self.window(site, a.int("win")?)?;
+        let m = self.member(w, site.rank).unwrap_or(0);
+        if self.world.rma.windows[w].flavor != Flavor::Dynamic {
+            return Err(site.invalid(format!(
+                "window {} was not made by MPI_Win_create_dynamic (MPI_ERR_RMA_FLAVOR, MPI 3.1 §11.2.4)",
+                w + 1
+            )));
+        }
+        let base = a.ptr("base")?;
+        let name = site.func.name();
+        if site.func == F::WinAttach {
+            let size = a.raw("size")? as i64;
+            if size < 0 {
+                return Err(site.invalid(format!("the size is negative ({size})")));
+            }
+            if size > 0 {
+                self.procs[site.rank]
+                    .proc
+                    .mem
+                    .check_range(base, size as u64, false)
+                    .map_err(|f| {
+                        site.invalid(format!(
+                            "the {size} bytes to attach are not memory of the program: {f}"
+                        ))
+                    })?;
+            }
+            let overlaps = self.world.rma.windows[w].attached[m].iter().any(|r| {
+                base < r.base.wrapping_add(r.size) && r.base < base.wrapping_add(size as u64)
+            });
+            if overlaps {
+                return Err(site.invalid(
+                    "the memory overlaps a region already attached to the window (MPI 3.1 §11.2.4)",
+                ));
+            }
+            self.log_call(site, None, None);
+            self.world.rma.windows[w].attached[m].push(Region {
+                base,
+                size: size as u64,
+                disp_unit: 1,
+            });
+            self.procs[site.rank].proc.mem.watch(base, size as u64);
+            self.trace_event(
+                site.rank,
+                site.loc,
+                format!("{name}(window {}, {size} bytes)", w + 1),
+            );
+            return Ok(Effect::Return(0));
+        }
+        let Some(i) = self.world.rma.windows[w].attached[m]
+            .iter()
+            .position(|r| r.base == base)
+        else {
+            return Err(site.invalid(format!(
+                "no region attached to window {} starts at this address (MPI 3.1 §11.2.4)",
+                w + 1
+            )));
+        };
+        let r = self.world.rma.windows[w].attached[m][i];
+        // Operations not complete at this target may still reach it.
+        let pending = self.world.rma.ops.iter().find(|(_, o)| {
+            o.win == w
+                && o.target == m
+                && o.ranges
+                    .iter()
+                    .any(|&(x, l)| x < r.base.wrapping_add(r.size) && r.base < x.wrapping_add(l))
+        });
+        if let Some((_, o)) = pending {
+            return Err(Halt::Error(
+                Finding::new(
+                    ErrorKind::InvalidArgument,
+                    format!(
+                        "rank {} detaches memory that rank {}'s {} (not complete yet) still accesses (MPI_ERR_RMA_ATTACH, MPI 3.1 §11.2.4)",
+                        site.rank,
+                        o.origin,
+                        o.func.name()
+                    ),
+                )
+                .at(site.rank, site.loc, Some(site.func))
+                .at(o.origin, o.loc, Some(o.func)),
+            ));
+        }
+        self.log_call(site, None, None);
+        self.world.rma.windows[w].attached[m].remove(i);
+        self.procs[site.rank].proc.mem.unwatch(base);
+        self.trace_event(site.rank, site.loc, format!("{name}(window {})", w + 1));
+        Ok(Effect::Return(0))
+    }
+
+    /// MPI_Win_get_group (§11.2.6): a new group of the window's members.
+    pub(super) fn win_get_group(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let w = self.window(site, a.int("win")?)?;
+        let members = self.world.comms[self.world.rma.windows[w].comm]
+            .members
+            .clone();
+        let handle = self.world.new_group(site.rank, members);
+        self.write_i32(site, a.ptr("group")?, handle, "group")?;
+        Ok(Effect::Return(0))
+    }
+
     /// MPI_Win_get_attr (§11.2.6): base, size, displacement unit, flavor and
     /// memory model (unified: the model checked).
     pub(super) fn win_get_attr(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
@@ -345,6 +457,7 @@ impl Machine {
         let flavor = match win.flavor {
             Flavor::Create => h::MPI_WIN_FLAVOR_CREATE,
             Flavor::Allocate => h::MPI_WIN_FLAVOR_ALLOCATE,
+            Flavor::Dynamic => h::MPI_WIN_FLAVOR_DYNAMIC,
         };
         // MPI_WIN_BASE is the address itself; the others point to a value
         // (an MPI_Aint for the size, an int otherwise).
