@@ -6,23 +6,30 @@
 //! "defer" branch in which the choice waits for a request or operation not
 //! made yet, so that every order is explored once.
 
+use super::race::overlaps;
 use super::RmaWait;
 use crate::mpi::decide::Decision;
 use crate::mpi::machine::*;
-use runtime_model::model::{Model, Pointer};
-use runtime_model::mpi::rma::{LockKind, OpKind, WinId};
+use runtime_model::model::Model;
+use runtime_model::mpi::rma::{LockKind, OpKind, RmaOp, WinId};
 use runtime_model::mpi_api::MpiFunc as F;
 
-fn overlaps(a: &[(u64, u64)], b: &[(u64, u64)]) -> bool {
-    a.iter().any(|&(x, xl)| {
-        let px = Pointer::decode(x);
-        b.iter().any(|&(y, yl)| {
-            let py = Pointer::decode(y);
-            px.alloc == py.alloc
-                && (px.offset as u64) < py.offset as u64 + yl
-                && (py.offset as u64) < px.offset as u64 + xl
-        })
-    })
+/// The call `phase` is blocked in completes operations, if it does:
+/// (window, target, operations deferred after a later one).
+fn completing(phase: &Phase) -> Option<(WinId, Option<usize>, &[u64])> {
+    match phase {
+        Phase::Blocked {
+            block:
+                Block::Rma(RmaWait::Complete {
+                    win,
+                    target,
+                    excluded,
+                    ..
+                }),
+            ..
+        } => Some((*win, *target, excluded)),
+        _ => None,
+    }
 }
 
 /// A lock request a blocked process waits for.
@@ -135,27 +142,10 @@ pub fn rma_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision)> {
     }
     let mut covered_ops: Vec<u64> = Vec::new();
     for (rank, p) in state.procs.iter().enumerate() {
-        let Phase::Blocked {
-            block:
-                Block::Rma(RmaWait::Complete {
-                    win,
-                    target,
-                    excluded,
-                    ..
-                }),
-            ..
-        } = &p.phase
-        else {
+        let Some((win, target, excluded)) = completing(&p.phase) else {
             continue;
         };
-        let ops = state.covered_ops(rank, *win, *target);
-        let Some(first) = state
-            .world
-            .rma
-            .ops
-            .iter()
-            .find(|(id, o)| ops.contains(id) && !o.applied)
-        else {
+        let Some(first) = state.awaited(rank, win, target) else {
             continue;
         };
         if covered_ops.contains(&first.0) {
@@ -187,7 +177,7 @@ pub fn rma_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision)> {
         if options.is_empty() {
             continue;
         }
-        let mut ex = excluded.clone();
+        let mut ex = excluded.to_vec();
         ex.extend(options.iter().copied());
         out.push((
             rank,
@@ -204,34 +194,25 @@ pub fn rma_skipped(state: &Machine) -> bool {
     requests(state)
         .iter()
         .any(|r| r.deferred.is_some() && state.grantable(r))
-        || state
-            .procs
-            .iter()
-            .enumerate()
-            .any(|(rank, p)| match &p.phase {
-                Phase::Blocked {
-                    block:
-                        Block::Rma(RmaWait::Complete {
-                            win,
-                            target,
-                            excluded,
-                            ..
-                        }),
-                    ..
-                } if !excluded.is_empty() => {
-                    let ops = state.covered_ops(rank, *win, *target);
-                    state
-                        .world
-                        .rma
-                        .ops
-                        .iter()
-                        .any(|(id, o)| ops.contains(id) && !o.applied)
-                }
-                _ => false,
+        || state.procs.iter().enumerate().any(|(rank, p)| {
+            completing(&p.phase).is_some_and(|(win, target, excluded)| {
+                !excluded.is_empty() && state.awaited(rank, win, target).is_some()
             })
+        })
 }
 
 impl Machine {
+    /// The first operation not taken effect yet among those `rank`'s
+    /// completing call on window `w` (to `target`, or all) waits for.
+    fn awaited(&self, rank: usize, w: WinId, target: Option<usize>) -> Option<&(u64, RmaOp)> {
+        let ops = self.covered_ops(rank, w, target);
+        self.world
+            .rma
+            .ops
+            .iter()
+            .find(|(id, o)| ops.contains(id) && !o.applied)
+    }
+
     /// Whether atomic operation `id` would change its target's memory if it
     /// took effect now.
     fn would_write(&self, id: u64) -> bool {
@@ -432,29 +413,14 @@ impl Machine {
         // Deferrals waiting for another operation on the same bytes to go
         // first are satisfied (operations on other bytes commute).
         for rank in 0..self.procs.len() {
-            let Phase::Blocked {
-                block:
-                    Block::Rma(RmaWait::Complete {
-                        win,
-                        target,
-                        excluded,
-                        ..
-                    }),
-                ..
-            } = &self.procs[rank].phase
-            else {
+            let Some((win, target, excluded)) = completing(&self.procs[rank].phase) else {
                 continue;
             };
             if excluded.is_empty() || excluded.contains(&op) {
                 continue;
             }
-            let ops = self.covered_ops(rank, *win, *target);
             let head = self
-                .world
-                .rma
-                .ops
-                .iter()
-                .find(|(id, x)| ops.contains(id) && !x.applied)
+                .awaited(rank, win, target)
                 .map(|(_, x)| (self.member_rank(x.win, x.target), x.ranges.clone()));
             if head.is_some_and(|(ht, hr)| ht == t && overlaps(&hr, &o.ranges)) {
                 if let Phase::Blocked {

@@ -99,7 +99,8 @@ pub struct Races {
     pub applied: u64,
 }
 
-fn overlaps(a: &[(u64, u64)], b: &[(u64, u64)]) -> bool {
+/// Whether two lists of (address, length) ranges share a byte.
+pub(super) fn overlaps(a: &[(u64, u64)], b: &[(u64, u64)]) -> bool {
     a.iter().any(|&(x, xl)| {
         let px = Pointer::decode(x);
         b.iter().any(|&(y, yl)| {
