@@ -351,17 +351,7 @@ impl Machine {
             return Ok(());
         };
         let t = self.member_rank(o.win, o.target);
-        let old: Vec<u8> = {
-            let mem = &mut self.procs[t].proc.mem;
-            let mut v = Vec::new();
-            for &(a, len) in &o.ranges {
-                let bytes = mem
-                    .unchecked(|m| m.read_bytes(a, len).map(|b| b.to_vec()))
-                    .unwrap_or_default();
-                v.extend_from_slice(&bytes);
-            }
-            v
-        };
+        let old = self.read_target(t, &o.ranges);
         let data = o
             .data
             .clone()
@@ -391,13 +381,7 @@ impl Machine {
             acc
         };
         if new != old {
-            let mem = &mut self.procs[t].proc.mem;
-            let mut at = 0usize;
-            for &(a, len) in &o.ranges {
-                let piece = &new[at..(at + len as usize).min(new.len())];
-                at += len as usize;
-                let _ = mem.unchecked(|m| m.write_bytes(a, piece));
-            }
+            self.write_target(t, &o.ranges, &new);
         }
         if let Some(res) = o.result {
             let mem = &mut self.procs[o.origin].proc.mem;

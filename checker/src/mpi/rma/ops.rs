@@ -434,7 +434,7 @@ impl Machine {
 
     /// Writes `bytes` over `ranges` of process `t`'s memory, as MPI (no
     /// guard or watch sees it).
-    fn write_target(&mut self, t: usize, ranges: &[(u64, u64)], bytes: &[u8]) {
+    pub(super) fn write_target(&mut self, t: usize, ranges: &[(u64, u64)], bytes: &[u8]) {
         let mem = &mut self.procs[t].proc.mem;
         let mut at = 0usize;
         for &(addr, len) in ranges {
@@ -446,7 +446,7 @@ impl Machine {
     }
 
     /// Reads `ranges` of process `t`'s memory, as MPI.
-    fn read_target(&mut self, t: usize, ranges: &[(u64, u64)]) -> Vec<u8> {
+    pub(super) fn read_target(&mut self, t: usize, ranges: &[(u64, u64)]) -> Vec<u8> {
         let mem = &mut self.procs[t].proc.mem;
         let mut out = Vec::new();
         for &(addr, len) in ranges {
