@@ -445,6 +445,11 @@ impl Instance {
         }
         let root = me.root.unwrap_or(0);
         match me.func.blocking_form() {
+            // A fence that ends no epoch (the window's first, one after
+            // `MPI_MODE_NOSUCCEED`, or one asserting `MPI_MODE_NOPRECEDE`)
+            // "does not necessarily act as a barrier" (MPI 3.1 §11.5.1);
+            // its contribution says so in `args[0]` (0: ends none).
+            WinFence if me.args.first() == Some(&0) => vec![],
             Bcast | Scatter | Scatterv if rank != root => vec![root],
             Bcast | Scatter | Scatterv => vec![],
             Reduce | Gather | Gatherv if rank == root => (0..n).collect(),

@@ -57,8 +57,10 @@ impl LockKind {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Epochs {
     /// The fence that opened the current fence epoch (a fence without
-    /// `MPI_MODE_NOSUCCEED`), as (location, event).
-    pub fence: Option<(LocId, EventRef)>,
+    /// `MPI_MODE_NOSUCCEED`), as (location, index of its instance among the
+    /// window's collectives): an operation of the epoch reaches a target
+    /// only once the target entered that same fence (MPI 3.1 §11.5.1).
+    pub fence: Option<(LocId, usize)>,
     /// The first RMA call of the current fence epoch.
     pub fence_ops: Option<LocId>,
     /// Lock epochs to single targets: (target, kind, location of the lock).

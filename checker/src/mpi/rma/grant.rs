@@ -85,6 +85,7 @@ impl Machine {
         let mut out = Vec::new();
         for (id, o) in &self.world.rma.ops {
             if o.applied
+                || self.deferred(*id)
                 || seen.contains(&o.origin)
                 || self.member_rank(o.win, o.target) != target
                 || !overlaps(&o.ranges, ranges)
@@ -211,6 +212,13 @@ impl Machine {
             .ops
             .iter()
             .find(|(id, o)| ops.contains(id) && !o.applied)
+    }
+
+    /// Whether operation `id` waits for its target to enter a fence.
+    fn deferred(&self, id: u64) -> bool {
+        self.rma
+            .as_ref()
+            .is_some_and(|t| t.deferred.iter().any(|d| d.remote.op == id))
     }
 
     /// Whether atomic operation `id` would change its target's memory if it

@@ -17,10 +17,14 @@
 //! - A lock is granted by the search: the order of competing lock requests
 //!   is a behavior (seed 003 §2.6.2). `MPI_Win_lock` waits for the grant,
 //!   the most blocking of the behaviors MPI allows.
-//! - `MPI_Win_fence`, `MPI_Win_free` and window creation act as barriers
-//!   (the usual implementation, and what seed 003's synchronization order
-//!   assumes); deadlocks that need a fence that does not synchronize are not
-//!   searched.
+//! - `MPI_Win_free`, window creation and a fence that ends an epoch act as
+//!   barriers (the usual implementation, and what seed 003's
+//!   synchronization order assumes). A fence that ends no epoch (the first,
+//!   one after `MPI_MODE_NOSUCCEED`, one asserting `MPI_MODE_NOPRECEDE`)
+//!   need not (MPI 3.1 §11.5.1): it is executed as a collective that does
+//!   not synchronize, like the others (the end-of-execution analysis adds
+//!   the barrier for deadlocks), and an operation issued after it waits for
+//!   its target to enter the same fence (`Deferred`).
 //! - The memory model checked is the unified one (§11.4): a program correct
 //!   under it is what the checker verifies; `MPI_WIN_MODEL` says so.
 
@@ -55,6 +59,27 @@ pub struct Track {
     /// Per atomic read that took effect: the clock of the update it read
     /// from, joined into its origin's clock when the result arrives.
     pub acquired: Vec<(u64, clock::Clock)>,
+    /// Operations of fence epochs waiting for their target to enter the
+    /// fence that opened the epoch.
+    pub deferred: Vec<Deferred>,
+}
+
+/// An operation of a fence epoch issued before its target entered the fence
+/// that opened the epoch (the origin passed a fence that ends no epoch
+/// without waiting). It reaches the target only once the target enters that
+/// fence (MPI 3.1 §11.5.1): the target's accesses before its fence are
+/// ordered before it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Deferred {
+    pub win: WinId,
+    /// The target member, and the index of the fence among the window's
+    /// collectives.
+    pub target: usize,
+    pub fence: usize,
+    /// Its race record, checked when it reaches the target.
+    pub remote: race::Remote,
+    /// Where a Get's data goes at the origin (byte ranges, in type order).
+    pub into: Vec<(u64, u64)>,
 }
 
 /// What a process waits for inside a one-sided call.

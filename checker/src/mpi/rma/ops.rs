@@ -275,14 +275,36 @@ impl Machine {
         let id = self.world.rma.next_op;
         self.world.rma.next_op += parts.len() as u64;
         let target_proc = self.member_rank(w, t);
+        // An operation of a fence epoch reaches its target only once the
+        // target entered the fence that opened the epoch (§11.5.1).
+        let fence = self.world.rma.windows[w].epochs[m].fence.map(|(_, k)| k);
+        let sync = self.world.rma.windows[w].sync;
+        let entered = fence.map(|k| {
+            let c = self.world.comms[sync].rank_of(target_proc)?;
+            let arrival = self.world.comms[sync].instances.get(k)?.arrivals.get(c)?;
+            arrival.as_ref().map(|a| a.event)
+        });
+        let awaits = fence.filter(|_| entered.flatten().is_none());
+        // What the target did before that fence is ordered before the
+        // operation, whether or not the fence synchronized.
+        let target_fence = entered
+            .flatten()
+            .and_then(|(q, j)| self.rma.as_ref().and_then(|t| t.clocks.snapshot_of(q, j)));
+        let into = match (awaits, kind) {
+            (Some(_), OpKind::Get) => self.buffer_ranges(site, origin.0, origin.1, origin.2)?,
+            _ => Vec::new(),
+        };
         for (i, part) in parts.iter().enumerate() {
             let Some(track) = &mut self.rma else {
                 break;
             };
-            let start_clock = track
+            let mut start_clock = track
                 .clocks
                 .snapshot_of(site.rank, ev.1)
                 .unwrap_or_else(|| track.clocks.now(site.rank).clone());
+            if let Some(c) = &target_fence {
+                start_clock = super::clock::max(&start_clock, c);
+            }
             let remote = Remote {
                 op: id + i as u64,
                 origin: site.rank,
@@ -295,27 +317,22 @@ impl Machine {
                 func,
                 applied: None,
             };
+            if let Some(k) = awaits {
+                track.deferred.push(super::Deferred {
+                    win: w,
+                    target: t,
+                    fence: k,
+                    remote,
+                    into: into.clone(),
+                });
+                continue;
+            }
             let issued = track.races.issue(remote);
             if issued.is_ok() && kind == OpKind::Put {
                 track.races.apply(id, true);
             }
             if let Err(race) = issued {
-                let why = if race.pending {
-                    "that access is not complete at the target yet, and RMA calls are not ordered among themselves (MPI 3.1 §11.7)"
-                } else {
-                    "nothing orders that access's completion before this call (seed 003 §3.3: happens-before and completion are both needed)"
-                };
-                let f = Finding::new(
-                    ErrorKind::RmaRace,
-                    format!(
-                        "rank {}'s {name} on rank {t}'s window {} conflicts with {} of the same bytes: {why}",
-                        site.rank,
-                        w + 1,
-                        race.what
-                    ),
-                )
-                .at(site.rank, site.loc, Some(func))
-                .at(race.rank, race.loc, race.func);
+                let f = self.rma_race_finding(site.rank, site.loc, func, t, w, race);
                 self.trace_event(site.rank, site.loc, f.message.clone());
                 return Err(Halt::Error(f));
             }
@@ -327,6 +344,7 @@ impl Machine {
         // Put and Get take effect now (see the module comment of `rma`).
         let mut applied = false;
         match kind {
+            _ if awaits.is_some() => {}
             OpKind::Put => {
                 let bytes = data.clone().unwrap_or_else(|| Arc::from(Vec::new()));
                 self.write_target(target_proc, &ranges, &bytes);
@@ -406,6 +424,105 @@ impl Machine {
             ),
         );
         Ok(Effect::Return(0))
+    }
+
+    /// The `rma-race` finding for operation `func` of `origin` (at `loc`)
+    /// on member `t`'s window `w`, against the earlier access `race`.
+    fn rma_race_finding(
+        &self,
+        origin: usize,
+        loc: runtime_model::model::LocId,
+        func: F,
+        t: usize,
+        w: runtime_model::mpi::rma::WinId,
+        race: super::race::Race,
+    ) -> Finding {
+        let why = if race.pending {
+            "that access is not complete at the target yet, and RMA calls are not ordered among themselves (MPI 3.1 §11.7)"
+        } else {
+            "nothing orders that access's completion before this call (seed 003 §3.3: happens-before and completion are both needed)"
+        };
+        Finding::new(
+            ErrorKind::RmaRace,
+            format!(
+                "rank {origin}'s {} on rank {t}'s window {} conflicts with {} of the same bytes: {why}",
+                func.name(),
+                w + 1,
+                race.what
+            ),
+        )
+        .at(origin, loc, Some(func))
+        .at(race.rank, race.loc, race.func)
+    }
+
+    /// Member `m` of window `w` entered fence `k` (its call is `ev`): the
+    /// operations that waited for it reach its memory now, ordered after
+    /// everything the target did before the fence.
+    pub(super) fn reach_deferred(
+        &mut self,
+        w: runtime_model::mpi::rma::WinId,
+        m: usize,
+        k: usize,
+        ev: runtime_model::mpi::p2p::EventRef,
+    ) -> Result<(), Halt> {
+        let Some(track) = &mut self.rma else {
+            return Ok(());
+        };
+        let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut track.deferred)
+            .into_iter()
+            .partition(|d| d.win == w && d.target == m && d.fence == k);
+        track.deferred = later;
+        if now.is_empty() {
+            return Ok(());
+        }
+        let fence_clock = track.clocks.snapshot_of(ev.0, ev.1);
+        for d in now {
+            let mut remote = d.remote;
+            if let Some(c) = &fence_clock {
+                remote.start = super::clock::max(&remote.start, c);
+            }
+            let (op, origin, target) = (remote.op, remote.origin, remote.target);
+            let Some(i) = self.world.rma.op_index(op) else {
+                continue;
+            };
+            let o = self.world.rma.ops[i].1.clone();
+            let Some(track) = &mut self.rma else {
+                return Ok(());
+            };
+            if let Err(race) = track.races.issue(remote) {
+                let f = self.rma_race_finding(origin, o.loc, o.func, m, w, race);
+                self.trace_event(target, o.loc, f.message.clone());
+                return Err(Halt::Error(f));
+            }
+            let took = match o.kind {
+                OpKind::Put => {
+                    track.races.apply(op, true);
+                    let bytes = o.data.clone().unwrap_or_else(|| Arc::from(Vec::new()));
+                    self.write_target(target, &o.ranges, &bytes);
+                    true
+                }
+                OpKind::Get => {
+                    let bytes = self.read_target(target, &o.ranges);
+                    self.write_target(origin, &d.into, &bytes);
+                    true
+                }
+                // An atomic operation now waits for its turn (`grant`).
+                OpKind::Atomic { .. } => false,
+            };
+            if took {
+                self.world.rma.ops[i].1.applied = true;
+                self.trace_event(
+                    origin,
+                    o.loc,
+                    format!(
+                        "{} of rank {origin} reaches rank {target} as it enters MPI_Win_fence",
+                        o.func.name()
+                    ),
+                );
+            }
+        }
+        self.version += 1;
+        Ok(())
     }
 
     /// Origin (or result) and target sides carry the same type signature.

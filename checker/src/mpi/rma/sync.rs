@@ -462,14 +462,26 @@ impl Machine {
                 self.version += 1;
             }
             Then::Fence { assert } => {
-                let e = &mut self.world.rma.windows[w].epochs[m];
-                e.fence_ops = None;
-                e.fence = (assert & h::MPI_MODE_NOSUCCEED == 0)
-                    .then_some((loc, (rank, self.procs[rank].calls.saturating_sub(1))));
+                // A fence ends an epoch unless none is open or the caller
+                // asserts that none ends (MPI 3.1 §11.5.1, §11.5.5).
+                let ends = self.world.rma.windows[w].epochs[m].fence.is_some()
+                    && assert & h::MPI_MODE_NOPRECEDE == 0;
                 let ev = (rank, self.procs[rank].calls.saturating_sub(1));
                 let sync = self.world.rma.windows[w].sync;
-                let (_, block) = self.join_window_collective(&site, sync, ev, Vec::new())?;
+                // Whether the members wait for each other: `ends` (read by
+                // `Instance::needs`), or collectives synchronizing.
+                let (k, block) = self.join_window_collective(
+                    &site,
+                    sync,
+                    ev,
+                    vec![ends as i64],
+                    self.world.synchronizing_collectives,
+                )?;
+                let e = &mut self.world.rma.windows[w].epochs[m];
+                e.fence_ops = None;
+                e.fence = (assert & h::MPI_MODE_NOSUCCEED == 0).then_some((loc, k));
                 self.procs[rank].phase = Phase::Blocked { func, loc, block };
+                self.reach_deferred(w, m, k, ev)?;
                 return Ok(true);
             }
             Then::Free => {

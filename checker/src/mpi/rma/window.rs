@@ -18,18 +18,20 @@ use runtime_model::mpi_api::MpiFunc as F;
 
 impl Machine {
     /// Joins the next collective of `comm` as `site.func` (a window's
-    /// creation on its communicator, a fence or free on its hidden one):
-    /// every member waits for all (these calls synchronize, see the module
-    /// comment of `rma`).
+    /// creation on its communicator, a fence or free on its hidden one).
+    /// Creation, free and a fence that ends an epoch make every member wait
+    /// for all (`synchronizing`); a fence that ends none waits for nobody
+    /// unless collectives synchronize (see the module comment of `rma`).
     pub(super) fn join_window_collective(
         &mut self,
         site: &Site,
         comm: CommId,
         ev: EventRef,
         args: Vec<i64>,
+        synchronizing: bool,
     ) -> Result<(usize, Block), Halt> {
         let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
-        let k = self.world.comms[comm].join_next(crank, true);
+        let k = self.world.comms[comm].join_next(crank, synchronizing);
         let contribution = Contribution {
             func: site.func,
             root: None,
@@ -120,10 +122,11 @@ impl Machine {
                 races: Default::default(),
                 released: Vec::new(),
                 acquired: Vec::new(),
+                deferred: Vec::new(),
             }));
         }
         let ev = self.log_call(site, None, None);
-        let (k, block) = self.join_window_collective(site, comm, ev, Vec::new())?;
+        let (k, block) = self.join_window_collective(site, comm, ev, Vec::new(), true)?;
         let w = self.window_made_by(comm, k);
         let m = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
         let win = &mut self.world.rma.windows[w];
@@ -212,7 +215,7 @@ impl Machine {
         let m = self.member(w, site.rank).unwrap_or(0);
         let ev = (site.rank, self.procs[site.rank].calls.saturating_sub(1));
         let sync = self.world.rma.windows[w].sync;
-        let (_, block) = self.join_window_collective(site, sync, ev, Vec::new())?;
+        let (_, block) = self.join_window_collective(site, sync, ev, Vec::new(), true)?;
         let win = &mut self.world.rma.windows[w];
         win.live[m] = None;
         for r in std::mem::take(&mut win.attached[m]) {
