@@ -436,6 +436,7 @@ mpi_functions! {
     WinStart = "MPI_Win_start"(group, assert, win) { Rma, p2p_or_local };
     WinComplete = "MPI_Win_complete"(win) { Rma, p2p_or_local };
     WinWait = "MPI_Win_wait"(win) { Rma, p2p_or_local };
+    WinTest = "MPI_Win_test"(win, flag) { Rma, p2p_or_local, nondeterministic };
     Put = "MPI_Put"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, win) { Rma, buffers: Pending, p2p_or_local };
     Get = "MPI_Get"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, win) { Rma, buffers: Pending, p2p_or_local };
     Accumulate = "MPI_Accumulate"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, op, win) { Rma, buffers: Pending, p2p_or_local };
@@ -572,10 +573,12 @@ mod tests {
                 assert!(!a.p2p_or_local, "{}", f.name());
             }
             if a.nondeterministic {
+                // Polls: of requests and messages, and MPI_Win_test of an
+                // exposure epoch (MPI 3.1 §11.5.2).
                 assert!(a.p2p_or_local, "{}", f.name());
                 assert!(matches!(
                     a.family,
-                    Family::Completion | Family::PointToPoint
+                    Family::Completion | Family::PointToPoint | Family::Rma
                 ));
             }
             if a.rooted || a.shape != Shape::None || a.intercomm {

@@ -736,6 +736,13 @@ impl Machine {
         };
         let complete = |s: &ReqSlot| self.slot_complete(s);
         match kind {
+            PollKind::WinTest { win, .. } => {
+                if self.exposure_done(rank, *win) {
+                    vec![PollOutcome::Complete(0)]
+                } else {
+                    vec![]
+                }
+            }
             PollKind::Test { .. } | PollKind::Testall { .. } | PollKind::GetStatus { .. } => {
                 if slots.iter().all(complete) {
                     vec![PollOutcome::Complete(0)]
@@ -792,6 +799,7 @@ impl Machine {
         };
         match kind {
             PollKind::Iprobe { .. } | PollKind::Improbe { .. } => true,
+            PollKind::WinTest { win, .. } => !self.exposure_done(rank, *win),
             _ => !slots.iter().all(|s| self.slot_complete(s)),
         }
     }
@@ -816,6 +824,7 @@ impl Machine {
             | PollKind::Testall { flag_addr }
             | PollKind::Testany { flag_addr, .. }
             | PollKind::GetStatus { flag_addr }
+            | PollKind::WinTest { flag_addr, .. }
             | PollKind::Iprobe { flag_addr, .. }
             | PollKind::Improbe { flag_addr, .. } => Some(flag_addr),
             PollKind::Testsome(_) => None,
@@ -862,6 +871,7 @@ impl Machine {
                             self.observe_slot(model, rank, s)?;
                         }
                     }
+                    PollKind::WinTest { win, .. } => self.close_exposure(rank, win),
                     _ => {
                         for s in &slots {
                             self.complete_slot(model, rank, s)?;

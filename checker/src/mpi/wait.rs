@@ -69,6 +69,11 @@ pub enum PollKind {
         message_addr: u64,
         status_addr: u64,
     },
+    /// MPI_Win_test: a "yes" is MPI_Win_wait returning (§11.5.2).
+    WinTest {
+        flag_addr: u64,
+        win: runtime_model::mpi::rma::WinId,
+    },
 }
 
 /// What a blocked process waits for.

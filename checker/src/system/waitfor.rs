@@ -54,9 +54,12 @@ pub fn blocked(state: &Machine) -> WaitFor {
                     }
                 }
             }
-            Block::Poll { slots, probe, .. } => {
+            Block::Poll { slots, probe, kind } => {
                 w.otherwise = Some("an operation that can never complete".into());
                 w.any = true;
+                if let crate::mpi::wait::PollKind::WinTest { win, .. } = kind {
+                    exposure_needs(state, rank, *win, &mut w.on);
+                }
                 for r in slots
                     .iter()
                     .filter_map(|s| s.req)
@@ -96,34 +99,41 @@ pub fn blocked(state: &Machine) -> WaitFor {
                 }
             }
             Block::Rma(crate::mpi::rma::RmaWait::Wait { win }) => {
-                let t = state.member(*win, rank).unwrap_or(0);
-                let window = &state.world.rma.windows[*win];
-                if let Some((i, _)) = window.epochs[t].post {
-                    let post = &window.posts[t][i];
-                    for &o in &post.group {
-                        if post.completed.iter().any(|(c, _)| *c == o) {
-                            continue;
-                        }
-                        let call = if post.started.contains(&o) {
-                            "MPI_Win_complete"
-                        } else {
-                            "MPI_Win_start"
-                        };
-                        w.on.push((
-                            state.member_rank(*win, o),
-                            Need::RmaSync {
-                                call,
-                                window: win + 1,
-                            },
-                        ));
-                    }
-                }
+                exposure_needs(state, rank, *win, &mut w.on)
             }
         }
         dedup(&mut w.on);
         waiters.push(w);
     }
     WaitFor { waiters }
+}
+
+/// What `rank`'s MPI_Win_wait (or MPI_Win_test) on window `win` waits for:
+/// each origin of its exposure epoch that has not completed its access.
+fn exposure_needs(state: &Machine, rank: usize, win: usize, on: &mut Vec<(usize, Need)>) {
+    let t = state.member(win, rank).unwrap_or(0);
+    let window = &state.world.rma.windows[win];
+    let Some((i, _)) = window.epochs[t].post else {
+        return;
+    };
+    let post = &window.posts[t][i];
+    for &o in &post.group {
+        if post.completed.iter().any(|(c, _)| *c == o) {
+            continue;
+        }
+        let call = if post.started.contains(&o) {
+            "MPI_Win_complete"
+        } else {
+            "MPI_Win_start"
+        };
+        on.push((
+            state.member_rank(win, o),
+            Need::RmaSync {
+                call,
+                window: win + 1,
+            },
+        ));
+    }
 }
 
 fn dedup(on: &mut Vec<(usize, Need)>) {

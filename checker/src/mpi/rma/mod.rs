@@ -180,7 +180,7 @@ impl Machine {
             | F::WinFlushLocalAll => self.win_complete(site, args),
             F::WinSync => self.win_sync(site, args),
             F::WinPost | F::WinStart => self.win_post_or_start(site, args),
-            F::WinComplete | F::WinWait => self.win_complete_or_wait(site, args),
+            F::WinComplete | F::WinWait | F::WinTest => self.win_complete_or_wait(site, args),
             F::Put
             | F::Get
             | F::Accumulate

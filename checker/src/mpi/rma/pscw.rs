@@ -138,6 +138,17 @@ impl Machine {
         }
         self.log_call(site, None, None);
         self.trace_event(site.rank, site.loc, format!("{name}(window {})", w + 1));
+        if site.func == F::WinTest {
+            // A poll: the search explores both answers (`completion`).
+            return Ok(Effect::Block(Block::Poll {
+                kind: crate::mpi::wait::PollKind::WinTest {
+                    flag_addr: a.ptr("flag")?,
+                    win: w,
+                },
+                slots: Vec::new(),
+                probe: None,
+            }));
+        }
         Ok(Effect::Block(Block::Rma(if site.func == F::WinComplete {
             RmaWait::Complete {
                 win: w,
@@ -189,17 +200,42 @@ impl Machine {
 
     /// A blocked MPI_Win_wait: every origin of the post completed.
     pub(super) fn try_wait(&mut self, model: &Model, rank: usize, w: WinId) -> Result<bool, Halt> {
+        if !self.exposure_done(rank, w) {
+            return Ok(false);
+        }
+        self.close_exposure(rank, w);
+        self.procs[rank].phase = Phase::Ready;
+        self.procs[rank].proc.finish_call(model, 0);
+        Ok(true)
+    }
+
+    /// Whether every origin of `rank`'s exposure epoch on `w` completed its
+    /// access (what MPI_Win_wait waits for and MPI_Win_test asks).
+    pub(crate) fn exposure_done(&self, rank: usize, w: WinId) -> bool {
         let t = self.member(w, rank).unwrap_or(0);
         let win = &self.world.rma.windows[w];
         let Some((i, _)) = win.epochs[t].post else {
-            return Ok(false);
+            return false;
         };
         let post = &win.posts[t][i];
-        let done = |o: &usize| post.completed.iter().any(|(c, _)| c == o);
-        if !post.group.iter().all(done) {
-            return Ok(false);
-        }
-        let joins: Vec<_> = post.completed.iter().map(|(_, ev)| *ev).collect();
+        post.group
+            .iter()
+            .all(|o| post.completed.iter().any(|(c, _)| c == o))
+    }
+
+    /// Ends `rank`'s exposure epoch on `w`, ordered after the origins'
+    /// MPI_Win_complete calls (their operations landed before).
+    pub(crate) fn close_exposure(&mut self, rank: usize, w: WinId) {
+        let t = self.member(w, rank).unwrap_or(0);
+        let win = &self.world.rma.windows[w];
+        let Some((i, _)) = win.epochs[t].post else {
+            return;
+        };
+        let joins: Vec<_> = win.posts[t][i]
+            .completed
+            .iter()
+            .map(|(_, ev)| *ev)
+            .collect();
         if let Some(track) = &mut self.rma {
             for (q, j) in joins {
                 track.clocks.join_call(rank, q, j);
@@ -207,9 +243,6 @@ impl Machine {
         }
         self.world.rma.windows[w].epochs[t].post = None;
         self.version += 1;
-        self.procs[rank].phase = Phase::Ready;
-        self.procs[rank].proc.finish_call(model, 0);
-        Ok(true)
     }
 
     /// After MPI_Win_complete's operations completed: the matched targets
