@@ -443,6 +443,11 @@ mpi_functions! {
     GetAccumulate = "MPI_Get_accumulate"(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype, target_rank, target_disp, target_count, target_datatype, op, win) { Rma, buffers: Pending, p2p_or_local };
     FetchAndOp = "MPI_Fetch_and_op"(origin_addr, result_addr, datatype, target_rank, target_disp, op, win) { Rma, buffers: Pending, p2p_or_local };
     CompareAndSwap = "MPI_Compare_and_swap"(origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win) { Rma, buffers: Pending, p2p_or_local };
+    // Request-based forms (§11.3.5): the request completes at the origin.
+    Rput = "MPI_Rput"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, win, request) { Rma, buffers: Pending, p2p_or_local };
+    Rget = "MPI_Rget"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, win, request) { Rma, buffers: Pending, p2p_or_local };
+    Raccumulate = "MPI_Raccumulate"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, op, win, request) { Rma, buffers: Pending, p2p_or_local };
+    RgetAccumulate = "MPI_Rget_accumulate"(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype, target_rank, target_disp, target_count, target_datatype, op, win, request) { Rma, buffers: Pending, p2p_or_local };
 }
 
 impl MpiFunc {

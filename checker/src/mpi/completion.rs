@@ -146,6 +146,7 @@ impl Machine {
                 member,
                 ..
             } => self.world.comms[*comm].instances[*instance].can_leave(*member),
+            ReqOp::Rma { first, count } => self.rma_request_complete(*first, *count),
             _ => r.is_complete(),
         }
     }
@@ -250,6 +251,11 @@ impl Machine {
                 self.put_status(rank, slot.status_addr, &empty_status(), 0, false)?;
             }
             ReqOp::Persistent(_) => {}
+            ReqOp::Rma { first, count } => {
+                let ops: Vec<u64> = (*first..first + count).collect();
+                self.complete_ops(rank, &ops, false);
+                self.put_status(rank, slot.status_addr, &empty_status(), 0, false)?;
+            }
         }
         Ok(())
     }

@@ -161,6 +161,8 @@ impl Machine {
                         | ReqOp::Null { .. }
                         | ReqOp::Persistent(_) => {}
                         ReqOp::Collective { .. } => wakes = Wakes::TouchedOrGroupCall,
+                        // The search's decision applies its operation.
+                        ReqOp::Rma { .. } => return Wakes::Anything,
                     }
                 }
                 wakes

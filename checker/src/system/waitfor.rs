@@ -161,6 +161,9 @@ fn request_needs(state: &Machine, r: ReqId, w: &mut Waiter) {
             }
         }
         ReqOp::Null { .. } => {}
+        ReqOp::Rma { .. } => {
+            w.otherwise = Some("its RMA operation to take effect".into());
+        }
     }
 }
 

@@ -89,6 +89,13 @@ pub enum ReqOp {
     },
     /// A persistent request (MPI 3.1 §3.9): what MPI_Start posts.
     Persistent(PersistentOp),
+    /// A request-based RMA call (MPI 3.1 §11.3.5): its operations (ids
+    /// `first..first + count`, one per element of an accumulate) complete
+    /// at the origin when the checker says (its `request_complete`).
+    Rma {
+        first: u64,
+        count: u64,
+    },
 }
 
 /// The arguments of MPI_Send_init / MPI_Recv_init and friends, kept for
@@ -175,9 +182,9 @@ impl Request {
     /// sends: README, "Semantics honored").
     /// Blocking that only zero buffering would add is found afterwards on the
     /// completes-before graph.
-    /// Collective and persistent requests are never complete here: the
-    /// checker asks the collective instance, and waits on a persistent
-    /// request's activation.
+    /// Collective, persistent and RMA requests are never complete here: the
+    /// checker asks the collective instance or the RMA operations, and waits
+    /// on a persistent request's activation.
     pub fn is_complete(&self) -> bool {
         if self.cancelled {
             return true;
@@ -186,7 +193,7 @@ impl Request {
             ReqOp::Null { .. } => true,
             ReqOp::Send(s) => !s.rendezvous || self.partner.is_some(),
             ReqOp::Recv(_) => self.partner.is_some(),
-            ReqOp::Collective { .. } | ReqOp::Persistent(_) => false,
+            ReqOp::Collective { .. } | ReqOp::Persistent(_) | ReqOp::Rma { .. } => false,
         }
     }
 
@@ -313,7 +320,10 @@ impl P2p {
                 self.pending_recvs[owner].push(id);
                 self.touched.mark(owner);
             }
-            ReqOp::Null { .. } | ReqOp::Collective { .. } | ReqOp::Persistent(_) => {}
+            ReqOp::Null { .. }
+            | ReqOp::Collective { .. }
+            | ReqOp::Persistent(_)
+            | ReqOp::Rma { .. } => {}
         }
         let status = match &op {
             ReqOp::Null { status } => Some(*status),

@@ -11,24 +11,99 @@ use super::RmaWait;
 use crate::mpi::decide::Decision;
 use crate::mpi::machine::*;
 use runtime_model::model::Model;
+use runtime_model::mpi::p2p::ReqOp;
 use runtime_model::mpi::rma::{LockKind, OpKind, RmaOp, WinId};
 use runtime_model::mpi_api::MpiFunc as F;
 
-/// The call `phase` is blocked in completes operations, if it does:
-/// (window, target, operations deferred after a later one).
-fn completing(phase: &Phase) -> Option<(WinId, Option<usize>, &[u64])> {
-    match phase {
-        Phase::Blocked {
-            block:
-                Block::Rma(RmaWait::Complete {
-                    win,
-                    target,
+/// What a blocked process waits for to take effect: the operations the
+/// call it is in completes, in issue order, and those the search said take
+/// effect after a later operation (a "defer" branch).
+struct Awaiting {
+    ops: Vec<u64>,
+    excluded: Vec<u64>,
+    /// A completion call on request-based operations (MPI_Wait*, MPI_Test*):
+    /// which of them completes first can be what it returns, so each group
+    /// of operations on the same bytes is a decision of its own. A
+    /// synchronization call returns once all took effect: one decision at a
+    /// time is enough.
+    requests: bool,
+}
+
+impl Machine {
+    fn awaiting(&self, rank: usize) -> Option<Awaiting> {
+        let Phase::Blocked { block, .. } = &self.procs[rank].phase else {
+            return None;
+        };
+        match block {
+            Block::Rma(RmaWait::Complete {
+                win,
+                target,
+                excluded,
+                ..
+            }) => Some(Awaiting {
+                ops: self.covered_ops(rank, *win, *target),
+                excluded: excluded.clone(),
+                requests: false,
+            }),
+            Block::Requests { slots, .. } | Block::Poll { slots, .. } => {
+                let mut ops = Vec::new();
+                for id in slots.iter().filter_map(|s| s.req) {
+                    if let ReqOp::Rma { first, count } = self.world.p2p.requests[id].op {
+                        ops.extend(first..first + count);
+                    }
+                }
+                // Only a call that returns data waits for its effect
+                // (`rma_request_complete`).
+                ops.retain(|id| {
+                    self.world
+                        .rma
+                        .ops
+                        .iter()
+                        .any(|(i, o)| i == id && o.result.is_some() && !o.applied)
+                });
+                let calls = self.procs[rank].calls;
+                let excluded = self
+                    .rma
+                    .as_ref()
+                    .and_then(|t| {
+                        t.request_excluded
+                            .iter()
+                            .find(|e| (e.0, e.1) == (rank, calls))
+                    })
+                    .map_or(Vec::new(), |e| e.2.clone());
+                (!ops.is_empty()).then_some(Awaiting {
+                    ops,
                     excluded,
-                    ..
-                }),
-            ..
-        } => Some((*win, *target, excluded)),
-        _ => None,
+                    requests: true,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The operations that head a decision for `a`: the first not taken
+    /// effect yet, and for request completions also the first of every
+    /// other group on bytes the earlier ones do not touch.
+    fn awaited_heads(&self, a: &Awaiting) -> Vec<&(u64, RmaOp)> {
+        let mut out: Vec<&(u64, RmaOp)> = Vec::new();
+        for entry in self.world.rma.ops.iter() {
+            let (id, o) = entry;
+            if !a.ops.contains(id) || o.applied {
+                continue;
+            }
+            if out.is_empty()
+                || (a.requests
+                    && !out
+                        .iter()
+                        .any(|(_, x)| x.target == o.target && overlaps(&x.ranges, &o.ranges)))
+            {
+                out.push(entry);
+            }
+            if !a.requests {
+                break;
+            }
+        }
+        out
     }
 }
 
@@ -142,49 +217,49 @@ pub fn rma_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision)> {
         ));
     }
     let mut covered_ops: Vec<u64> = Vec::new();
-    for (rank, p) in state.procs.iter().enumerate() {
-        let Some((win, target, excluded)) = completing(&p.phase) else {
+    for rank in 0..state.procs.len() {
+        let Some(awaiting) = state.awaiting(rank) else {
             continue;
         };
-        let Some(first) = state.awaited(rank, win, target) else {
-            continue;
-        };
-        if covered_ops.contains(&first.0) {
-            continue;
+        let excluded = &awaiting.excluded;
+        for first in state.awaited_heads(&awaiting) {
+            if covered_ops.contains(&first.0) {
+                continue;
+            }
+            let t = state.member_rank(first.1.win, first.1.target);
+            let all = state.heads(t, &first.1.ranges);
+            covered_ops.extend(all.iter().copied());
+            covered_ops.extend(excluded.iter().copied());
+            let heads: Vec<u64> = all
+                .into_iter()
+                .filter(|id| !excluded.contains(id))
+                .collect();
+            // Operations that would not change memory now (an MPI_NO_OP, a
+            // compare-and-swap that fails) commute with each other: one of
+            // them is enough beside every writer (the others stay pending and
+            // are offered again after it, before or after any writer).
+            let first_id = first.0;
+            let reader = heads
+                .iter()
+                .copied()
+                .filter(|&id| !state.would_write(id))
+                .min_by_key(|&id| (id != first_id, id));
+            let options: Vec<u64> = heads
+                .iter()
+                .copied()
+                .filter(|&id| state.would_write(id) || Some(id) == reader)
+                .collect();
+            if options.is_empty() {
+                continue;
+            }
+            let mut ex = excluded.to_vec();
+            ex.extend(options.iter().copied());
+            out.push((
+                rank,
+                options.iter().map(|&op| Decision::Apply { op }).collect(),
+                Decision::DeferApply { rank, excluded: ex },
+            ));
         }
-        let t = state.member_rank(first.1.win, first.1.target);
-        let all = state.heads(t, &first.1.ranges);
-        covered_ops.extend(all.iter().copied());
-        covered_ops.extend(excluded.iter().copied());
-        let heads: Vec<u64> = all
-            .into_iter()
-            .filter(|id| !excluded.contains(id))
-            .collect();
-        // Operations that would not change memory now (an MPI_NO_OP, a
-        // compare-and-swap that fails) commute with each other: one of
-        // them is enough beside every writer (the others stay pending and
-        // are offered again after it, before or after any writer).
-        let first_id = first.0;
-        let reader = heads
-            .iter()
-            .copied()
-            .filter(|&id| !state.would_write(id))
-            .min_by_key(|&id| (id != first_id, id));
-        let options: Vec<u64> = heads
-            .iter()
-            .copied()
-            .filter(|&id| state.would_write(id) || Some(id) == reader)
-            .collect();
-        if options.is_empty() {
-            continue;
-        }
-        let mut ex = excluded.to_vec();
-        ex.extend(options.iter().copied());
-        out.push((
-            rank,
-            options.iter().map(|&op| Decision::Apply { op }).collect(),
-            Decision::DeferApply { rank, excluded: ex },
-        ));
     }
     out
 }
@@ -195,25 +270,14 @@ pub fn rma_skipped(state: &Machine) -> bool {
     requests(state)
         .iter()
         .any(|r| r.deferred.is_some() && state.grantable(r))
-        || state.procs.iter().enumerate().any(|(rank, p)| {
-            completing(&p.phase).is_some_and(|(win, target, excluded)| {
-                !excluded.is_empty() && state.awaited(rank, win, target).is_some()
-            })
+        || (0..state.procs.len()).any(|rank| {
+            state
+                .awaiting(rank)
+                .is_some_and(|a| !a.excluded.is_empty() && !state.awaited_heads(&a).is_empty())
         })
 }
 
 impl Machine {
-    /// The first operation not taken effect yet among those `rank`'s
-    /// completing call on window `w` (to `target`, or all) waits for.
-    fn awaited(&self, rank: usize, w: WinId, target: Option<usize>) -> Option<&(u64, RmaOp)> {
-        let ops = self.covered_ops(rank, w, target);
-        self.world
-            .rma
-            .ops
-            .iter()
-            .find(|(id, o)| ops.contains(id) && !o.applied)
-    }
-
     /// Whether operation `id` waits for its target to enter a fence.
     fn deferred(&self, id: u64) -> bool {
         self.rma
@@ -405,23 +469,17 @@ impl Machine {
         // Deferrals waiting for another operation on the same bytes to go
         // first are satisfied (operations on other bytes commute).
         for rank in 0..self.procs.len() {
-            let Some((win, target, excluded)) = completing(&self.procs[rank].phase) else {
+            let Some(a) = self.awaiting(rank) else {
                 continue;
             };
-            if excluded.is_empty() || excluded.contains(&op) {
+            if a.excluded.is_empty() || a.excluded.contains(&op) {
                 continue;
             }
-            let head = self
-                .awaited(rank, win, target)
-                .map(|(_, x)| (self.member_rank(x.win, x.target), x.ranges.clone()));
-            if head.is_some_and(|(ht, hr)| ht == t && overlaps(&hr, &o.ranges)) {
-                if let Phase::Blocked {
-                    block: Block::Rma(RmaWait::Complete { excluded, .. }),
-                    ..
-                } = &mut self.procs[rank].phase
-                {
-                    excluded.clear();
-                }
+            let satisfied = self.awaited_heads(&a).iter().any(|(_, x)| {
+                self.member_rank(x.win, x.target) == t && overlaps(&x.ranges, &o.ranges)
+            });
+            if satisfied {
+                self.set_rma_excluded(rank, Vec::new());
             }
         }
         self.trace_event(
@@ -442,22 +500,37 @@ impl Machine {
     /// Decision `DeferGrant` / `DeferApply`.
     pub fn defer_rma(&mut self, rank: usize, locks: Option<Vec<usize>>, ops: Option<Vec<u64>>) {
         if let Phase::Blocked {
-            block: Block::Rma(w),
+            block: Block::Rma(RmaWait::Lock { deferred, .. }),
             ..
         } = &mut self.procs[rank].phase
         {
-            match w {
-                RmaWait::Lock { deferred, .. } => {
-                    if locks.is_some() {
-                        *deferred = locks;
-                    }
-                }
-                RmaWait::Complete { excluded, .. } => {
-                    if let Some(ops) = ops {
-                        *excluded = ops;
-                    }
-                }
-                RmaWait::Start { .. } | RmaWait::Wait { .. } => {}
+            if locks.is_some() {
+                *deferred = locks;
+            }
+            return;
+        }
+        if let Some(ops) = ops {
+            self.set_rma_excluded(rank, ops);
+        }
+    }
+
+    /// The operations `rank`'s current call lets take effect only after a
+    /// later one: kept in its completing call's wait, or, for a completion
+    /// of requests, beside the call (valid while the process is in it).
+    fn set_rma_excluded(&mut self, rank: usize, ops: Vec<u64>) {
+        if let Phase::Blocked {
+            block: Block::Rma(RmaWait::Complete { excluded, .. }),
+            ..
+        } = &mut self.procs[rank].phase
+        {
+            *excluded = ops;
+            return;
+        }
+        let calls = self.procs[rank].calls;
+        if let Some(t) = &mut self.rma {
+            t.request_excluded.retain(|e| e.0 != rank);
+            if !ops.is_empty() {
+                t.request_excluded.push((rank, calls, ops));
             }
         }
     }

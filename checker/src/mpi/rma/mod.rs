@@ -62,6 +62,10 @@ pub struct Track {
     /// Operations of fence epochs waiting for their target to enter the
     /// fence that opened the epoch.
     pub deferred: Vec<Deferred>,
+    /// Per process in a completion call on request-based operations (rank,
+    /// its call count then, operations the search said take effect after a
+    /// later one): the "defer" branch of `grant`.
+    pub request_excluded: Vec<(usize, usize, Vec<u64>)>,
 }
 
 /// An operation of a fence epoch issued before its target entered the fence
@@ -186,7 +190,11 @@ impl Machine {
             | F::Accumulate
             | F::GetAccumulate
             | F::FetchAndOp
-            | F::CompareAndSwap => self.rma_call(site, args),
+            | F::CompareAndSwap
+            | F::Rput
+            | F::Rget
+            | F::Raccumulate
+            | F::RgetAccumulate => self.rma_call(site, args),
             _ => Err(super::decode::misrouted(site.func, "one-sided")),
         }
     }
@@ -325,18 +333,29 @@ impl Machine {
                     .find(|(i, _)| *i == op)
                     .map(|(_, o)| (o.loc, o.func))
             });
+        let func = call.map(|c| c.1);
         let what = if reads_allowed {
             "the origin buffer"
+        } else if matches!(func, Some(F::Get | F::Rget)) {
+            "the destination buffer"
         } else {
             "the result buffer"
         };
         let name = call.map_or("an RMA call".to_string(), |(l, f)| {
             format!("{} ({})", f.name(), line(l))
         });
+        let until = if matches!(
+            func,
+            Some(F::Rput | F::Rget | F::Raccumulate | F::RgetAccumulate)
+        ) {
+            "MPI 3.1 §11.3.5: the buffer belongs to MPI until a Wait or Test of its request, a flush or an unlock completes the call"
+        } else {
+            "MPI 3.1 §11.3: the buffer belongs to MPI until a flush, unlock or fence completes the call"
+        };
         let mut f = Finding::new(
             ErrorKind::LocalRace,
             format!(
-                "rank {rank} {access} {what} of {name} before the operation completes at the origin (MPI 3.1 §11.3: the buffer belongs to MPI until a flush, unlock or fence completes the call)"
+                "rank {rank} {access} {what} of {name} before the operation completes at the origin ({until})"
             ),
         )
         .at(rank, loc, None);

@@ -10,6 +10,7 @@ use crate::diag::ErrorKind;
 use crate::mpi::args::Args;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
+use runtime_model::mpi::p2p::ReqOp;
 use runtime_model::mpi::rma::{OpKind, RmaOp};
 use runtime_model::mpi_api::MpiFunc as F;
 use std::sync::Arc;
@@ -24,7 +25,15 @@ type Part = (Vec<(u64, u64)>, Option<Arc<[u8]>>, Option<u64>);
 impl Machine {
     pub(super) fn rma_call(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let a = Args::new(site.func, args);
-        let func = site.func;
+        // A request-based call does what its plain form does (§11.3.5).
+        let func = match site.func {
+            F::Rput => F::Put,
+            F::Rget => F::Get,
+            F::Raccumulate => F::Accumulate,
+            F::RgetAccumulate => F::GetAccumulate,
+            f => f,
+        };
+        let request = func != site.func;
         let w = self.window(site, a.int("win")?)?;
         let m = self.member(w, site.rank).unwrap_or(0);
         let single = matches!(func, F::FetchAndOp | F::CompareAndSwap);
@@ -64,7 +73,7 @@ impl Machine {
                     e.locked(t) || started(t)
                 })
         };
-        let name = func.name();
+        let name = site.func.name();
         // Rule 1: an access epoch covers the target (MPI 3.1 §11.5).
         let target = if target_rank == h::MPI_PROC_NULL {
             None
@@ -96,6 +105,27 @@ impl Machine {
                     w + 1
                 ),
                 None,
+            ));
+        }
+        // Request-based calls belong to passive-target epochs (§11.3.5).
+        let e = &self.world.rma.windows[w].epochs[m];
+        if request && !target.map_or(e.passive(), |t| e.locked(t)) {
+            let opener = e
+                .fence
+                .map(|(l, _)| (l, F::WinFence))
+                .or(e.start.as_ref().map(|(_, l)| (*l, F::WinStart)));
+            return Err(self.epoch_error(
+                site,
+                format!(
+                    "rank {} calls {name} on window {} in {}: request-based RMA calls are valid only in a passive-target epoch (MPI_Win_lock or MPI_Win_lock_all; MPI 3.1 §11.3.5)",
+                    site.rank,
+                    w + 1,
+                    opener.map_or("no passive-target epoch".to_string(), |(_, f)| format!(
+                        "an epoch opened by {}",
+                        f.name()
+                    ))
+                ),
+                opener.map(|(l, f)| (l, Some(f))),
             ));
         }
         // The op of the accumulate family (§11.3.4).
@@ -141,12 +171,16 @@ impl Machine {
         };
         let Some(t) = target else {
             // MPI_PROC_NULL: no operation, but still inside an epoch (§11.3).
-            self.log_call(site, None, None);
+            let ev = self.log_call(site, None, None);
             self.trace_event(
                 site.rank,
                 site.loc,
                 format!("{name}(target=MPI_PROC_NULL, window {})", w + 1),
             );
+            if request {
+                let status = crate::mpi::completion::empty_status();
+                self.hand_out_request(site, &a, ReqOp::Null { status }, ev)?;
+            }
             return Ok(Effect::Return(0));
         };
         // The target bytes: inside the target's region (MPI_ERR_RMA_RANGE).
@@ -314,7 +348,7 @@ impl Machine {
                 start: start_clock,
                 end: None,
                 loc: site.loc,
-                func,
+                func: site.func,
                 applied: None,
             };
             if let Some(k) = awaits {
@@ -332,7 +366,7 @@ impl Machine {
                 track.races.apply(id, true);
             }
             if let Err(race) = issued {
-                let f = self.rma_race_finding(site.rank, site.loc, func, t, w, race);
+                let f = self.rma_race_finding(site.rank, site.loc, site.func, t, w, race);
                 self.trace_event(site.rank, site.loc, f.message.clone());
                 return Err(Halt::Error(f));
             }
@@ -391,7 +425,7 @@ impl Machine {
                     win: w,
                     origin: site.rank,
                     target: t,
-                    func,
+                    func: site.func,
                     loc: site.loc,
                     kind,
                     ranges,
@@ -402,6 +436,10 @@ impl Machine {
                     local_done: false,
                 },
             ));
+        }
+        if request {
+            let count = self.world.rma.next_op - id;
+            self.hand_out_request(site, &a, ReqOp::Rma { first: id, count }, ev)?;
         }
         // What others can observe changed only if target memory did (an
         // atomic operation changes it when it takes effect).
@@ -424,6 +462,18 @@ impl Machine {
             ),
         );
         Ok(Effect::Return(0))
+    }
+
+    /// Posts the request of a request-based call and writes its handle.
+    fn hand_out_request(
+        &mut self,
+        site: &Site,
+        a: &Args,
+        op: ReqOp,
+        ev: runtime_model::mpi::p2p::EventRef,
+    ) -> Result<(), Halt> {
+        let r = self.world.p2p.post(site.rank, op, ev);
+        self.write_i32(site, a.ptr("request")?, self.handle_of(r), "request")
     }
 
     /// The `rma-race` finding for operation `func` of `origin` (at `loc`)

@@ -9,7 +9,7 @@ use crate::mpi::args::Args;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
-use runtime_model::mpi::rma::{LockKind, WinId};
+use runtime_model::mpi::rma::{LockKind, OpKind, WinId};
 use runtime_model::mpi_api::{MpiFunc, MpiFunc as F};
 
 /// Every assertion bit MPI 3.1 §11.5.5 defines.
@@ -495,6 +495,19 @@ impl Machine {
         Ok(true)
     }
 
+    /// Whether the operations `first..first + count` of a request-based call
+    /// are complete at the origin (MPI 3.1 §11.3.5): one that returns data
+    /// once the data arrived (it took effect); the others may complete as
+    /// soon as their origin buffer is copied, before they take effect.
+    pub(crate) fn rma_request_complete(&self, first: u64, count: u64) -> bool {
+        self.world
+            .rma
+            .ops
+            .iter()
+            .filter(|(id, _)| (first..first + count).contains(id))
+            .all(|(_, o)| o.applied || (o.result.is_none() && o.kind != OpKind::Get))
+    }
+
     /// `rank`'s own stamp at the call it is in.
     pub(super) fn call_stamp(&self, rank: usize) -> u32 {
         let index = self.procs[rank].calls.saturating_sub(1);
@@ -506,7 +519,7 @@ impl Machine {
     /// Completes operations `ops` of `rank` at the origin, and at the
     /// target when `remote` (a Get's target access ends when its data
     /// arrived at the origin, so a local completion ends it too).
-    pub(super) fn complete_ops(&mut self, rank: usize, ops: &[u64], remote: bool) {
+    pub(crate) fn complete_ops(&mut self, rank: usize, ops: &[u64], remote: bool) {
         let stamp = self.call_stamp(rank);
         for &id in ops {
             let Some(i) = self.world.rma.op_index(id) else {

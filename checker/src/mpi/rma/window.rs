@@ -123,6 +123,7 @@ impl Machine {
                 released: Vec::new(),
                 acquired: Vec::new(),
                 deferred: Vec::new(),
+                request_excluded: Vec::new(),
             }));
         }
         let ev = self.log_call(site, None, None);
