@@ -90,6 +90,8 @@ impl Epochs {
 pub struct Post {
     /// The origins it admits (members).
     pub group: Vec<usize>,
+    /// Its assertions (`MPI_MODE_NOPUT` binds the origins, §11.5.5).
+    pub assert: i32,
     pub event: EventRef,
     /// Origins whose `MPI_Win_start` matched it.
     pub started: Vec<usize>,

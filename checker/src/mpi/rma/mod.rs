@@ -40,6 +40,7 @@ pub use grant::*;
 
 use super::decode::{Effect, Site};
 use crate::diag::ErrorKind;
+use crate::mpi::args::Args;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model, Pointer};
@@ -66,6 +67,10 @@ pub struct Track {
     /// its call count then, operations the search said take effect after a
     /// later one): the "defer" branch of `grant`.
     pub request_excluded: Vec<(usize, usize, Vec<u64>)>,
+    /// Per (window, member): the first store of the member into its part
+    /// of the window since its last synchronization call on it (what
+    /// `MPI_MODE_NOSTORE` promises did not happen, MPI 3.1 §11.5.5).
+    pub stored: Vec<(WinId, usize, LocId)>,
 }
 
 /// An operation of a fence epoch issued before its target entered the fence
@@ -168,12 +173,27 @@ impl Machine {
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
-        match site.func {
-            F::WinCreate | F::WinAllocate | F::WinCreateDynamic => self.win_create(site, args),
-            F::WinAttach | F::WinDetach => self.win_attach(site, args),
-            F::WinGetGroup => self.win_get_group(site, args),
-            F::WinFree => self.win_free(site, args),
-            F::WinGetAttr => self.win_get_attr(site, args),
+        let Some(effect) = self.call_rma_sync(site, args)? else {
+            return self.call_rma_other(site, args);
+        };
+        // A synchronization call on the window: later stores are what a
+        // following MPI_MODE_NOSTORE is about.
+        if let Some(w) = Args::new(site.func, args)
+            .int("win")
+            .ok()
+            .and_then(|hd| self.world.rma.window_of(hd))
+        {
+            let m = self.member(w, site.rank);
+            if let (Some(t), Some(m)) = (&mut self.rma, m) {
+                t.stored.retain(|s| (s.0, s.1) != (w, m));
+            }
+        }
+        Ok(effect)
+    }
+
+    /// The synchronization calls (`sync`, `pscw`); `None` for the others.
+    fn call_rma_sync(&mut self, site: &Site, args: &[u64]) -> Result<Option<Effect>, Halt> {
+        let effect = match site.func {
             F::WinFence => self.win_fence(site, args),
             F::WinLock | F::WinLockAll => self.win_lock(site, args),
             F::WinUnlock
@@ -185,6 +205,19 @@ impl Machine {
             F::WinSync => self.win_sync(site, args),
             F::WinPost | F::WinStart => self.win_post_or_start(site, args),
             F::WinComplete | F::WinWait | F::WinTest => self.win_complete_or_wait(site, args),
+            _ => return Ok(None),
+        };
+        effect.map(Some)
+    }
+
+    /// Window management and the communication calls.
+    fn call_rma_other(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        match site.func {
+            F::WinCreate | F::WinAllocate | F::WinCreateDynamic => self.win_create(site, args),
+            F::WinAttach | F::WinDetach => self.win_attach(site, args),
+            F::WinGetGroup => self.win_get_group(site, args),
+            F::WinFree => self.win_free(site, args),
+            F::WinGetAttr => self.win_get_attr(site, args),
             F::Put
             | F::Get
             | F::Accumulate
@@ -231,9 +264,28 @@ impl Machine {
         if hits.is_empty() {
             return Ok(());
         }
+        // Stores into the caller's windows, for MPI_MODE_NOSTORE.
+        let mut stored: Vec<(WinId, usize, LocId)> = Vec::new();
+        for hit in hits.iter().filter(|h| h.write) {
+            for (w, win) in self.world.rma.windows.iter().enumerate() {
+                let Some(m) = self.world.comms[win.comm].rank_of(rank) else {
+                    continue;
+                };
+                let alloc_of = |r: &runtime_model::mpi::rma::Region| Pointer::decode(r.base).alloc;
+                let mine = win.regions[m].iter().chain(win.attached[m].iter());
+                if mine.map(alloc_of).any(|a| a == hit.alloc) {
+                    stored.push((w, m, loc));
+                }
+            }
+        }
         let Some(rma) = &mut self.rma else {
             return Ok(());
         };
+        for s in stored {
+            if !rma.stored.iter().any(|x| (x.0, x.1) == (s.0, s.1)) {
+                rma.stored.push(s);
+            }
+        }
         for hit in hits {
             let size = self.procs[rank]
                 .proc

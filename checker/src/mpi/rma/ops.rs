@@ -242,6 +242,11 @@ impl Machine {
                 )));
             }
         }
+        // A promise of the target's exposure (§11.5.5).
+        let updates = matches!(kind, OpKind::Put | OpKind::Atomic { updates: true, .. });
+        if updates {
+            self.check_noput(site, w, m, t)?;
+        }
         // Type signatures match as in point-to-point (§11.3).
         let reads_origin = !matches!(kind, OpKind::Get | OpKind::Atomic { updates: false, .. });
         let origin_signature_matters = func != F::GetAccumulate || reads_origin;
@@ -536,6 +541,16 @@ impl Machine {
                 continue;
             };
             let o = self.world.rma.ops[i].1.clone();
+            let writes = matches!(o.kind, OpKind::Put | OpKind::Atomic { updates: true, .. });
+            if writes {
+                // The target's fence is known now (`check_noput`).
+                let site = Site {
+                    rank: origin,
+                    loc: o.loc,
+                    func: o.func,
+                };
+                self.check_noput(&site, w, self.member(w, origin).unwrap_or(0), m)?;
+            }
             let Some(track) = &mut self.rma else {
                 return Ok(());
             };

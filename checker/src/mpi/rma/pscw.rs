@@ -47,7 +47,11 @@ impl Machine {
         let a = Args::new(site.func, args);
         let w = self.window(site, a.int("win")?)?;
         let m = self.member(w, site.rank).unwrap_or(0);
-        self.check_assert(site, a.int("assert")?)?;
+        let assert = a.int("assert")?;
+        self.check_assert(site, assert)?;
+        if site.func == F::WinPost {
+            self.check_nostore(site, w, assert)?;
+        }
         let group = self.window_group(site, w, a.int("group")?)?;
         let e = &self.world.rma.windows[w].epochs[m];
         let name = site.func.name();
@@ -86,6 +90,7 @@ impl Machine {
         if site.func == F::WinPost {
             win.posts[m].push(Post {
                 group,
+                assert,
                 event: ev,
                 started: Vec::new(),
                 completed: Vec::new(),

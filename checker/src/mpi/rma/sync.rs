@@ -19,6 +19,23 @@ const ASSERT_BITS: i32 = h::MPI_MODE_NOCHECK
     | h::MPI_MODE_NOPRECEDE
     | h::MPI_MODE_NOSUCCEED;
 
+/// The names of assertion bits, for messages.
+fn mode_names(bits: i32) -> String {
+    let names: Vec<&str> = [
+        (h::MPI_MODE_NOPRECEDE, "MPI_MODE_NOPRECEDE"),
+        (h::MPI_MODE_NOSUCCEED, "MPI_MODE_NOSUCCEED"),
+    ]
+    .iter()
+    .filter(|(b, _)| bits & b != 0)
+    .map(|(_, n)| *n)
+    .collect();
+    if names.is_empty() {
+        "neither MPI_MODE_NOPRECEDE nor MPI_MODE_NOSUCCEED".to_string()
+    } else {
+        names.join(" | ")
+    }
+}
+
 impl Machine {
     pub(super) fn epoch_error(
         &self,
@@ -32,6 +49,102 @@ impl Machine {
             f = f.at(site.rank, l, func);
         }
         Halt::Error(f)
+    }
+
+    /// An epoch error whose other line is another process's call.
+    fn epoch_error_at(
+        &self,
+        site: &Site,
+        message: String,
+        (rank, loc, func): (usize, LocId, MpiFunc),
+    ) -> Halt {
+        Halt::Error(
+            Finding::new(ErrorKind::EpochError, message)
+                .at(site.rank, site.loc, Some(site.func))
+                .at(rank, loc, Some(func)),
+        )
+    }
+
+    /// `MPI_MODE_NOSTORE` (§11.5.5): the caller did not store into its
+    /// part of window `w` since its last synchronization call on it.
+    pub(super) fn check_nostore(&self, site: &Site, w: WinId, assert: i32) -> Result<(), Halt> {
+        if assert & h::MPI_MODE_NOSTORE == 0 {
+            return Ok(());
+        }
+        let m = self.member(w, site.rank).unwrap_or(0);
+        let store = self
+            .rma
+            .as_ref()
+            .and_then(|t| t.stored.iter().find(|s| (s.0, s.1) == (w, m)));
+        match store {
+            Some(&(_, _, loc)) => Err(self.epoch_error(
+                site,
+                format!(
+                    "rank {} asserts MPI_MODE_NOSTORE on {}, but it stored into window {} (at the other line) since its last synchronization call on it (MPI 3.1 §11.5.5)",
+                    site.rank,
+                    site.func.name(),
+                    w + 1
+                ),
+                Some((loc, None)),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// `MPI_MODE_NOPUT` of the exposure an operation of `origin` (member
+    /// `o`) to member `t` of window `w` falls in (§11.5.5): the target's
+    /// fence or post promised that no Put or accumulate updates it.
+    pub(super) fn check_noput(
+        &self,
+        site: &Site,
+        w: WinId,
+        o: usize,
+        t: usize,
+    ) -> Result<(), Halt> {
+        let win = &self.world.rma.windows[w];
+        let e = &win.epochs[o];
+        let mut promise = None;
+        if let Some((_, k)) = e.fence {
+            let c = self.world.comms[win.sync].rank_of(self.member_rank(w, t));
+            let arrival = c.and_then(|c| {
+                self.world.comms[win.sync]
+                    .instances
+                    .get(k)?
+                    .arrivals
+                    .get(c)?
+                    .as_ref()
+            });
+            if let Some(a) = arrival {
+                if a.args
+                    .get(1)
+                    .is_some_and(|&x| x as i32 & h::MPI_MODE_NOPUT != 0)
+                {
+                    promise = Some(a.event);
+                }
+            }
+        }
+        if let Some((targets, _)) = &e.start {
+            if let Some(&(_, i)) = targets.iter().find(|(x, _)| *x == t) {
+                let post = &win.posts[t][i];
+                if post.assert & h::MPI_MODE_NOPUT != 0 {
+                    promise = Some(post.event);
+                }
+            }
+        }
+        let Some(ev) = promise else { return Ok(()) };
+        let (loc, func) = self.event_loc(ev).unwrap_or((site.loc, site.func));
+        Err(self.epoch_error_at(
+            site,
+            format!(
+                "rank {}'s {} updates rank {}'s window {}, whose {} asserted MPI_MODE_NOPUT: no Put or accumulate may update it until its next synchronization (MPI 3.1 §11.5.5)",
+                site.rank,
+                site.func.name(),
+                ev.0,
+                w + 1,
+                func.name()
+            ),
+            (ev.0, loc, func),
+        ))
     }
 
     pub(super) fn check_assert(&self, site: &Site, assert: i32) -> Result<(), Halt> {
@@ -62,6 +175,7 @@ impl Machine {
         let w = self.window(site, a.int("win")?)?;
         let m = self.member(w, site.rank).unwrap_or(0);
         self.check_assert(site, assert)?;
+        self.check_nostore(site, w, assert)?;
         let e = &self.world.rma.windows[w].epochs[m];
         // Rule 9: fence and lock epochs do not overlap on one window.
         let passive = e.locks.first().map(|l| (l.2, F::WinLock));
@@ -474,9 +588,37 @@ impl Machine {
                     &site,
                     sync,
                     ev,
-                    vec![ends as i64],
+                    vec![ends as i64, assert as i64],
                     self.world.synchronizing_collectives,
                 )?;
+                // MPI_MODE_NOPRECEDE and MPI_MODE_NOSUCCEED: all or none
+                // of the members (§11.5.5).
+                let group_bits = h::MPI_MODE_NOPRECEDE | h::MPI_MODE_NOSUCCEED;
+                let differs = self.world.comms[sync].instances[k]
+                    .arrivals
+                    .iter()
+                    .flatten()
+                    .find(|c| {
+                        c.event != ev
+                            && c.args
+                                .get(1)
+                                .is_some_and(|&x| (x as i32 ^ assert) & group_bits != 0)
+                    })
+                    .map(|c| (c.event, c.args[1] as i32));
+                if let Some((other, theirs)) = differs {
+                    let (oloc, ofunc) = self.event_loc(other).unwrap_or((loc, func));
+                    return Err(self.epoch_error_at(
+                        &site,
+                        format!(
+                            "rank {rank} passes {} to MPI_Win_fence on window {}, rank {} passes {} to the same fence: these assertions must be given by all members or by none (MPI 3.1 §11.5.5)",
+                            mode_names(assert & group_bits),
+                            w + 1,
+                            other.0,
+                            mode_names(theirs & group_bits)
+                        ),
+                        (other.0, oloc, ofunc),
+                    ));
+                }
                 let e = &mut self.world.rma.windows[w].epochs[m];
                 e.fence_ops = None;
                 e.fence = (assert & h::MPI_MODE_NOSUCCEED == 0).then_some((loc, k));

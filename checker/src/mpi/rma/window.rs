@@ -124,6 +124,7 @@ impl Machine {
                 acquired: Vec::new(),
                 deferred: Vec::new(),
                 request_excluded: Vec::new(),
+                stored: Vec::new(),
             }));
         }
         let ev = self.log_call(site, None, None);
