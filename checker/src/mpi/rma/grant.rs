@@ -390,9 +390,17 @@ impl Machine {
     /// current call.
     pub(super) fn note_release(&mut self, rank: usize, w: WinId, targets: &[(usize, LockKind)]) {
         let index = self.procs[rank].calls.saturating_sub(1);
+        let stamp = self.call_stamp(rank);
         let Some(track) = &mut self.rma else {
             return;
         };
+        // The lock requests this unlock ends (`check_nocheck`).
+        for x in track.locks.iter_mut() {
+            let ended = x.target.is_none_or(|t| targets.iter().any(|r| r.0 == t));
+            if x.win == w && x.rank == rank && x.end.is_none() && ended {
+                x.end = Some(stamp);
+            }
+        }
         let Some(c) = track.clocks.snapshot_of(rank, index) else {
             return;
         };

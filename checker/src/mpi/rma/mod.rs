@@ -71,6 +71,22 @@ pub struct Track {
     /// of the window since its last synchronization call on it (what
     /// `MPI_MODE_NOSTORE` promises did not happen, MPI 3.1 §11.5.5).
     pub stored: Vec<(WinId, usize, LocId)>,
+    /// Every lock request, for the `MPI_MODE_NOCHECK` promise.
+    pub locks: Vec<LockRecord>,
+}
+
+/// A lock request and, once released, the stamp of its unlock.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LockRecord {
+    pub win: WinId,
+    pub rank: usize,
+    /// The target member, `None` for lock_all.
+    pub target: Option<usize>,
+    pub kind: LockKind,
+    pub nocheck: bool,
+    pub end: Option<u32>,
+    pub loc: LocId,
+    pub func: F,
 }
 
 /// An operation of a fence epoch issued before its target entered the fence

@@ -310,6 +310,8 @@ impl Machine {
                 Some((loc, Some(F::WinLock))),
             ));
         }
+        let nocheck = a.int("assert")? & h::MPI_MODE_NOCHECK != 0;
+        self.check_nocheck(site, w, target, kind, nocheck)?;
         let win = &mut self.world.rma.windows[w];
         match target {
             Some(t) => win.epochs[m].locks.push((t, kind, site.loc)),
@@ -321,12 +323,92 @@ impl Machine {
             None => format!("MPI_Win_lock_all(window {})", w + 1),
         };
         self.trace_event(site.rank, site.loc, desc);
+        if nocheck {
+            // The implementation may skip acquiring it (§11.5.5): held at
+            // once, ordered after nothing.
+            let win = &mut self.world.rma.windows[w];
+            let targets: Vec<usize> = target.map_or((0..win.holders.len()).collect(), |t| vec![t]);
+            for t in targets {
+                win.holders[t].push((m, kind));
+            }
+            self.version += 1;
+            return Ok(Effect::Return(0));
+        }
         Ok(Effect::Block(Block::Rma(RmaWait::Lock {
             win: w,
             target,
             kind,
             deferred: None,
         })))
+    }
+
+    /// `MPI_MODE_NOCHECK` on a lock (§11.5.5): "no other process holds, or
+    /// will attempt to acquire, a conflicting lock while the caller holds
+    /// the window lock". Checked on happens-before, not on the explored
+    /// order: a lock request on member `target` (all for lock_all)
+    /// conflicting with an earlier lock where either side asserts it must
+    /// come after that lock's unlock (an unlock then a message or barrier),
+    /// since otherwise some execution makes them overlap. Then records the
+    /// request (`Track::locks`).
+    fn check_nocheck(
+        &mut self,
+        site: &Site,
+        w: WinId,
+        target: Option<usize>,
+        kind: LockKind,
+        nocheck: bool,
+    ) -> Result<(), Halt> {
+        let Some(track) = &self.rma else {
+            return Ok(());
+        };
+        let on = |t: usize| target.is_none_or(|x| x == t);
+        let conflicts = |k: LockKind| k == LockKind::Exclusive || kind == LockKind::Exclusive;
+        let clash = track.locks.iter().find(|x| {
+            x.win == w
+                && x.rank != site.rank
+                && x.target.is_none_or(on)
+                && conflicts(x.kind)
+                && (nocheck || x.nocheck)
+                && !x
+                    .end
+                    .is_some_and(|e| track.clocks.knows(site.rank, x.rank, e))
+        });
+        if let Some(x) = clash {
+            let why = if x.nocheck {
+                format!(
+                    "rank {}'s lock at the other line asserts MPI_MODE_NOCHECK, which promises that no conflicting lock is attempted while it is held, and nothing orders this request after its unlock",
+                    x.rank
+                )
+            } else {
+                format!(
+                    "it asserts MPI_MODE_NOCHECK, and nothing orders it after the unlock of rank {}'s conflicting lock at the other line",
+                    x.rank
+                )
+            };
+            return Err(self.epoch_error_at(
+                site,
+                format!(
+                    "rank {} calls {} on window {}, but {why} (MPI 3.1 §11.5.5)",
+                    site.rank,
+                    site.func.name(),
+                    w + 1
+                ),
+                (x.rank, x.loc, x.func),
+            ));
+        }
+        if let Some(track) = &mut self.rma {
+            track.locks.push(super::LockRecord {
+                win: w,
+                rank: site.rank,
+                target,
+                kind,
+                nocheck,
+                end: None,
+                loc: site.loc,
+                func: site.func,
+            });
+        }
+        Ok(())
     }
 
     /// MPI_Win_unlock(_all) and the flushes (§11.5.3, §11.5.4): checked,

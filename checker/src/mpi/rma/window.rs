@@ -125,6 +125,7 @@ impl Machine {
                 deferred: Vec::new(),
                 request_excluded: Vec::new(),
                 stored: Vec::new(),
+                locks: Vec::new(),
             }));
         }
         let ev = self.log_call(site, None, None);
