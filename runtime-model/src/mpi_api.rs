@@ -422,6 +422,10 @@ mpi_functions! {
     WinGetGroup = "MPI_Win_get_group"(win, group) { Rma, p2p_or_local, makes: Group };
     WinFree = "MPI_Win_free"(win) { Rma, collective };
     WinGetAttr = "MPI_Win_get_attr"(win, win_keyval, attribute_val, flag) { Rma, p2p_or_local };
+    WinSetInfo = "MPI_Win_set_info"(win, info) { Rma, collective };
+    WinGetInfo = "MPI_Win_get_info"(win, info_used) { Rma, p2p_or_local };
+    WinSetName = "MPI_Win_set_name"(win, win_name) { Rma, p2p_or_local };
+    WinGetName = "MPI_Win_get_name"(win, win_name, resultlen) { Rma, p2p_or_local };
     WinFence = "MPI_Win_fence"(assert, win) { Rma, collective };
     WinLock = "MPI_Win_lock"(lock_type, rank, assert, win) { Rma, p2p_or_local };
     WinUnlock = "MPI_Win_unlock"(rank, win) { Rma, p2p_or_local };

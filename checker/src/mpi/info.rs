@@ -31,7 +31,11 @@ impl Machine {
 
     /// The (key, value) pairs of an info argument (MPI_INFO_ENV has none
     /// here: the model has no command line or working directory to report).
-    fn info_entries(&self, site: &Site, info: i32) -> Result<Vec<(String, String)>, Halt> {
+    pub(crate) fn info_entries(
+        &self,
+        site: &Site,
+        info: i32,
+    ) -> Result<Vec<(String, String)>, Halt> {
         self.info_arg(site, info, false)?;
         Ok(self
             .world
@@ -42,7 +46,7 @@ impl Machine {
             .unwrap_or_default())
     }
 
-    fn read_string(&self, site: &Site, addr: u64, what: &str) -> Result<String, Halt> {
+    pub(crate) fn read_string(&self, site: &Site, addr: u64, what: &str) -> Result<String, Halt> {
         self.procs[site.rank]
             .proc
             .mem
@@ -53,7 +57,7 @@ impl Machine {
 
     /// Writes `s` and its NUL into a buffer of `room` bytes, cutting `s`
     /// to fit (§9: values longer than `valuelen` are truncated).
-    fn write_string(
+    pub(crate) fn write_string(
         &mut self,
         site: &Site,
         addr: u64,

@@ -450,6 +450,8 @@ impl Instance {
             // "does not necessarily act as a barrier" (MPI 3.1 §11.5.1);
             // its contribution says so in `args[0]` (0: ends none).
             WinFence if me.args.first() == Some(&0) => vec![],
+            // Hints carry no data between the members (MPI 3.1 §11.2.7).
+            WinSetInfo => vec![],
             Bcast | Scatter | Scatterv if rank != root => vec![root],
             Bcast | Scatter | Scatterv => vec![],
             Reduce | Gather | Gatherv if rank == root => (0..n).collect(),

@@ -155,6 +155,9 @@ pub struct Window {
     /// Per member: the call that made its handle (location), `None` once freed.
     pub live: Vec<Option<LocId>>,
     pub epochs: Vec<Epochs>,
+    /// Per member: the info hints in use (from the creation call or the
+    /// last `MPI_Win_set_info`, §11.2.7).
+    pub hints: Vec<Vec<(String, String)>>,
     /// Per target member: the members holding a lock on it.
     pub holders: Vec<Vec<(usize, LockKind)>>,
     /// Per member of a dynamic window: the regions it attached.
@@ -216,6 +219,7 @@ mod tests {
             regions: vec![None; 2],
             live: vec![None; 2],
             epochs: vec![Epochs::default(); 2],
+            hints: vec![Vec::new(); 2],
             holders: vec![holders, vec![]],
             attached: vec![Vec::new(); 2],
             posts: vec![Vec::new(); 2],

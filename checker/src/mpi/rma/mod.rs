@@ -30,6 +30,7 @@
 
 pub mod clock;
 mod grant;
+mod names;
 mod ops;
 mod pscw;
 pub mod race;
@@ -234,6 +235,9 @@ impl Machine {
             F::WinGetGroup => self.win_get_group(site, args),
             F::WinFree => self.win_free(site, args),
             F::WinGetAttr => self.win_get_attr(site, args),
+            F::WinSetInfo | F::WinGetInfo | F::WinSetName | F::WinGetName => {
+                self.win_info_or_name(site, args)
+            }
             F::Put
             | F::Get
             | F::Accumulate

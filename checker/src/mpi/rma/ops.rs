@@ -151,20 +151,26 @@ impl Machine {
                         "MPI_NO_OP is an operation of MPI_Get_accumulate and MPI_Fetch_and_op only, not of {name} (MPI 3.1 §11.3.4)"
                     )));
                 }
-                if self.is_derived(site.rank, tdt) {
-                    return Err(Halt::Unsupported(format!(
-                        "{name} with a derived target datatype is not modeled yet"
+                // A derived target datatype is built from one predefined
+                // type, the one the operation combines (§11.3.4).
+                let map = self.type_map(site, tdt, true)?;
+                let Some(basic) = map.runs().first().map(|r| r.basic) else {
+                    return Err(site.invalid(format!("{name} has an empty target datatype")));
+                };
+                if map.runs().iter().any(|r| r.basic != basic) {
+                    return Err(site.invalid(format!(
+                        "the target datatype of {name} mixes predefined types; it must be built from a single one (MPI 3.1 §11.3.4)"
                     )));
                 }
-                if !h::op_accepts_datatype(op, tdt) {
+                if !h::op_accepts_datatype(op, basic) {
                     return Err(site.invalid(format!(
                         "operation {op_name} is not defined for datatype {} (MPI 3.1 §11.3.4)",
-                        datatype_name(tdt)
+                        datatype_name(basic)
                     )));
                 }
                 OpKind::Atomic {
                     op,
-                    basic: tdt,
+                    basic,
                     updates: op != h::MPI_NO_OP,
                 }
             }
@@ -283,29 +289,34 @@ impl Machine {
         // §11.7.1; seed 003 §2.3): each element takes effect on its own, so
         // two concurrent multi-element accumulates may interleave.
         let mut parts: Vec<Part> = vec![(ranges.clone(), data.clone(), result.map(|r| r.0))];
-        if let (OpKind::Atomic { .. }, [(start, len)]) = (kind, &ranges[..]) {
-            let size = self.type_size(site, tdt)?.max(1);
-            let n = len / size;
-            if n > 1 {
-                if let Some(r) = result {
-                    if self.is_derived(site.rank, r.2) {
-                        return Err(Halt::Unsupported(format!(
-                            "{name} with a derived result datatype is not modeled yet"
-                        )));
-                    }
-                }
-                parts = (0..n)
-                    .map(|i| {
+        if let OpKind::Atomic { basic, .. } = kind {
+            let size = self.type_size(site, basic)?.max(1);
+            // The elements' addresses at the target and, in the same (type
+            // map) order, in the result buffer.
+            let elements = |ranges: &[(u64, u64)]| -> Vec<u64> {
+                ranges
+                    .iter()
+                    .flat_map(|&(at, len)| (0..len / size).map(move |i| at.wrapping_add(i * size)))
+                    .collect()
+            };
+            let at_target = elements(&ranges);
+            if at_target.len() > 1 {
+                let at_result = match result {
+                    Some(r) => Some(elements(&self.buffer_ranges(site, r.0, r.1, r.2)?)),
+                    None => None,
+                };
+                parts = at_target
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &addr)| {
+                        let i = i as u64;
                         let piece = data.as_ref().map(|d| {
                             let from = ((i * size) as usize).min(d.len());
                             let to = (from + size as usize).min(d.len());
                             Arc::from(&d[from..to])
                         });
-                        (
-                            vec![(start.wrapping_add(i * size), size)],
-                            piece,
-                            result.map(|r| r.0.wrapping_add(i * size)),
-                        )
+                        let res = at_result.as_ref().and_then(|v| v.get(i as usize).copied());
+                        (vec![(addr, size)], piece, res)
                     })
                     .collect();
             }

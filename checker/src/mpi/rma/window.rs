@@ -128,11 +128,18 @@ impl Machine {
                 locks: Vec::new(),
             }));
         }
+        let info = a.int("info")?;
+        let hints = if info == h::MPI_INFO_NULL {
+            Vec::new()
+        } else {
+            self.info_entries(site, info)?
+        };
         let ev = self.log_call(site, None, None);
         let (k, block) = self.join_window_collective(site, comm, ev, Vec::new(), true)?;
         let w = self.window_made_by(comm, k);
         let m = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
         let win = &mut self.world.rma.windows[w];
+        win.hints[m] = hints;
         win.regions[m] = Some(Region {
             base,
             size: size as u64,
@@ -178,6 +185,7 @@ impl Machine {
             regions: vec![None; n],
             live: vec![None; n],
             epochs: vec![Epochs::default(); n],
+            hints: vec![Vec::new(); n],
             holders: vec![Vec::new(); n],
             attached: vec![Vec::new(); n],
             posts: vec![Vec::new(); n],
