@@ -67,6 +67,10 @@ pub enum MemFault {
     PendingFree {
         guard: u64,
     },
+    /// `free`/`realloc` of memory exposed in an RMA window that was not
+    /// freed yet (other processes may access it until `MPI_Win_free`,
+    /// MPI 3.1 §11.2.5).
+    WindowFree,
     Other(String),
 }
 
@@ -122,6 +126,10 @@ impl std::fmt::Display for MemFault {
                     "free of a buffer owned by a pending nonblocking operation"
                 )
             }
+            MemFault::WindowFree => write!(
+                f,
+                "free of memory exposed in an RMA window: other processes may access it until MPI_Win_free (MPI 3.1 §11.2.5), so free it after MPI_Win_free"
+            ),
             MemFault::Other(m) => write!(f, "{m}"),
         }
     }
@@ -449,6 +457,9 @@ impl Memory {
         // worst kind of touching it (MPI 3.1 §3.7.2).
         if let Some(g) = self.guards.iter().find(|g| g.alloc == p.alloc) {
             return Err(MemFault::PendingFree { guard: g.owner });
+        }
+        if self.watches.iter().any(|w| w.alloc == p.alloc) {
+            return Err(MemFault::WindowFree);
         }
         let a = &mut self.allocs[p.alloc as usize];
         let a = Arc::make_mut(a);

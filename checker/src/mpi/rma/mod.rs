@@ -72,8 +72,23 @@ pub struct Track {
     /// of the window since its last synchronization call on it (what
     /// `MPI_MODE_NOSTORE` promises did not happen, MPI 3.1 §11.5.5).
     pub stored: Vec<(WinId, usize, LocId)>,
-    /// Every lock request, for the `MPI_MODE_NOCHECK` promise.
+    /// Every lock request, for the `MPI_MODE_NOCHECK` promise and for locks
+    /// overlapping an exposure epoch.
     pub locks: Vec<LockRecord>,
+    /// Every exposure epoch (`MPI_Win_post`) and, once closed, the stamp of
+    /// its wait or successful test.
+    pub exposures: Vec<ExposureRecord>,
+}
+
+/// An exposure epoch a member opened with `MPI_Win_post`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ExposureRecord {
+    pub win: WinId,
+    pub rank: usize,
+    /// The exposing member.
+    pub target: usize,
+    pub end: Option<u32>,
+    pub loc: LocId,
 }
 
 /// A lock request and, once released, the stamp of its unlock.

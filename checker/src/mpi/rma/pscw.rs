@@ -51,6 +51,7 @@ impl Machine {
         self.check_assert(site, assert)?;
         if site.func == F::WinPost {
             self.check_nostore(site, w, assert)?;
+            self.check_post_unlocked(site, w)?;
         }
         let group = self.window_group(site, w, a.int("group")?)?;
         let e = &self.world.rma.windows[w].epochs[m];
@@ -247,6 +248,14 @@ impl Machine {
             }
         }
         self.world.rma.windows[w].epochs[t].post = None;
+        let stamp = self.call_stamp(rank);
+        if let Some(track) = &mut self.rma {
+            for x in track.exposures.iter_mut() {
+                if x.win == w && x.rank == rank && x.end.is_none() {
+                    x.end = Some(stamp);
+                }
+            }
+        }
         self.version += 1;
     }
 

@@ -373,6 +373,29 @@ impl Machine {
                     .end
                     .is_some_and(|e| track.clocks.knows(site.rank, x.rank, e))
         });
+        // MPI 3.1 §11.5.3: "it is erroneous to have a window locked and
+        // exposed (in an exposure epoch) concurrently".
+        let exposed = track.exposures.iter().find(|x| {
+            x.win == w
+                && x.rank != site.rank
+                && on(x.target)
+                && !x
+                    .end
+                    .is_some_and(|e| track.clocks.knows(site.rank, x.rank, e))
+        });
+        if let Some(x) = exposed {
+            return Err(self.epoch_error_at(
+                site,
+                format!(
+                    "rank {} calls {} on window {} while rank {}'s exposure epoch opened by MPI_Win_post may be open: nothing orders the lock after its MPI_Win_wait, and a window must not be locked and exposed at once (MPI 3.1 §11.5.3)",
+                    site.rank,
+                    site.func.name(),
+                    w + 1,
+                    x.rank
+                ),
+                (x.rank, x.loc, F::WinPost),
+            ));
+        }
         if let Some(x) = clash {
             let why = if x.nocheck {
                 format!(
@@ -406,6 +429,47 @@ impl Machine {
                 end: None,
                 loc: site.loc,
                 func: site.func,
+            });
+        }
+        Ok(())
+    }
+
+    /// MPI_Win_post (§11.5.3): no other process's lock on the caller's part
+    /// of window `w` may be open, as far as happens-before knows; then the
+    /// exposure is recorded for later lock requests.
+    pub(super) fn check_post_unlocked(&mut self, site: &Site, w: WinId) -> Result<(), Halt> {
+        let m = self.member(w, site.rank).unwrap_or(0);
+        let Some(track) = &self.rma else {
+            return Ok(());
+        };
+        let locked = track.locks.iter().find(|x| {
+            x.win == w
+                && x.rank != site.rank
+                && x.target.is_none_or(|t| t == m)
+                && !x
+                    .end
+                    .is_some_and(|e| track.clocks.knows(site.rank, x.rank, e))
+        });
+        if let Some(x) = locked {
+            return Err(self.epoch_error_at(
+                site,
+                format!(
+                    "rank {} calls MPI_Win_post on window {} while rank {}'s {} on it may be held: nothing orders the post after its unlock, and a window must not be locked and exposed at once (MPI 3.1 §11.5.3)",
+                    site.rank,
+                    w + 1,
+                    x.rank,
+                    x.func.name()
+                ),
+                (x.rank, x.loc, x.func),
+            ));
+        }
+        if let Some(track) = &mut self.rma {
+            track.exposures.push(super::ExposureRecord {
+                win: w,
+                rank: site.rank,
+                target: m,
+                end: None,
+                loc: site.loc,
             });
         }
         Ok(())

@@ -126,6 +126,7 @@ impl Machine {
                 request_excluded: Vec::new(),
                 stored: Vec::new(),
                 locks: Vec::new(),
+                exposures: Vec::new(),
             }));
         }
         let info = a.int("info")?;
