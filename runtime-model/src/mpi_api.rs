@@ -417,6 +417,8 @@ mpi_functions! {
     WinCreate = "MPI_Win_create"(base, size, disp_unit, info, comm, win) { Rma, collective };
     WinAllocate = "MPI_Win_allocate"(size, disp_unit, info, comm, baseptr, win) { Rma, collective };
     WinCreateDynamic = "MPI_Win_create_dynamic"(info, comm, win) { Rma, collective };
+    WinAllocateShared = "MPI_Win_allocate_shared"(size, disp_unit, info, comm, baseptr, win) { Rma, collective };
+    WinSharedQuery = "MPI_Win_shared_query"(win, rank, size, disp_unit, baseptr) { Rma, p2p_or_local };
     WinAttach = "MPI_Win_attach"(win, base, size) { Rma, p2p_or_local };
     WinDetach = "MPI_Win_detach"(win, base) { Rma, p2p_or_local };
     WinGetGroup = "MPI_Win_get_group"(win, group) { Rma, p2p_or_local, makes: Group };

@@ -407,6 +407,36 @@ impl Memory {
         Ok(())
     }
 
+    /// The id the next allocation gets.
+    pub fn next_alloc_id(&self) -> u32 {
+        self.allocs.len() as u32
+    }
+
+    /// Skips allocation ids up to `id` (dead placeholders), so that the
+    /// next allocation gets `id`: a shared window's memory has one address
+    /// in every member.
+    pub fn pad_to(&mut self, id: u32) {
+        while (self.allocs.len() as u32) < id {
+            self.allocs.push(Arc::new(Allocation {
+                kind: AllocKind::Heap,
+                live: false,
+                bytes: Vec::new(),
+            }));
+        }
+    }
+
+    /// Allocation `id` itself (shared, copy-on-write), to mirror it into
+    /// another process's memory with [`Memory::set_allocation`].
+    pub fn allocation(&self, id: u32) -> Option<Arc<Allocation>> {
+        self.allocs.get(id as usize).cloned()
+    }
+
+    pub fn set_allocation(&mut self, id: u32, a: Arc<Allocation>) {
+        if let Some(slot) = self.allocs.get_mut(id as usize) {
+            *slot = a;
+        }
+    }
+
     /// A fresh zero-filled allocation; returns its address.
     pub fn allocate(&mut self, size: u64, kind: AllocKind) -> Result<u64, MemFault> {
         if size > MAX_ALLOCATION {

@@ -27,6 +27,10 @@ pub enum Flavor {
     /// `MPI_Win_create_dynamic`: regions attached and detached by each
     /// member; target displacements are addresses (§11.2.4).
     Dynamic,
+    /// `MPI_Win_allocate_shared`: one block of memory every member loads
+    /// from and stores to directly, the members' segments one after the
+    /// other (§11.2.3).
+    Shared,
 }
 
 /// One member's exposed memory: `size` bytes at `base`; a target
@@ -155,6 +159,9 @@ pub struct Window {
     /// Per member: the call that made its handle (location), `None` once freed.
     pub live: Vec<Option<LocId>>,
     pub epochs: Vec<Epochs>,
+    /// A shared window's memory: the allocation id, the same in every
+    /// member's memory (each process holds a copy the checker keeps equal).
+    pub shared: Option<u32>,
     /// Per member: the info hints in use (from the creation call or the
     /// last `MPI_Win_set_info`, §11.2.7).
     pub hints: Vec<Vec<(String, String)>>,
@@ -219,6 +226,7 @@ mod tests {
             regions: vec![None; 2],
             live: vec![None; 2],
             epochs: vec![Epochs::default(); 2],
+            shared: None,
             hints: vec![Vec::new(); 2],
             holders: vec![holders, vec![]],
             attached: vec![Vec::new(); 2],

@@ -380,6 +380,7 @@ impl Machine {
             ),
         };
         self.trace_event(rank, loc, what);
+        self.memory_barrier(rank, (false, true));
         self.version += 1;
         self.procs[rank].phase = Phase::Ready;
         self.procs[rank].proc.finish_call(model, 0);
@@ -466,6 +467,7 @@ impl Machine {
         if let Some(res) = o.result {
             let mem = &mut self.procs[o.origin].proc.mem;
             let _ = mem.unchecked(|m| m.write_bytes(res, &old));
+            self.mirror_shared(o.origin, runtime_model::model::Pointer::decode(res).alloc);
         }
         if let Some(track) = &mut self.rma {
             let from = track.races.apply(op, wrote);

@@ -245,7 +245,10 @@ impl Machine {
     /// Window management and the communication calls.
     fn call_rma_other(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         match site.func {
-            F::WinCreate | F::WinAllocate | F::WinCreateDynamic => self.win_create(site, args),
+            F::WinCreate | F::WinAllocate | F::WinCreateDynamic | F::WinAllocateShared => {
+                self.win_create(site, args)
+            }
+            F::WinSharedQuery => self.win_shared_query(site, args),
             F::WinAttach | F::WinDetach => self.win_attach(site, args),
             F::WinGetGroup => self.win_get_group(site, args),
             F::WinFree => self.win_free(site, args),
@@ -313,6 +316,14 @@ impl Machine {
                 }
             }
         }
+        // A store into a shared window reaches the other members' copies.
+        let mut mirrored: Vec<u32> = Vec::new();
+        for hit in hits.iter().filter(|h| h.write) {
+            if !mirrored.contains(&hit.alloc) {
+                mirrored.push(hit.alloc);
+                self.mirror_shared(rank, hit.alloc);
+            }
+        }
         let Some(rma) = &mut self.rma else {
             return Ok(());
         };
@@ -344,6 +355,19 @@ impl Machine {
                 loc,
             ) {
                 let access = if hit.write { "stores to" } else { "loads from" };
+                if race.shared {
+                    let f = Finding::new(
+                        ErrorKind::RmaRace,
+                        format!(
+                            "rank {rank} {access} shared window memory that {} (at the other line) also accessed, and nothing makes that access visible here: a store to shared memory is seen by another process after MPI_Win_sync by the writer, a synchronization of the two (barrier, message) and MPI_Win_sync by the reader (MPI 3.1 §11.7; seed 003 §3.6)",
+                            race.what
+                        ),
+                    )
+                    .at(rank, loc, None)
+                    .at(race.rank, race.loc, race.func);
+                    self.trace_event(rank, loc, f.message.clone());
+                    return Err(Halt::Error(f));
+                }
                 let message = format!(
                     "rank {rank} {access} its window memory while {} {} it: {}",
                     race.what,
@@ -366,6 +390,31 @@ impl Machine {
             }
         }
         Ok(())
+    }
+
+    /// A write by `rank` into allocation `alloc`: when it is a shared
+    /// window's memory, every other live member's copy becomes the writer's
+    /// (copy-on-write: the copies share one block until the next write).
+    pub(crate) fn mirror_shared(&mut self, rank: usize, alloc: u32) {
+        let Some(w) = self
+            .world
+            .rma
+            .windows
+            .iter()
+            .position(|x| x.shared == Some(alloc))
+        else {
+            return;
+        };
+        let Some(block) = self.procs[rank].proc.mem.allocation(alloc) else {
+            return;
+        };
+        let comm = self.world.rma.windows[w].comm;
+        let members = self.world.comms[comm].members.clone();
+        for (m, r) in members.into_iter().enumerate() {
+            if r != rank && self.world.rma.windows[w].live[m].is_some() {
+                self.procs[r].proc.mem.set_allocation(alloc, block.clone());
+            }
+        }
     }
 
     /// The finding for an MPI call at `site` that reads (`write` false) or

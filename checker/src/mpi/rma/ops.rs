@@ -636,6 +636,14 @@ impl Machine {
             at += len as usize;
             let _ = mem.unchecked(|m| m.write_bytes(addr, piece));
         }
+        let mut allocs: Vec<u32> = ranges
+            .iter()
+            .map(|&(a, _)| runtime_model::model::Pointer::decode(a).alloc)
+            .collect();
+        allocs.dedup();
+        for alloc in allocs {
+            self.mirror_shared(t, alloc);
+        }
     }
 
     /// Reads `ranges` of process `t`'s memory, as MPI.

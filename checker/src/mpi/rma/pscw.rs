@@ -97,6 +97,7 @@ impl Machine {
                 completed: Vec::new(),
             });
             win.epochs[m].post = Some((win.posts[m].len() - 1, site.loc));
+            self.memory_barrier(site.rank, (true, false));
             self.version += 1;
             return Ok(Effect::Return(0));
         }
@@ -248,6 +249,7 @@ impl Machine {
             }
         }
         self.world.rma.windows[w].epochs[t].post = None;
+        self.memory_barrier(rank, (false, true));
         let stamp = self.call_stamp(rank);
         if let Some(track) = &mut self.rma {
             for x in track.exposures.iter_mut() {

@@ -90,6 +90,8 @@ pub struct Race {
     pub what: String,
     /// The earlier access is an RMA call not complete at the target yet.
     pub pending: bool,
+    /// Two processes' direct accesses to shared window memory.
+    pub shared: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -97,6 +99,15 @@ pub struct Races {
     pub remote: Vec<Remote>,
     pub local: Vec<Local>,
     pub applied: u64,
+    /// Allocations of shared windows: every member accesses them directly.
+    pub shared: Vec<u32>,
+    /// Per process: the stamps of its `MPI_Win_sync` calls, in order.
+    pub syncs: Vec<Vec<u32>>,
+    /// Per process `q`, per process `p`: the latest stamp of `p` up to
+    /// which `p`'s direct accesses to shared memory are visible to `q`: a
+    /// `MPI_Win_sync` of `p` known to `q` at `q`'s own latest
+    /// `MPI_Win_sync` (seed 003 §3.6: sync, synchronize, sync).
+    pub published: Vec<Vec<u32>>,
 }
 
 /// Whether two lists of (address, length) ranges share a byte.
@@ -141,12 +152,18 @@ impl Races {
                     func: Some(y.func),
                     what: format!("rank {}'s {}", y.origin, y.func.name()),
                     pending: y.end.is_none(),
+                    shared: false,
                 });
             }
         }
-        let known = r.start[r.target];
         let writes = r.touch.writes();
-        for l in self.local.iter().filter(|l| l.rank == r.target) {
+        let shared = &self.shared;
+        for l in self
+            .local
+            .iter()
+            .filter(|l| l.rank == r.target || shared.contains(&l.alloc))
+        {
+            let known = r.start[l.rank];
             for &(addr, len) in &r.ranges {
                 let p = Pointer::decode(addr);
                 if p.alloc != l.alloc {
@@ -165,11 +182,12 @@ impl Races {
                 };
                 if let Some((_, loc)) = hit {
                     return Err(Race {
-                        rank: r.target,
+                        rank: l.rank,
                         loc,
                         func: None,
-                        what: format!("rank {}'s own access", r.target),
+                        what: format!("rank {}'s own access", l.rank),
                         pending: false,
+                        shared: false,
                     });
                 }
             }
@@ -195,8 +213,12 @@ impl Races {
     ) -> Result<(), Race> {
         let touch = if write { Touch::Write } else { Touch::Read };
         let range = [(Pointer { alloc, offset }.encode(), len as u64)];
+        let shared = self.shared.contains(&alloc);
         for y in &self.remote {
-            if y.target != rank || !conflict(y.touch, touch) || !overlaps(&y.ranges, &range) {
+            if (y.target != rank && !shared)
+                || !conflict(y.touch, touch)
+                || !overlaps(&y.ranges, &range)
+            {
                 continue;
             }
             let ordered = y.end.is_some_and(|e| clocks.knows(rank, y.origin, e));
@@ -207,7 +229,45 @@ impl Races {
                     func: Some(y.func),
                     what: format!("rank {}'s {}", y.origin, y.func.name()),
                     pending: y.end.is_none(),
+                    shared: false,
                 });
+            }
+        }
+        if shared {
+            // Another process's direct access to these bytes is visible
+            // only through its MPI_Win_sync, a synchronization and ours.
+            let (from, to) = (offset as usize, offset as usize + len as usize);
+            for l in self
+                .local
+                .iter()
+                .filter(|l| l.alloc == alloc && l.rank != rank)
+            {
+                let known = self
+                    .published
+                    .get(rank)
+                    .and_then(|v| v.get(l.rank))
+                    .copied()
+                    .unwrap_or(0);
+                let late = |v: &Vec<(u32, LocId)>| {
+                    v.get(from..to.min(v.len()))
+                        .and_then(|s| s.iter().filter(|(st, _)| *st > known).max_by_key(|x| x.0))
+                        .copied()
+                };
+                let hit = if write {
+                    late(&l.writes).or(late(&l.reads))
+                } else {
+                    late(&l.writes)
+                };
+                if let Some((_, loc)) = hit {
+                    return Err(Race {
+                        rank: l.rank,
+                        loc,
+                        func: None,
+                        what: format!("rank {}", l.rank),
+                        pending: false,
+                        shared: true,
+                    });
+                }
             }
         }
         let stamp = clocks.stamp(rank);
@@ -237,6 +297,39 @@ impl Races {
             *x = (stamp, loc);
         }
         Ok(())
+    }
+
+    /// A memory barrier of `rank` at stamp `stamp` (of `np` processes):
+    /// `publish` makes its direct stores so far visible to the processes
+    /// that synchronize with it and then `acquire`; `acquire` makes what the
+    /// others published, as far as `rank` knows of it, visible to `rank`
+    /// (`published`). `MPI_Win_sync` does both.
+    pub fn win_sync(
+        &mut self,
+        clocks: &Clocks,
+        rank: usize,
+        np: usize,
+        stamp: u32,
+        (publish, acquire): (bool, bool),
+    ) {
+        self.syncs.resize(np, Vec::new());
+        self.published.resize(np, vec![0; np]);
+        if publish && self.syncs[rank].last() != Some(&stamp) {
+            self.syncs[rank].push(stamp);
+        }
+        if !acquire {
+            return;
+        }
+        for p in 0..np {
+            if p == rank {
+                continue;
+            }
+            let k = clocks.now(rank)[p];
+            if let Some(&s) = self.syncs[p].iter().rev().find(|&&s| s <= k) {
+                let v = &mut self.published[rank][p];
+                *v = (*v).max(s);
+            }
+        }
     }
 
     /// Operation `op` completed at its target at its issuer's stamp `end`.
@@ -353,6 +446,34 @@ mod tests {
         assert!(races.local(&clocks, 1, 5, 0, 4, 16, false, 0).is_ok());
         // Other bytes never raced.
         assert!(races.local(&clocks, 1, 5, 8, 4, 16, true, 0).is_ok());
+    }
+
+    #[test]
+    fn shared_stores_need_sync_synchronize_sync() {
+        let mut clocks = Clocks::new(&[0, 0]);
+        let mut races = Races {
+            shared: vec![5],
+            ..Races::default()
+        };
+        // Rank 0 stores into the shared block, then MPI_Win_sync.
+        races.local(&clocks, 0, 5, 0, 4, 16, true, 1).unwrap();
+        clocks.call(0, 0);
+        races.win_sync(&clocks, 0, 2, clocks.stamp_at(0, 0), (true, true));
+        // Rank 1 loads without hearing of it: a race.
+        assert!(races
+            .local(&clocks, 1, 5, 0, 4, 16, false, 2)
+            .is_err_and(|r| r.shared && r.rank == 0));
+        // A barrier orders them, but rank 1 has not synchronized its copy.
+        clocks.call(0, 1);
+        clocks.call(1, 0);
+        clocks.join_call(1, 0, 1);
+        assert!(races.local(&clocks, 1, 5, 0, 4, 16, false, 2).is_err());
+        // Its MPI_Win_sync after the barrier makes the store visible.
+        clocks.call(1, 1);
+        races.win_sync(&clocks, 1, 2, clocks.stamp_at(1, 1), (true, true));
+        assert!(races.local(&clocks, 1, 5, 0, 4, 16, false, 2).is_ok());
+        // Other bytes were never stored.
+        assert!(races.local(&clocks, 1, 5, 8, 4, 16, true, 2).is_ok());
     }
 
     #[test]

@@ -331,6 +331,7 @@ impl Machine {
             for t in targets {
                 win.holders[t].push((m, kind));
             }
+            self.memory_barrier(site.rank, (false, true));
             self.version += 1;
             return Ok(Effect::Return(0));
         }
@@ -631,6 +632,7 @@ impl Machine {
         let a = Args::new(site.func, args);
         let w = self.window(site, a.int("win")?)?;
         self.log_call(site, None, None);
+        self.memory_barrier(site.rank, (true, true));
         self.trace_event(
             site.rank,
             site.loc,
@@ -719,6 +721,7 @@ impl Machine {
                     }
                 }
                 self.note_release(rank, w, &released);
+                self.memory_barrier(rank, (true, false));
                 self.version += 1;
             }
             Then::Fence { assert } => {
@@ -769,6 +772,7 @@ impl Machine {
                 e.fence_ops = None;
                 e.fence = (assert & h::MPI_MODE_NOSUCCEED == 0).then_some((loc, k));
                 self.procs[rank].phase = Phase::Blocked { func, loc, block };
+                self.memory_barrier(rank, (true, false));
                 self.reach_deferred(w, m, k, ev)?;
                 return Ok(true);
             }
@@ -794,6 +798,21 @@ impl Machine {
             .iter()
             .filter(|(id, _)| (first..first + count).contains(id))
             .all(|(_, o)| o.applied || (o.result.is_none() && o.kind != OpKind::Get))
+    }
+
+    /// The call `rank` is in (or returns from) synchronizes its private
+    /// and public window copies: MPI_Win_sync, and the calls MPI 3.1 §11.7
+    /// names with it (post, fence, unlock publish local stores; wait,
+    /// fence, lock acquire remote ones). Only shared windows' direct
+    /// accesses need it (`race::Races::win_sync`).
+    pub(crate) fn memory_barrier(&mut self, rank: usize, sides: (bool, bool)) {
+        let stamp = self.call_stamp(rank);
+        let np = self.procs.len();
+        if let Some(t) = self.rma.as_deref_mut() {
+            if !t.races.shared.is_empty() {
+                t.races.win_sync(&t.clocks, rank, np, stamp, sides);
+            }
+        }
     }
 
     /// `rank`'s own stamp at the call it is in.

@@ -70,6 +70,7 @@ impl Machine {
             );
         }
         let dynamic = site.func == F::WinCreateDynamic;
+        let shared = site.func == F::WinAllocateShared;
         let size = if dynamic { 0 } else { a.raw("size")? as i64 };
         let disp_unit = if dynamic { 1 } else { a.int("disp_unit")? };
         if size < 0 {
@@ -82,6 +83,9 @@ impl Machine {
         }
         let (base, flavor) = if dynamic {
             (0, Flavor::Dynamic)
+        } else if shared {
+            // Allocated once every member arrived (`allocate_shared`).
+            (0, Flavor::Shared)
         } else if site.func == F::WinAllocate {
             let base = self.procs[site.rank]
                 .proc
@@ -136,19 +140,26 @@ impl Machine {
             self.info_entries(site, info)?
         };
         let ev = self.log_call(site, None, None);
-        let (k, block) = self.join_window_collective(site, comm, ev, Vec::new(), true)?;
+        let sizes = if shared {
+            vec![size, disp_unit as i64, a.ptr("baseptr")? as i64]
+        } else {
+            Vec::new()
+        };
+        let (k, block) = self.join_window_collective(site, comm, ev, sizes, true)?;
         let w = self.window_made_by(comm, k);
         let m = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
         let win = &mut self.world.rma.windows[w];
         win.hints[m] = hints;
-        win.regions[m] = Some(Region {
-            base,
-            size: size as u64,
-            disp_unit: disp_unit as u64,
-        });
+        if !shared {
+            win.regions[m] = Some(Region {
+                base,
+                size: size as u64,
+                disp_unit: disp_unit as u64,
+            });
+        }
         win.live[m] = Some(site.loc);
         let handle = win.handle;
-        if size > 0 {
+        if size > 0 && !shared {
             self.procs[site.rank].proc.mem.watch(base, size as u64);
         }
         self.write_i32(site, a.ptr("win")?, handle, "win")?;
@@ -163,7 +174,121 @@ impl Machine {
             ),
         );
         self.world.rma.windows[w].flavor = flavor;
+        if shared && self.world.comms[comm].instances[k].all_arrived() {
+            self.allocate_shared(site, w, comm, k)?;
+        }
         Ok(Effect::Block(block))
+    }
+
+    /// The memory of shared window `w` once every member arrived at its
+    /// creation (instance `k` of `comm`): one block holding the members'
+    /// segments in rank order (MPI 3.1 §11.2.3, contiguous by default), at
+    /// the same address in every member, each member's `baseptr` set to its
+    /// segment. Every member watches the whole block: it may load and store
+    /// any segment.
+    fn allocate_shared(
+        &mut self,
+        site: &Site,
+        w: WinId,
+        comm: CommId,
+        k: usize,
+    ) -> Result<(), Halt> {
+        let members = self.world.comms[comm].members.clone();
+        let asked: Vec<(i64, i64, u64)> = (0..members.len())
+            .map(|m| {
+                let args = self.world.comms[comm].instances[k].arrivals[m]
+                    .as_ref()
+                    .map(|c| c.args.clone())
+                    .unwrap_or_default();
+                let at = |i: usize, d: i64| args.get(i).copied().unwrap_or(d);
+                (at(0, 0), at(1, 1), at(2, 0) as u64)
+            })
+            .collect();
+        let total: u64 = asked.iter().map(|x| x.0.max(0) as u64).sum();
+        let id = members
+            .iter()
+            .map(|&r| self.procs[r].proc.mem.next_alloc_id())
+            .max()
+            .unwrap_or(1);
+        let mut base = 0;
+        for &r in &members {
+            let mem = &mut self.procs[r].proc.mem;
+            mem.pad_to(id);
+            base = mem
+                .allocate(total.max(1), AllocKind::Heap)
+                .map_err(|f| site.memory("shared window memory", f))?;
+        }
+        let mut offset = 0u64;
+        for (m, (&r, &(size, unit, out))) in members.iter().zip(&asked).enumerate() {
+            let segment = base.wrapping_add(offset);
+            offset += size.max(0) as u64;
+            let mem = &mut self.procs[r].proc.mem;
+            mem.store(out, 8, segment)
+                .map_err(|f| site.memory("baseptr", f))?;
+            mem.watch(base, total.max(1));
+            self.world.rma.windows[w].regions[m] = Some(Region {
+                base: segment,
+                size: size.max(0) as u64,
+                disp_unit: unit.max(1) as u64,
+            });
+        }
+        let alloc = runtime_model::model::Pointer::decode(base).alloc;
+        self.world.rma.windows[w].shared = Some(alloc);
+        if let Some(t) = &mut self.rma {
+            t.races.shared.push(alloc);
+        }
+        Ok(())
+    }
+
+    /// MPI_Win_shared_query (§11.2.3): the size, displacement unit and
+    /// address of a member's segment (`MPI_PROC_NULL`: the first non-empty
+    /// one), for direct loads and stores.
+    pub(super) fn win_shared_query(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let w = self.window(site, a.int("win")?)?;
+        if self.world.rma.windows[w].flavor != Flavor::Shared {
+            return Err(site.invalid(
+                "MPI_Win_shared_query needs a window made by MPI_Win_allocate_shared (MPI_ERR_RMA_FLAVOR, MPI 3.1 §11.2.3)",
+            ));
+        }
+        let r = a.int("rank")?;
+        let region = if r == h::MPI_PROC_NULL {
+            self.world.rma.windows[w]
+                .regions
+                .iter()
+                .flatten()
+                .find(|g| g.size > 0)
+                .copied()
+        } else {
+            let t = self.win_target(site, w, r)?;
+            self.world.rma.windows[w].regions[t]
+        }
+        .unwrap_or(Region {
+            base: 0,
+            size: 0,
+            disp_unit: 1,
+        });
+        let mem = &mut self.procs[site.rank].proc.mem;
+        mem.store(a.ptr("size")?, 8, region.size)
+            .map_err(|f| site.memory("size", f))?;
+        mem.store(a.ptr("baseptr")?, 8, region.base)
+            .map_err(|f| site.memory("baseptr", f))?;
+        self.write_i32(
+            site,
+            a.ptr("disp_unit")?,
+            region.disp_unit as i32,
+            "disp_unit",
+        )?;
+        self.trace_event(
+            site.rank,
+            site.loc,
+            format!(
+                "MPI_Win_shared_query(rank={r}, window {}) -> {} bytes",
+                w + 1,
+                region.size
+            ),
+        );
+        Ok(Effect::Return(0))
     }
 
     /// The window the creation collective `k` of `comm` makes: the first
@@ -183,6 +308,7 @@ impl Machine {
             comm,
             sync,
             flavor: Flavor::Create,
+            shared: None,
             regions: vec![None; n],
             live: vec![None; n],
             epochs: vec![Epochs::default(); n],
@@ -234,7 +360,14 @@ impl Machine {
             self.procs[site.rank].proc.mem.unwatch(r.base);
         }
         let win = &mut self.world.rma.windows[w];
-        if let Some(r) = win.regions[m] {
+        if let Some(alloc) = win.shared {
+            // This member's copy of the shared block goes; the others keep
+            // theirs until their own free.
+            let base = runtime_model::model::Pointer { alloc, offset: 0 }.encode();
+            let mem = &mut self.procs[site.rank].proc.mem;
+            mem.unwatch(base);
+            let _ = mem.free(base);
+        } else if let Some(r) = win.regions[m] {
             let flavor = win.flavor;
             let mem = &mut self.procs[site.rank].proc.mem;
             mem.unwatch(r.base);
@@ -473,6 +606,7 @@ impl Machine {
             Flavor::Create => h::MPI_WIN_FLAVOR_CREATE,
             Flavor::Allocate => h::MPI_WIN_FLAVOR_ALLOCATE,
             Flavor::Dynamic => h::MPI_WIN_FLAVOR_DYNAMIC,
+            Flavor::Shared => h::MPI_WIN_FLAVOR_SHARED,
         };
         // MPI_WIN_BASE is the address itself; the others point to a value
         // (an MPI_Aint for the size, an int otherwise).
