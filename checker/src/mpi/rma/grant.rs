@@ -154,23 +154,49 @@ impl Machine {
 
     /// The first unapplied operation of each origin on bytes `ranges` of
     /// process `target`: what may take effect next there (an origin's
-    /// accumulates to one location apply in program order, §11.7.2).
+    /// accumulates to one location apply in program order, §11.7.2, unless
+    /// its window's `accumulate_ordering` hint relaxes that: then every
+    /// one of them may).
     fn heads(&self, target: usize, ranges: &[(u64, u64)]) -> Vec<u64> {
         let mut seen: Vec<usize> = Vec::new();
         let mut out = Vec::new();
         for (id, o) in &self.world.rma.ops {
+            let ordered = self.accumulates_ordered(o.win, o.origin);
             if o.applied
                 || self.deferred(*id)
-                || seen.contains(&o.origin)
+                || (ordered && seen.contains(&o.origin))
                 || self.member_rank(o.win, o.target) != target
                 || !overlaps(&o.ranges, ranges)
             {
                 continue;
             }
-            seen.push(o.origin);
+            if ordered {
+                seen.push(o.origin);
+            }
             out.push(*id);
         }
         out
+    }
+
+    /// Whether `origin`'s accumulates on window `w` to one location keep
+    /// program order: the default `accumulate_ordering` "rar,raw,war,waw"
+    /// (MPI 3.1 §11.2.1, §11.7.2); any other value (e.g. "none") lets them
+    /// take effect in any order.
+    fn accumulates_ordered(&self, w: WinId, origin: usize) -> bool {
+        let Some(m) = self.member(w, origin) else {
+            return true;
+        };
+        let hint = self.world.rma.windows[w].hints[m]
+            .iter()
+            .rev()
+            .find(|(k, _)| k == "accumulate_ordering")
+            .map(|(_, v)| v.clone());
+        hint.is_none_or(|v| {
+            let kinds: Vec<&str> = v.split(',').map(str::trim).collect();
+            ["rar", "raw", "war", "waw"]
+                .iter()
+                .all(|k| kinds.contains(k))
+        })
     }
 }
 

@@ -310,6 +310,30 @@ impl Machine {
                 Some((loc, Some(F::WinLock))),
             ));
         }
+        // The info hint no_locks (MPI 3.1 §11.2.1): "the implementation may
+        // assume that passive target synchronization will not be used".
+        let n = self.world.rma.windows[w].hints.len();
+        let promised = (0..n)
+            .filter(|&x| x == m || target.is_none_or(|t| t == x))
+            .find(|&x| {
+                self.world.rma.windows[w].hints[x]
+                    .iter()
+                    .rev()
+                    .find(|(k, _)| k == "no_locks")
+                    .is_some_and(|(_, v)| v.trim() == "true")
+            });
+        if let Some(x) = promised {
+            return Err(self.epoch_error(
+                site,
+                format!(
+                    "rank {} calls {name} on window {}, but rank {} created it with the info hint no_locks=true: the implementation may assume that passive target synchronization is never used on it (MPI 3.1 §11.2.1)",
+                    site.rank,
+                    w + 1,
+                    self.member_rank(w, x)
+                ),
+                None,
+            ));
+        }
         let nocheck = a.int("assert")? & h::MPI_MODE_NOCHECK != 0;
         self.check_nocheck(site, w, target, kind, nocheck)?;
         let win = &mut self.world.rma.windows[w];
