@@ -81,6 +81,29 @@ pub struct Local {
     pub writes: Arc<Vec<(u32, LocId)>>,
 }
 
+impl Local {
+    /// The latest of these accesses to bytes `from..to` its process made
+    /// after stamp `known` (what the checking side does not know of) that
+    /// conflicts with a read, or with a write when `write`.
+    fn conflicting(
+        &self,
+        (from, to): (usize, usize),
+        known: u32,
+        write: bool,
+    ) -> Option<(u32, LocId)> {
+        let late = |v: &Vec<(u32, LocId)>| {
+            v.get(from..to.min(v.len()))
+                .and_then(|s| s.iter().filter(|(st, _)| *st > known).max_by_key(|x| x.0))
+                .copied()
+        };
+        if write {
+            late(&self.writes).or(late(&self.reads))
+        } else {
+            late(&self.writes)
+        }
+    }
+}
+
 /// A race found: the earlier access (location, function, rank), described.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Race {
@@ -169,18 +192,8 @@ impl Races {
                 if p.alloc != l.alloc {
                     continue;
                 }
-                let (from, to) = (p.offset as usize, p.offset as usize + len as usize);
-                let late = |v: &Vec<(u32, LocId)>| {
-                    v.get(from..to.min(v.len()))
-                        .and_then(|s| s.iter().filter(|(st, _)| *st > known).max_by_key(|x| x.0))
-                        .copied()
-                };
-                let hit = if writes {
-                    late(&l.writes).or(late(&l.reads))
-                } else {
-                    late(&l.writes)
-                };
-                if let Some((_, loc)) = hit {
+                let bytes = (p.offset as usize, p.offset as usize + len as usize);
+                if let Some((_, loc)) = l.conflicting(bytes, known, writes) {
                     return Err(Race {
                         rank: l.rank,
                         loc,
@@ -236,7 +249,7 @@ impl Races {
         if shared {
             // Another process's direct access to these bytes is visible
             // only through its MPI_Win_sync, a synchronization and ours.
-            let (from, to) = (offset as usize, offset as usize + len as usize);
+            let bytes = (offset as usize, offset as usize + len as usize);
             for l in self
                 .local
                 .iter()
@@ -248,17 +261,7 @@ impl Races {
                     .and_then(|v| v.get(l.rank))
                     .copied()
                     .unwrap_or(0);
-                let late = |v: &Vec<(u32, LocId)>| {
-                    v.get(from..to.min(v.len()))
-                        .and_then(|s| s.iter().filter(|(st, _)| *st > known).max_by_key(|x| x.0))
-                        .copied()
-                };
-                let hit = if write {
-                    late(&l.writes).or(late(&l.reads))
-                } else {
-                    late(&l.writes)
-                };
-                if let Some((_, loc)) = hit {
+                if let Some((_, loc)) = l.conflicting(bytes, known, write) {
                     return Err(Race {
                         rank: l.rank,
                         loc,
