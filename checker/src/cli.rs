@@ -91,6 +91,12 @@ pub struct Args {
     /// Keep exploring after the first error and report every distinct one.
     #[arg(long)]
     pub all_errors: bool,
+    /// A file rank 0 reads as its standard input (scanf, getchar, fgets on
+    /// stdin), as `mpiexec` forwards standard input to rank 0; the other
+    /// ranks read end of file. Files the program opens for reading are read
+    /// from the working directory.
+    #[arg(long, value_name = "FILE")]
+    pub stdin: Option<PathBuf>,
     /// Threads that explore (default: every core). The outcome — first
     /// error, counts, the list of errors — does not depend on it.
     #[arg(short = 'j', long, value_name = "N")]
@@ -276,6 +282,13 @@ pub fn run(args: Args) -> i32 {
             }
         }
     }
+    let stdin: Option<std::sync::Arc<[u8]>> = match &args.stdin {
+        Some(path) => match std::fs::read(path) {
+            Ok(data) => Some(data.into()),
+            Err(e) => return fail(&format!("cannot read --stdin {}: {e}", path.display())),
+        },
+        None => None,
+    };
     let sources = crate::source::are_sources(&args.inputs);
     let program_args = match program_args(&args, sources) {
         Ok(a) => a,
@@ -340,6 +353,7 @@ pub fn run(args: Args) -> i32 {
             max_calls: args.max_calls,
             max_polls: args.max_polls,
             program_args: program_args.clone(),
+            stdin: stdin.clone(),
             replay: replay.clone(),
             any_input,
             max_inputs: args.max_inputs,
@@ -483,6 +497,9 @@ fn reproduce_command(
     }
     if args.max_polls != defaults.max_polls {
         words.extend(["--max-polls".into(), args.max_polls.to_string()]);
+    }
+    if let Some(p) = &args.stdin {
+        words.extend(["--stdin".into(), p.display().to_string()]);
     }
     words.extend(["--replay".into(), replay.to_string()]);
     if sources {

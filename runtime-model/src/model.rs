@@ -27,7 +27,9 @@ pub const MODEL_FORMAT: &str = "mpi-model";
 /// model still reads, and a checker that predates a kind refuses a model
 /// using it with a parse error (exit 2), never a wrong verdict.
 /// Version 2 writes globals' initial bytes as runs (`global_init`).
-pub const MODEL_VERSION: u32 = 2;
+/// Version 3 gives the standard streams `stdin`, `stdout`, `stderr` their
+/// own pointer values (`Pointer::standard_stream`) instead of NULL.
+pub const MODEL_VERSION: u32 = 3;
 
 pub type Reg = u32;
 pub type BlockId = u32;
@@ -550,6 +552,17 @@ pub enum LibcFunc {
     Fopen,
     Fclose,
     Fwrite,
+    /// Reading: standard input is the file `mpi-check --stdin` names
+    /// (rank 0's only, as `mpiexec` forwards it; the others read end of
+    /// file); a file opened for reading is read from the working directory
+    /// when it is opened.
+    Scanf,
+    Fscanf,
+    Fgets,
+    Fgetc,
+    Getchar,
+    Fread,
+    Feof,
     /// compiler-rt's complex multiplication and division (`double
     /// _Complex`), whose result the extractor places in an aggregate block.
     Muldc3,
@@ -667,6 +680,13 @@ impl LibcFunc {
             LibcFunc::Fopen => "fopen",
             LibcFunc::Fclose => "fclose",
             LibcFunc::Fwrite => "fwrite",
+            LibcFunc::Scanf => "scanf",
+            LibcFunc::Fscanf => "fscanf",
+            LibcFunc::Fgets => "fgets",
+            LibcFunc::Fgetc => "fgetc",
+            LibcFunc::Getchar => "getchar",
+            LibcFunc::Fread => "fread",
+            LibcFunc::Feof => "feof",
             LibcFunc::Muldc3 => "__muldc3",
             LibcFunc::Divdc3 => "__divdc3",
             LibcFunc::Rand => "rand",
@@ -777,6 +797,13 @@ impl LibcFunc {
         LibcFunc::Fopen,
         LibcFunc::Fclose,
         LibcFunc::Fwrite,
+        LibcFunc::Scanf,
+        LibcFunc::Fscanf,
+        LibcFunc::Fgets,
+        LibcFunc::Fgetc,
+        LibcFunc::Getchar,
+        LibcFunc::Fread,
+        LibcFunc::Feof,
         LibcFunc::Muldc3,
         LibcFunc::Divdc3,
         LibcFunc::Rand,
@@ -814,8 +841,20 @@ impl LibcFunc {
     /// `rand`, C11 7.22.2): every call is kept, so that slicing away an
     /// unused `rand()` does not shift the values of the later ones.
     pub fn has_hidden_state(self) -> bool {
-        // atexit changes what happens when the process ends.
-        matches!(self, LibcFunc::Rand | LibcFunc::Srand | LibcFunc::Atexit)
+        // atexit changes what happens when the process ends; a read
+        // advances its stream.
+        matches!(
+            self,
+            LibcFunc::Rand
+                | LibcFunc::Srand
+                | LibcFunc::Atexit
+                | LibcFunc::Scanf
+                | LibcFunc::Fscanf
+                | LibcFunc::Fgets
+                | LibcFunc::Fgetc
+                | LibcFunc::Getchar
+                | LibcFunc::Fread
+        )
     }
 
     /// Functions that end the process or report a failure: always kept.
@@ -837,6 +876,32 @@ pub struct Pointer {
 impl Pointer {
     /// Allocation ids at or above this name functions (for function pointers).
     pub const FUNCTION_BASE: u32 = 0xFF00_0000;
+
+    /// Allocation ids of the standard streams `stdin`, `stdout`, `stderr`
+    /// (in that order): never allocated, so a program that looks inside a
+    /// `FILE` faults, while the C library model tells them from NULL and
+    /// from each other.
+    pub const STREAM_BASE: u32 = 0xFEFF_0000;
+
+    /// The value of the standard stream variable `name`.
+    pub fn standard_stream(name: &str) -> Option<u64> {
+        let i = ["stdin", "stdout", "stderr"]
+            .iter()
+            .position(|s| *s == name)?;
+        Some(
+            Pointer {
+                alloc: Self::STREAM_BASE + i as u32,
+                offset: 0,
+            }
+            .encode(),
+        )
+    }
+
+    /// Whether `bits` is one of the standard streams.
+    pub fn is_standard_stream(bits: u64) -> bool {
+        let p = Pointer::decode(bits);
+        p.offset == 0 && (Self::STREAM_BASE..Self::STREAM_BASE + 3).contains(&p.alloc)
+    }
 
     pub fn encode(self) -> u64 {
         ((self.alloc as u64) << 32) | self.offset as u64

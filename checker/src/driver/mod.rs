@@ -42,6 +42,8 @@ pub struct Config {
     pub max_polls: u32,
     /// `argv[1..]` of the program.
     pub program_args: Vec<String>,
+    /// What rank 0 reads as standard input (`--stdin FILE`).
+    pub stdin: Option<std::sync::Arc<[u8]>>,
     /// Follow these choices instead of exploring (a schedule printed with an
     /// error: the counterexample is replayed).
     pub replay: Option<Vec<u32>>,
@@ -72,6 +74,7 @@ impl Default for Config {
             max_calls: 1_000_000,
             max_polls: 1_000,
             program_args: Vec::new(),
+            stdin: None,
             replay: None,
             any_input: false,
             max_inputs: 256,
@@ -151,6 +154,15 @@ fn initial(model: &Model, config: &Config) -> Machine {
     );
     m.max_calls = config.max_calls;
     m.max_polls = config.max_polls;
+    // mpiexec forwards standard input to rank 0 only.
+    if let Some(data) = &config.stdin {
+        for (rank, p) in m.procs.iter_mut().enumerate() {
+            match rank {
+                0 => p.proc.mem.statics.streams.set_stdin(data.clone()),
+                _ => p.proc.mem.statics.streams.set_stdin_elsewhere(),
+            }
+        }
+    }
     // Traces are rebuilt for the errors found (`retrace`); a replay keeps
     // its own.
     m.tracing = config.replay.is_some();

@@ -279,6 +279,12 @@ fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
         // glibc redirects sscanf to its ISO C99 / C23 conforming versions.
         ("__isoc99_sscanf", LibcFunc::Sscanf),
         ("__isoc23_sscanf", LibcFunc::Sscanf),
+        ("__isoc99_scanf", LibcFunc::Scanf),
+        ("__isoc23_scanf", LibcFunc::Scanf),
+        ("__isoc99_fscanf", LibcFunc::Fscanf),
+        ("__isoc23_fscanf", LibcFunc::Fscanf),
+        ("getc", LibcFunc::Fgetc),
+        ("_IO_getc", LibcFunc::Fgetc),
         ("__isoc23_strtol", LibcFunc::Strtol),
         ("__isoc23_strtoll", LibcFunc::Strtol),
         ("__isoc23_strtoul", LibcFunc::Strtoul),

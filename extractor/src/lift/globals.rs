@@ -7,9 +7,10 @@ use super::ir::{LLVMTypeKind, LLVMValueKind, Type, Value};
 use super::{values, ModuleCx};
 use crate::error::ExtractError;
 
-/// The C library's stream variables. Programs only hand them to `fprintf`
-/// and `fflush`, which the checker models without looking inside, so each
-/// becomes a zero-filled pointer-sized global.
+/// The C library's stream variables. Programs only hand them to the C
+/// library, which the checker models without looking inside, so each
+/// becomes a pointer-sized global holding its marker value
+/// (`Pointer::standard_stream`).
 const STDIO_STREAMS: [&str; 3] = ["stdout", "stderr", "stdin"];
 
 pub fn is_stdio_stream(v: Value<'_>) -> bool {
@@ -35,9 +36,13 @@ pub fn lift_global<'m>(cx: &mut ModuleCx<'m>, g: Value<'m>) -> Result<Global, Ex
     }
     let mut init = vec![0u8; size as usize];
     // External declarations only get this far for the stdio streams (see
-    // `values::fold`); they have no initializer and stay zeroed.
+    // `values::fold`); they have no initializer and hold their marker.
     if let Some(value) = g.initializer() {
         write_constant(cx, value, 0, &mut init, &pos)?;
+    } else if let Some(marker) = runtime_model::model::Pointer::standard_stream(&name) {
+        let bytes = marker.to_le_bytes();
+        let n = init.len().min(8);
+        init[..n].copy_from_slice(&bytes[..n]);
     }
     Ok(Global {
         name,

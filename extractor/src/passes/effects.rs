@@ -121,6 +121,26 @@ fn libc_effects(
             e.writes = rest(2);
         }
         Perror | Fputs => e.reads = arg(0),
+        // Reads from a stream write through their pointers and advance the
+        // stream, which the C library keeps (the calls are always kept,
+        // `LibcFunc::has_hidden_state`).
+        Scanf => {
+            e.reads = arg(0);
+            e.writes = rest(1);
+        }
+        Fscanf => {
+            e.reads = all(args.get(..2).unwrap_or(args));
+            e.writes = rest(2);
+        }
+        Fgets => {
+            e.reads = arg(2);
+            e.writes = arg(0);
+        }
+        Fread => {
+            e.reads = arg(3);
+            e.writes = arg(0);
+        }
+        Fgetc | Getchar | Feof => e.reads = all(args),
         Realloc => {
             e.reads = arg(0);
             e.writes = site();

@@ -502,6 +502,13 @@ impl Solver<'_> {
                 self.def(dst, &Sites::one(site));
             }
             Fclose | Fwrite | Muldc3 | Divdc3 => {}
+            // Input text holds no address of the program.
+            Scanf | Fscanf | Fgetc | Getchar | Fread | Feof => {}
+            // fgets returns its buffer (or NULL).
+            Fgets => {
+                let d = self.arg(args, 0);
+                self.def(dst, &d);
+            }
             Strdup => {
                 let site = Sites::one(self.pt.alloc_site(b, i).expect("allocation has a site"));
                 self.store_into(&site, &self.load_from(&self.arg(args, 0)));

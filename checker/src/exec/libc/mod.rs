@@ -36,6 +36,7 @@ mod process;
 mod scanf;
 mod stdio;
 mod strconv;
+mod streams;
 mod string;
 #[cfg(test)]
 mod test_support;
@@ -171,6 +172,13 @@ pub fn call(func: LibcFunc, args: &[(u64, Ty)], mem: &mut Memory) -> Result<Libc
         | LibcFunc::Fopen
         | LibcFunc::Fclose
         | LibcFunc::Fwrite => stdio::call(func, &a, mem),
+        LibcFunc::Scanf
+        | LibcFunc::Fscanf
+        | LibcFunc::Fgets
+        | LibcFunc::Fgetc
+        | LibcFunc::Getchar
+        | LibcFunc::Fread
+        | LibcFunc::Feof => streams::call(func, &a, mem),
         LibcFunc::AssertFail
         | LibcFunc::Abort
         | LibcFunc::Exit
@@ -192,6 +200,8 @@ pub struct LibcStatics {
     /// The strings `getenv` returned, by name (the same name returns the
     /// same string, as glibc's environment block does).
     env: std::collections::BTreeMap<Vec<u8>, u64>,
+    /// Standard input and the files open for reading.
+    pub streams: streams::Streams,
 }
 
 /// The call's arguments, with errors that name the function.

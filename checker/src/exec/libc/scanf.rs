@@ -14,7 +14,29 @@ pub(super) fn sscanf(a: &Args<'_>, mem: &mut Memory) -> Result<LibcOutcome, MemF
     let input = mem.read_c_string(a.get(0)?)?;
     let fmt = mem.read_c_string(a.get(1)?)?;
     Ok(match scan(mem, &input, &fmt, a.rest(2))? {
-        Ok(n) => ret_i32(n),
+        Ok((n, _)) => ret_i32(n),
+        Err(what) => LibcOutcome::Unsupported(what),
+    })
+}
+
+/// `scanf(format, ...)` and `fscanf(stream, format, ...)`: `sscanf` over
+/// what is left of the stream, which then advances past what the
+/// conversions consumed.
+pub(super) fn fscanf(
+    a: &Args<'_>,
+    mem: &mut Memory,
+    stream: u64,
+    first: usize,
+) -> Result<LibcOutcome, MemFault> {
+    let fmt = mem.read_c_string(a.get(first)?)?;
+    let Some(input) = mem.statics.streams.remaining(stream) else {
+        return super::streams::unreadable(mem, a.func, stream);
+    };
+    Ok(match scan(mem, &input, &fmt, a.rest(first + 1))? {
+        Ok((n, used)) => {
+            mem.statics.streams.advance(stream, used, n == -1);
+            ret_i32(n)
+        }
         Err(what) => LibcOutcome::Unsupported(what),
     })
 }
@@ -31,7 +53,7 @@ fn scan(
     input: &[u8],
     fmt: &[u8],
     va: &[(u64, Ty)],
-) -> Result<Result<i32, String>, MemFault> {
+) -> Result<Result<(i32, usize), String>, MemFault> {
     const EOF: i32 = -1;
     let unsupported = |what: &str| Ok(Err(format!("sscanf: {what} is not modeled")));
     let mut args = va.iter().map(|a| a.0);
@@ -66,10 +88,10 @@ fn scan(
             }
             f += 1;
             if i >= input.len() {
-                return Ok(Ok(if converted { assigned } else { EOF }));
+                return Ok(Ok((if converted { assigned } else { EOF }, i)));
             }
             if input[i] != lit {
-                return Ok(Ok(assigned));
+                return Ok(Ok((assigned, i)));
             }
             i += 1;
             continue;
@@ -93,7 +115,7 @@ fn scan(
             _ => {}
         }
         let Some(&conv) = fmt.get(f) else {
-            return Ok(Ok(assigned));
+            return Ok(Ok((assigned, i)));
         };
         f += 1;
         if conv == b'n' {
@@ -108,7 +130,7 @@ fn scan(
             }
         }
         if i >= input.len() {
-            return Ok(Ok(if converted { assigned } else { EOF }));
+            return Ok(Ok((if converted { assigned } else { EOF }, i)));
         }
         converted = true;
         let end = width.map_or(input.len(), |w| (i + w).min(input.len()));
@@ -130,7 +152,7 @@ fn scan(
                     parse_unsigned_long(field, base)
                 };
                 if used == 0 {
-                    return Ok(Ok(assigned));
+                    return Ok(Ok((assigned, i)));
                 }
                 i += used;
                 if !suppress {
@@ -142,7 +164,7 @@ fn scan(
             b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
                 let (v, used) = parse_double(field);
                 if used == 0 {
-                    return Ok(Ok(assigned));
+                    return Ok(Ok((assigned, i)));
                 }
                 i += used;
                 if !suppress {
@@ -168,7 +190,7 @@ fn scan(
             b'c' => {
                 let n = width.unwrap_or(1);
                 if field.len() < n {
-                    return Ok(Ok(assigned));
+                    return Ok(Ok((assigned, i)));
                 }
                 if !suppress {
                     mem.write_bytes(next_arg()?, &field[..n])?;
@@ -180,7 +202,7 @@ fn scan(
             _ => return unsupported(&format!("the conversion %{}", conv as char)),
         }
     }
-    Ok(Ok(assigned))
+    Ok(Ok((assigned, i)))
 }
 
 #[cfg(test)]

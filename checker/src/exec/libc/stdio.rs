@@ -43,13 +43,16 @@ pub(super) fn call(
         }
         LibcFunc::Fputc => Ok(ret(a.get(0)? as u8 as u64)),
         LibcFunc::Fopen => {
-            mem.read_c_string(a.get(0)?)?;
+            let name = mem.read_c_string(a.get(0)?)?;
             let mode = mem.read_c_string(a.get(1)?)?;
             match mode.first() {
                 // The output is dropped like printf's; the stream is a small
                 // object of the process, so a second fclose is reported.
                 Some(b'w' | b'a') if !mode.contains(&b'+') => {
                     Ok(ret(mem.allocate(FILE_SIZE, AllocKind::Heap)?))
+                }
+                Some(b'r') if !mode.contains(&b'+') => {
+                    super::streams::open_for_reading(mem, &name, FILE_SIZE)
                 }
                 Some(b'r' | b'w' | b'a') => Ok(LibcOutcome::Unsupported(format!(
                     "fopen with mode \"{}\": reading files is not modeled",
@@ -62,9 +65,13 @@ pub(super) fn call(
         }
         LibcFunc::Fclose => {
             let f = a.get(0)?;
-            // The standard streams are not objects of the model (their
-            // pointers are 0 here); closing one succeeds.
-            if f != 0 {
+            // fclose(NULL) crashes glibc; the standard streams are not
+            // objects of the model, and closing one succeeds.
+            if f == 0 {
+                return Err(MemFault::Null { write: false });
+            }
+            if !runtime_model::model::Pointer::is_standard_stream(f) {
+                mem.statics.streams.close(f);
                 mem.free(f).map_err(|e| match e {
                     MemFault::DoubleFree | MemFault::InvalidFree { .. } => MemFault::Other(
                         "fclose of a stream already closed, or not opened by fopen".into(),

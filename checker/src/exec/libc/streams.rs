@@ -1,0 +1,289 @@
+//! Reading input (C11 7.21.6.4, 7.21.7, 7.21.8.1): standard input and files
+//! opened for reading. Standard input is the file `mpi-check --stdin`
+//! names, for rank 0 only (`mpiexec` forwards standard input to rank 0; the
+//! others read end of file). `fopen(name, "r")` reads the file from the
+//! working directory when it is opened, so a run reads what a real run
+//! started there would, as long as the file does not change. The output
+//! streams are in `stdio`.
+
+use super::scanf::fscanf;
+use super::{ret, ret_i32, Args, LibcOutcome};
+use crate::exec::memory::{AllocKind, MemFault, Memory};
+use runtime_model::model::{LibcFunc, Pointer};
+use std::sync::Arc;
+
+/// `EOF` (C11 7.21.1).
+const EOF: i32 = -1;
+
+/// A stream open for reading: its bytes, how far they were read, and its
+/// end-of-file indicator (set by a read that reached the end).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Stream {
+    data: Arc<[u8]>,
+    pos: usize,
+    eof: bool,
+}
+
+impl Stream {
+    fn new(data: Arc<[u8]>) -> Stream {
+        Stream {
+            data,
+            pos: 0,
+            eof: false,
+        }
+    }
+}
+
+/// The process's streams open for reading: standard input (the marker
+/// value of `stdin`, `Pointer::standard_stream`; `None` unless `--stdin`
+/// gave it) and the files.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Streams {
+    stdin: Option<Stream>,
+    /// `--stdin` gave rank 0's standard input, and this is another rank.
+    stdin_elsewhere: bool,
+    files: Vec<(u64, Stream)>,
+}
+
+/// The value of `stdin` in the model.
+fn stdin_marker() -> u64 {
+    Pointer::standard_stream("stdin").unwrap_or(0)
+}
+
+impl Streams {
+    /// Standard input reads `data`.
+    pub fn set_stdin(&mut self, data: Arc<[u8]>) {
+        self.stdin = Some(Stream::new(data));
+    }
+
+    /// Standard input went to rank 0, not to this process.
+    pub fn set_stdin_elsewhere(&mut self) {
+        self.stdin_elsewhere = true;
+    }
+
+    fn get(&self, f: u64) -> Option<&Stream> {
+        if f == stdin_marker() {
+            return self.stdin.as_ref();
+        }
+        self.files.iter().find(|x| x.0 == f).map(|x| &x.1)
+    }
+
+    fn get_mut(&mut self, f: u64) -> Option<&mut Stream> {
+        if f == stdin_marker() {
+            return self.stdin.as_mut();
+        }
+        self.files.iter_mut().find(|x| x.0 == f).map(|x| &mut x.1)
+    }
+
+    /// What is left to read of stream `f`, if it is open for reading.
+    pub fn remaining(&self, f: u64) -> Option<Vec<u8>> {
+        self.get(f)
+            .map(|s| s.data[s.pos.min(s.data.len())..].to_vec())
+    }
+
+    /// Stream `f` read `n` more bytes; `hit_end`: the read wanted more than
+    /// was left (the end-of-file indicator is set).
+    pub fn advance(&mut self, f: u64, n: usize, hit_end: bool) {
+        if let Some(s) = self.get_mut(f) {
+            s.pos = (s.pos + n).min(s.data.len());
+            if hit_end || s.pos >= s.data.len() {
+                s.eof = true;
+            }
+        }
+    }
+
+    /// A file opened for reading as the stream object at `handle`.
+    pub fn open(&mut self, handle: u64, data: Arc<[u8]>) {
+        self.files.push((handle, Stream::new(data)));
+    }
+
+    /// Closes the reading stream at `handle`, if it is one.
+    pub fn close(&mut self, handle: u64) {
+        self.files.retain(|x| x.0 != handle);
+    }
+}
+
+/// Executes a reading function `func` (routed here by [`super::call`]).
+pub(super) fn call(
+    func: LibcFunc,
+    a: &Args<'_>,
+    mem: &mut Memory,
+) -> Result<LibcOutcome, MemFault> {
+    match func {
+        LibcFunc::Scanf => fscanf(a, mem, stdin_marker(), 0),
+        LibcFunc::Fscanf => fscanf(a, mem, a.get(0)?, 1),
+        LibcFunc::Fgetc | LibcFunc::Getchar => {
+            let f = if func == LibcFunc::Fgetc {
+                a.get(0)?
+            } else {
+                stdin_marker()
+            };
+            let Some(left) = mem.statics.streams.remaining(f) else {
+                return unreadable(mem, func, f);
+            };
+            match left.first() {
+                Some(&b) => {
+                    mem.statics.streams.advance(f, 1, false);
+                    Ok(ret_i32(b as i32))
+                }
+                None => {
+                    mem.statics.streams.advance(f, 0, true);
+                    Ok(ret_i32(EOF))
+                }
+            }
+        }
+        LibcFunc::Fgets => {
+            let (buf, n, f) = (a.get(0)?, a.get(1)? as i32, a.get(2)?);
+            let Some(left) = mem.statics.streams.remaining(f) else {
+                return unreadable(mem, func, f);
+            };
+            if n <= 0 || left.is_empty() {
+                mem.statics.streams.advance(f, 0, left.is_empty());
+                return Ok(ret(0));
+            }
+            // At most n - 1 characters, through the first newline.
+            let room = (n - 1) as usize;
+            let line = left
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(left.len(), |i| i + 1);
+            let take = line.min(room);
+            let mut bytes = left[..take].to_vec();
+            bytes.push(0);
+            mem.write_bytes(buf, &bytes)?;
+            mem.statics.streams.advance(f, take, false);
+            Ok(ret(buf))
+        }
+        LibcFunc::Fread => {
+            let (p, size, count, f) = (a.get(0)?, a.get(1)?, a.get(2)?, a.get(3)?);
+            let Some(left) = mem.statics.streams.remaining(f) else {
+                return unreadable(mem, func, f);
+            };
+            if size == 0 || count == 0 {
+                return Ok(ret(0));
+            }
+            let items = count.min(left.len() as u64 / size);
+            let bytes = (items * size) as usize;
+            mem.write_bytes(p, &left[..bytes])?;
+            mem.statics.streams.advance(f, bytes, items < count);
+            Ok(ret(items))
+        }
+        LibcFunc::Feof => {
+            let f = a.get(0)?;
+            match mem.statics.streams.get(f) {
+                Some(s) => Ok(ret_i32(s.eof as i32)),
+                None => Ok(ret_i32(0)),
+            }
+        }
+        _ => Ok(super::misrouted(func)),
+    }
+}
+
+/// A read from stream `f` that is not open for reading: through NULL, a
+/// crash (a memory error); from standard input the check was not given,
+/// or that `mpiexec` does not give this rank (it forwards standard input
+/// to rank 0 only; another rank's read blocks under MPICH and sees end of
+/// file under Open MPI), or from a stream opened for writing: the check
+/// stops there rather than guess.
+pub(super) fn unreadable(mem: &Memory, func: LibcFunc, f: u64) -> Result<LibcOutcome, MemFault> {
+    if f == 0 {
+        return Err(MemFault::Null { write: false });
+    }
+    Ok(LibcOutcome::Unsupported(if f == stdin_marker() {
+        if mem.statics.streams.stdin_elsewhere {
+            format!(
+                "{} reads standard input on a rank other than 0: mpiexec forwards it to rank 0 only (another rank's read blocks under MPICH and sees end of file under Open MPI)",
+                func.c_name()
+            )
+        } else {
+            format!(
+                "{} reads standard input, which this check was not given (`--stdin FILE` gives rank 0's)",
+                func.c_name()
+            )
+        }
+    } else {
+        format!("{} on a stream that is not open for reading", func.c_name())
+    }))
+}
+
+/// `fopen(name, mode)` for reading: the file's bytes now, or NULL when it
+/// cannot be read (as a real run would get).
+pub(super) fn open_for_reading(
+    mem: &mut Memory,
+    name: &[u8],
+    file_size: u64,
+) -> Result<LibcOutcome, MemFault> {
+    let path = String::from_utf8_lossy(name).into_owned();
+    let Ok(data) = std::fs::read(&path) else {
+        return Ok(ret(0));
+    };
+    let handle = mem.allocate(file_size, AllocKind::Heap)?;
+    mem.statics.streams.open(handle, Arc::from(data));
+    Ok(ret(handle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::{stdin_marker, EOF};
+    use std::sync::Arc;
+
+    fn with_stdin(text: &str) -> Memory {
+        let mut m = mem();
+        m.statics.streams.set_stdin(Arc::from(text.as_bytes()));
+        m
+    }
+
+    #[test]
+    fn scanf_consumes_what_it_converts_and_returns_eof_at_the_end() {
+        let mut m = with_stdin("12 7\n");
+        let f = string(&mut m, "%d");
+        let x = m.allocate(4, AllocKind::Heap).unwrap();
+        assert_eq!(c(&mut m, LibcFunc::Scanf, &[p(f), p(x)]).unwrap(), 1);
+        assert_eq!(m.load(x, 4).unwrap(), 12);
+        assert_eq!(c(&mut m, LibcFunc::Scanf, &[p(f), p(x)]).unwrap(), 1);
+        assert_eq!(m.load(x, 4).unwrap(), 7);
+        assert_eq!(
+            c(&mut m, LibcFunc::Scanf, &[p(f), p(x)]).unwrap() as u32 as i32,
+            EOF
+        );
+    }
+
+    #[test]
+    fn fgets_stops_after_a_newline_and_getchar_reads_bytes() {
+        let mut m = with_stdin("ab\ncd");
+        let buf = m.allocate(8, AllocKind::Heap).unwrap();
+        let stdin = stdin_marker();
+        assert_eq!(
+            c(&mut m, LibcFunc::Fgets, &[p(buf), i32a(8), p(stdin)]).unwrap(),
+            buf
+        );
+        assert_eq!(m.read_c_string(buf).unwrap(), b"ab\n");
+        assert_eq!(c(&mut m, LibcFunc::Getchar, &[]).unwrap(), b'c' as u64);
+        assert_eq!(c(&mut m, LibcFunc::Feof, &[p(stdin)]).unwrap(), 0);
+        assert_eq!(
+            c(&mut m, LibcFunc::Fgetc, &[p(stdin)]).unwrap(),
+            b'd' as u64
+        );
+        assert_eq!(c(&mut m, LibcFunc::Feof, &[p(stdin)]).unwrap(), 1);
+        assert_eq!(
+            c(&mut m, LibcFunc::Fgets, &[p(buf), i32a(8), p(stdin)]).unwrap(),
+            0
+        );
+    }
+
+    #[test]
+    fn reading_without_input_is_not_guessed_and_null_faults() {
+        let mut m = mem();
+        let f = string(&mut m, "%d");
+        let x = m.allocate(4, AllocKind::Heap).unwrap();
+        assert!(matches!(
+            call(LibcFunc::Scanf, &[p(f), p(x)], &mut m),
+            Ok(LibcOutcome::Unsupported(_))
+        ));
+        assert!(matches!(
+            call(LibcFunc::Fgetc, &[p(0)], &mut m),
+            Err(MemFault::Null { .. })
+        ));
+    }
+}
