@@ -563,6 +563,8 @@ pub enum LibcFunc {
     Getchar,
     Fread,
     Feof,
+    /// `strerror`: glibc's message for an error number.
+    Strerror,
     /// compiler-rt's complex multiplication and division (`double
     /// _Complex`), whose result the extractor places in an aggregate block.
     Muldc3,
@@ -687,6 +689,7 @@ impl LibcFunc {
             LibcFunc::Getchar => "getchar",
             LibcFunc::Fread => "fread",
             LibcFunc::Feof => "feof",
+            LibcFunc::Strerror => "strerror",
             LibcFunc::Muldc3 => "__muldc3",
             LibcFunc::Divdc3 => "__divdc3",
             LibcFunc::Rand => "rand",
@@ -804,6 +807,7 @@ impl LibcFunc {
         LibcFunc::Getchar,
         LibcFunc::Fread,
         LibcFunc::Feof,
+        LibcFunc::Strerror,
         LibcFunc::Muldc3,
         LibcFunc::Divdc3,
         LibcFunc::Rand,

@@ -344,12 +344,12 @@ fn extract_unsupported_call_warns_and_the_check_is_inconclusive_when_it_runs() {
 
 #[test]
 fn extract_unsupported_call_never_reached_is_verified() {
-    // strerror and exit on the error path of an MPI call that succeeds.
+    // syslog and exit on the error path of an MPI call that succeeds.
     let dir = tmp();
     let model = extract_with_warnings(
         "unsupported_not_reached.c",
         dir.path(),
-        &["unsupported_not_reached.c:16: unsupported call to strerror"],
+        &["unsupported_not_reached.c:16: unsupported call to syslog"],
     );
     let r = check(&model, &[]);
     assert_no_panic(&r);

@@ -132,7 +132,12 @@ impl Machine {
         program_args: &[String],
         inputs: Option<std::sync::Arc<crate::input::Plan>>,
     ) -> Machine {
-        let mem = Memory::with_globals(&model.globals);
+        let mut mem = Memory::with_globals(&model.globals);
+        mem.statics.errno = model
+            .globals
+            .iter()
+            .position(|g| g.name == "errno")
+            .map(|i| runtime_model::model::Pointer::global(i as u32));
         let program = model
             .files
             .first()

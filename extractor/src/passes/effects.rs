@@ -141,6 +141,8 @@ fn libc_effects(
             e.writes = arg(0);
         }
         Fgetc | Getchar | Feof => e.reads = all(args),
+        // The message is a string of the C library's, like getenv's.
+        Strerror => {}
         Realloc => {
             e.reads = arg(0);
             e.writes = site();

@@ -587,7 +587,7 @@ impl Solver<'_> {
             | ExitNow | Atexit | Sleep | Usleep | Rand | Srand | Time | Clock => {}
             // The environment's strings are the runtime's, like argv's (the
             // site after `argv`, see `analyze`).
-            Getenv => self.def(dst, &Sites::one(self.argv + 1)),
+            Getenv | Strerror => self.def(dst, &Sites::one(self.argv + 1)),
         }
     }
 }

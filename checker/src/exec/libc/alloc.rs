@@ -38,7 +38,10 @@ pub(super) fn call(
 /// pointer), and a program that checks the result goes on as it would.
 fn heap_block(mem: &mut Memory, size: u64) -> Result<u64, MemFault> {
     match mem.allocate(size, AllocKind::Heap) {
-        Err(MemFault::TooLarge { .. }) => Ok(0),
+        Err(MemFault::TooLarge { .. }) => {
+            super::set_errno(mem, super::errno::ENOMEM);
+            Ok(0)
+        }
         other => other,
     }
 }

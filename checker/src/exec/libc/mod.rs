@@ -186,6 +186,7 @@ pub fn call(func: LibcFunc, args: &[(u64, Ty)], mem: &mut Memory) -> Result<Libc
         | LibcFunc::Atexit
         | LibcFunc::Sleep
         | LibcFunc::Usleep => process::call(func, &a, mem),
+        LibcFunc::Strerror => Ok(ret(strerror(mem, a.get(0)? as i32)?)),
         LibcFunc::Rand | LibcFunc::Srand | LibcFunc::Time | LibcFunc::Clock | LibcFunc::Getenv => {
             inputs::input_source(func, &a, mem)
         }
@@ -202,6 +203,60 @@ pub struct LibcStatics {
     env: std::collections::BTreeMap<Vec<u8>, u64>,
     /// Standard input and the files open for reading.
     pub streams: streams::Streams,
+    /// The address of the program's `errno` (a global the extractor makes
+    /// when the program reads or writes it), which the functions below set
+    /// as C's do.
+    pub errno: Option<u64>,
+    /// The strings `strerror` returned, by error number.
+    messages: std::collections::BTreeMap<i32, u64>,
+}
+
+/// `errno` values (Linux, as glibc uses them).
+pub mod errno {
+    pub const ENOENT: i32 = 2;
+    pub const ENOMEM: i32 = 12;
+    pub const EACCES: i32 = 13;
+    pub const EINVAL: i32 = 22;
+    pub const ERANGE: i32 = 34;
+}
+
+/// Sets the process's `errno` to `code` (C11 7.5: library functions set it
+/// on failure and never clear it).
+fn set_errno(mem: &mut Memory, code: i32) {
+    if let Some(at) = mem.statics.errno {
+        let _ = mem.unchecked(|m| m.store(at, 4, code as u32 as u64));
+    }
+}
+
+/// `strerror(code)` (C11 7.24.6.2): glibc's message, in a string the
+/// process owns (the same code gives the same string).
+fn strerror(mem: &mut Memory, code: i32) -> Result<u64, MemFault> {
+    if let Some(&p) = mem.statics.messages.get(&code) {
+        return Ok(p);
+    }
+    let text = match code {
+        0 => "Success".to_string(),
+        1 => "Operation not permitted".to_string(),
+        errno::ENOENT => "No such file or directory".to_string(),
+        5 => "Input/output error".to_string(),
+        errno::ENOMEM => "Cannot allocate memory".to_string(),
+        errno::EACCES => "Permission denied".to_string(),
+        17 => "File exists".to_string(),
+        errno::EINVAL => "Invalid argument".to_string(),
+        28 => "No space left on device".to_string(),
+        33 => "Numerical argument out of domain".to_string(),
+        errno::ERANGE => "Numerical result out of range".to_string(),
+        n => format!("Unknown error {n}"),
+    };
+    let mut bytes = text.into_bytes();
+    bytes.push(0);
+    let p = mem.allocate(
+        bytes.len() as u64,
+        crate::exec::memory::AllocKind::Global { constant: false },
+    )?;
+    mem.write_bytes(p, &bytes)?;
+    mem.statics.messages.insert(code, p);
+    Ok(p)
 }
 
 /// The call's arguments, with errors that name the function.

@@ -179,8 +179,13 @@ mod tests {
         ));
         assert_eq!(c(&mut m, LibcFunc::Fclose, &[p(f)]).unwrap(), 0);
         assert!(call(LibcFunc::Fclose, &[p(f)], &mut m).is_err());
+        // Reading: a file that is not there opens as NULL; "r+" is not
+        // modeled.
+        let missing = string(&mut m, "no-such-directory/in.dat");
+        assert_eq!(c(&mut m, LibcFunc::Fopen, &[p(missing), p(r)]).unwrap(), 0);
+        let rw = string(&mut m, "r+");
         assert!(matches!(
-            call(LibcFunc::Fopen, &[p(name), p(r)], &mut m),
+            call(LibcFunc::Fopen, &[p(name), p(rw)], &mut m),
             Ok(LibcOutcome::Unsupported(_))
         ));
         assert_eq!(c(&mut m, LibcFunc::Fopen, &[p(name), p(bad)]).unwrap(), 0);

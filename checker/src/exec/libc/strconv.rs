@@ -32,9 +32,20 @@ pub(super) fn call(
             if base != 0 && !(2..=36).contains(&base) {
                 // EINVAL: glibc returns 0 without converting or touching
                 // `*endptr`.
+                super::set_errno(mem, super::errno::EINVAL);
                 return Ok(ret(0));
             }
             let (v, end) = parse_long(&s, base as u32);
+            // Out of range: LONG_MIN or LONG_MAX, and ERANGE (C11 7.22.1.4).
+            let exact = parse_integer(&s, base as u32);
+            let limit = if exact.negative {
+                i64::MIN.unsigned_abs()
+            } else {
+                i64::MAX as u64
+            };
+            if exact.overflow || exact.magnitude > limit {
+                super::set_errno(mem, super::errno::ERANGE);
+            }
             if endptr != 0 {
                 mem.store(endptr, 8, ptr_add(s_addr, end as u64)?)?;
             }
@@ -49,6 +60,12 @@ pub(super) fn call(
             let (s_addr, endptr) = (a.get(0)?, a.get(1)?);
             let s = mem.read_c_string(s_addr)?;
             let (v, end) = parse_double(&s);
+            // Overflow gives HUGE_VAL and ERANGE (C11 7.22.1.3); the text
+            // "inf" is no range error.
+            let text = String::from_utf8_lossy(&s[..end.min(s.len())]).to_ascii_lowercase();
+            if v.is_infinite() && !text.contains("inf") {
+                super::set_errno(mem, super::errno::ERANGE);
+            }
             if endptr != 0 {
                 mem.store(endptr, 8, ptr_add(s_addr, end as u64)?)?;
             }
@@ -59,9 +76,13 @@ pub(super) fn call(
             let base = sext(a.get(2)?, 32);
             let s = mem.read_c_string(s_addr)?;
             if base != 0 && !(2..=36).contains(&base) {
+                super::set_errno(mem, super::errno::EINVAL);
                 return Ok(ret(0));
             }
             let (v, end) = parse_unsigned_long(&s, base as u32);
+            if parse_integer(&s, base as u32).overflow {
+                super::set_errno(mem, super::errno::ERANGE);
+            }
             if endptr != 0 {
                 mem.store(endptr, 8, ptr_add(s_addr, end as u64)?)?;
             }
@@ -304,6 +325,18 @@ mod tests {
             (-42i64) as u64
         );
         assert_eq!(m.load(end, 8).unwrap(), s + 5);
+        // Out of range: LONG_MAX and ERANGE in errno.
+        let errno = m.allocate(4, AllocKind::Heap).unwrap();
+        m.statics.errno = Some(errno);
+        let big = string(&mut m, "99999999999999999999");
+        assert_eq!(
+            c(&mut m, LibcFunc::Strtol, &[p(big), p(end), i32a(10)]).unwrap(),
+            i64::MAX as u64
+        );
+        assert_eq!(
+            m.load(errno, 4).unwrap(),
+            super::super::errno::ERANGE as u64
+        );
         let hex = string(&mut m, "0x1fz");
         assert_eq!(
             c(&mut m, LibcFunc::Strtol, &[p(hex), p(end), i32a(0)]).unwrap(),

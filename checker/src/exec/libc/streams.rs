@@ -214,8 +214,13 @@ pub(super) fn open_for_reading(
     file_size: u64,
 ) -> Result<LibcOutcome, MemFault> {
     let path = String::from_utf8_lossy(name).into_owned();
-    let Ok(data) = std::fs::read(&path) else {
-        return Ok(ret(0));
+    let data = match std::fs::read(&path) {
+        Ok(d) => d,
+        Err(e) => {
+            let code = e.raw_os_error().unwrap_or(super::errno::ENOENT);
+            super::set_errno(mem, code);
+            return Ok(ret(0));
+        }
     };
     let handle = mem.allocate(file_size, AllocKind::Heap)?;
     mem.statics.streams.open(handle, Arc::from(data));
