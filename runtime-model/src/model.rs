@@ -565,6 +565,15 @@ pub enum LibcFunc {
     Feof,
     /// `strerror`: glibc's message for an error number.
     Strerror,
+    /// Aligned allocation (C11 7.22.3.1, POSIX): every block of the model
+    /// starts at offset 0 of its own allocation, so any alignment holds.
+    AlignedAlloc,
+    Memalign,
+    PosixMemalign,
+    /// `gethostname` names the one node the model runs every process on;
+    /// `getpid` returns 1000 + rank (real values differ from run to run).
+    Gethostname,
+    Getpid,
     /// compiler-rt's complex multiplication and division (`double
     /// _Complex`), whose result the extractor places in an aggregate block.
     Muldc3,
@@ -690,6 +699,11 @@ impl LibcFunc {
             LibcFunc::Fread => "fread",
             LibcFunc::Feof => "feof",
             LibcFunc::Strerror => "strerror",
+            LibcFunc::AlignedAlloc => "aligned_alloc",
+            LibcFunc::Memalign => "memalign",
+            LibcFunc::PosixMemalign => "posix_memalign",
+            LibcFunc::Gethostname => "gethostname",
+            LibcFunc::Getpid => "getpid",
             LibcFunc::Muldc3 => "__muldc3",
             LibcFunc::Divdc3 => "__divdc3",
             LibcFunc::Rand => "rand",
@@ -808,6 +822,11 @@ impl LibcFunc {
         LibcFunc::Fread,
         LibcFunc::Feof,
         LibcFunc::Strerror,
+        LibcFunc::AlignedAlloc,
+        LibcFunc::Memalign,
+        LibcFunc::PosixMemalign,
+        LibcFunc::Gethostname,
+        LibcFunc::Getpid,
         LibcFunc::Muldc3,
         LibcFunc::Divdc3,
         LibcFunc::Rand,

@@ -155,6 +155,7 @@ impl Machine {
                 proc: {
                     let mut p = first.clone();
                     p.set_input_rank(rank);
+                    p.mem.statics.pid = 1000 + rank as i32;
                     p
                 },
                 phase: Phase::Ready,

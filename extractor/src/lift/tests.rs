@@ -298,15 +298,15 @@ fn unsupported_library_call_names_the_function_and_line() {
 #[test]
 fn an_unsupported_construct_ends_its_block() {
     // What follows the placeholder in its block never runs: it is not
-    // lifted (no second placeholder for `getpid`) and the block ends in
+    // lifted (no second placeholder for `getppid`) and the block ends in
     // `unreachable`; the other branch is lifted as usual.
     let p = Program::new(
         "#include <string.h>\n\
          #include <unistd.h>\n\
          int main(int argc, char **argv) {\n\
            if (argc > 3) {\n\
-             int n = (int)strlen(strerror(argc));\n\
-             return n + getpid();\n\
+             int n = (int)strlen(ttyname(argc));\n\
+             return n + getppid();\n\
            }\n\
            return argc;\n\
          }\n",
@@ -314,7 +314,7 @@ fn an_unsupported_construct_ends_its_block() {
     let model = p.lift_ok();
     assert_eq!(
         unsupported_sites(&model),
-        [format!("{}: unsupported call to strerror", p.at(5))]
+        [format!("{}: unsupported call to ttyname", p.at(5))]
     );
     let main = function(&model, "main");
     let halting = main

@@ -102,10 +102,17 @@ fn libc_effects(
     let mut e = Effects::default();
     // Exhaustive on purpose: a new libc function must decide its effects.
     match func {
-        Malloc | Calloc => {
+        Malloc | Calloc | AlignedAlloc | Memalign => {
             e.writes = site();
             e.lifetime = site();
         }
+        PosixMemalign => {
+            e.writes = site();
+            e.writes.union_with(&arg(0));
+            e.lifetime = site();
+        }
+        Gethostname => e.writes = arg(0),
+        Getpid => {}
         Strdup | Fopen => {
             e.reads = all(args);
             e.writes = site();

@@ -296,6 +296,9 @@ fn allocates(kind: &InstKind) -> bool {
             | InstKind::Libc {
                 func: LibcFunc::Malloc
                     | LibcFunc::Calloc
+                    | LibcFunc::AlignedAlloc
+                    | LibcFunc::Memalign
+                    | LibcFunc::PosixMemalign
                     | LibcFunc::Realloc
                     | LibcFunc::Strdup
                     | LibcFunc::Fopen,
@@ -493,10 +496,18 @@ impl Solver<'_> {
     fn libc(&mut self, b: usize, i: usize, dst: Option<u32>, func: LibcFunc, args: &[Operand]) {
         use LibcFunc::*;
         match func {
-            Malloc | Calloc => {
+            Malloc | Calloc | AlignedAlloc | Memalign => {
                 let site = self.pt.alloc_site(b, i).expect("allocation has a site");
                 self.def(dst, &Sites::one(site));
             }
+            // posix_memalign stores the block's address through its first
+            // argument.
+            PosixMemalign => {
+                let site = self.pt.alloc_site(b, i).expect("allocation has a site");
+                let slot = self.arg(args, 0);
+                self.store_into(&slot, &Sites::one(site));
+            }
+            Gethostname | Getpid => {}
             Fopen => {
                 let site = self.pt.alloc_site(b, i).expect("allocation has a site");
                 self.def(dst, &Sites::one(site));

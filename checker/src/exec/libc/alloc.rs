@@ -24,6 +24,29 @@ pub(super) fn call(
             // `Memory::allocate` zero-fills, which is exactly calloc.
             Ok(ret(heap_block(mem, size)?))
         }
+        // glibc returns NULL (EINVAL) for an alignment that is not a power
+        // of two; any other holds (see `LibcFunc::AlignedAlloc`).
+        LibcFunc::AlignedAlloc | LibcFunc::Memalign => {
+            if !a.get(0)?.is_power_of_two() {
+                super::set_errno(mem, super::errno::EINVAL);
+                return Ok(ret(0));
+            }
+            Ok(ret(heap_block(mem, a.get(1)?)?))
+        }
+        // posix_memalign returns the error instead of setting errno
+        // (POSIX): EINVAL unless a power of two multiple of sizeof(void *).
+        LibcFunc::PosixMemalign => {
+            let (slot, align, size) = (a.get(0)?, a.get(1)?, a.get(2)?);
+            if !align.is_power_of_two() || align % 8 != 0 {
+                return Ok(super::ret_i32(super::errno::EINVAL));
+            }
+            let block = heap_block(mem, size)?;
+            if block == 0 && size > 0 {
+                return Ok(super::ret_i32(super::errno::ENOMEM));
+            }
+            mem.store(slot, 8, block)?;
+            Ok(super::ret_i32(0))
+        }
         LibcFunc::Realloc => realloc(mem, a.get(0)?, a.get(1)?),
         LibcFunc::Free => {
             mem.free(a.get(0)?)?;

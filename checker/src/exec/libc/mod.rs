@@ -79,8 +79,26 @@ fn misrouted(func: LibcFunc) -> LibcOutcome {
 pub fn call(func: LibcFunc, args: &[(u64, Ty)], mem: &mut Memory) -> Result<LibcOutcome, MemFault> {
     let a = Args { func, list: args };
     match func {
-        LibcFunc::Malloc | LibcFunc::Calloc | LibcFunc::Realloc | LibcFunc::Free => {
-            alloc::call(func, &a, mem)
+        LibcFunc::Malloc
+        | LibcFunc::Calloc
+        | LibcFunc::AlignedAlloc
+        | LibcFunc::Memalign
+        | LibcFunc::PosixMemalign
+        | LibcFunc::Realloc
+        | LibcFunc::Free => alloc::call(func, &a, mem),
+        LibcFunc::Getpid => Ok(ret_i32(mem.statics.pid)),
+        LibcFunc::Gethostname => {
+            let (name, len) = (a.get(0)?, a.get(1)?);
+            let host = crate::mpi::env::PROCESSOR_NAME.as_bytes();
+            // glibc: ENAMETOOLONG when the name and its NUL do not fit.
+            if (len as usize) <= host.len() {
+                set_errno(mem, 36);
+                return Ok(ret_i32(-1));
+            }
+            let mut bytes = host.to_vec();
+            bytes.push(0);
+            mem.write_bytes(name, &bytes)?;
+            Ok(ret_i32(0))
         }
         LibcFunc::Memcpy
         | LibcFunc::Memmove
@@ -209,6 +227,8 @@ pub struct LibcStatics {
     pub errno: Option<u64>,
     /// The strings `strerror` returned, by error number.
     messages: std::collections::BTreeMap<i32, u64>,
+    /// What `getpid` returns (1000 + rank, set with the process).
+    pub pid: i32,
 }
 
 /// `errno` values (Linux, as glibc uses them).
