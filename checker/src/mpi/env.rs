@@ -14,7 +14,7 @@ use runtime_model::mpi_api::MpiFunc;
 
 /// The name `MPI_Get_processor_name` reports: the model runs every process
 /// on one node (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED agrees).
-pub const PROCESSOR_NAME: &str = "node0";
+pub const PROCESSOR_NAME: &str = crate::exec::libc::NODE_NAME;
 
 /// What `MPI_Get_library_version` reports (§8.1.1).
 pub const LIBRARY_VERSION: &str = "mpi-verify model of MPI 3.1 (MPICH handle values)";

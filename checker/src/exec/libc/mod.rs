@@ -89,7 +89,7 @@ pub fn call(func: LibcFunc, args: &[(u64, Ty)], mem: &mut Memory) -> Result<Libc
         LibcFunc::Getpid => Ok(ret_i32(mem.statics.pid)),
         LibcFunc::Gethostname => {
             let (name, len) = (a.get(0)?, a.get(1)?);
-            let host = crate::mpi::env::PROCESSOR_NAME.as_bytes();
+            let host = NODE_NAME.as_bytes();
             // glibc: ENAMETOOLONG when the name and its NUL do not fit.
             if (len as usize) <= host.len() {
                 set_errno(mem, 36);
@@ -230,6 +230,10 @@ pub struct LibcStatics {
     /// What `getpid` returns (1000 + rank, set with the process).
     pub pid: i32,
 }
+
+/// The name of the one node the model runs every process on
+/// (`gethostname`, and `MPI_Get_processor_name` in `mpi::env`).
+pub const NODE_NAME: &str = "node0";
 
 /// `errno` values (Linux, as glibc uses them).
 pub mod errno {
