@@ -414,16 +414,7 @@ impl Machine {
                     return Ok(false);
                 }
                 self.deliver_collective(model, rank, comm, instance, member, recv_buf)?;
-                // A fence synchronizes the window copies once it returns.
-                if matches!(
-                    self.procs[rank].phase,
-                    Phase::Blocked {
-                        func: runtime_model::mpi_api::MpiFunc::WinFence,
-                        ..
-                    }
-                ) {
-                    self.memory_barrier(rank, (false, true));
-                }
+                self.leaving_window_collective(rank);
                 self.unblock(model, rank);
                 Ok(true)
             }

@@ -1,8 +1,12 @@
-//! One-sided communication (MPI 3.1 chapter 11; seed 003): windows
-//! (`window`), the communication calls (`ops`), their synchronization and
-//! the epoch rules (`sync`), the library's choices the search branches on
-//! (`grant`: which lock request is granted, which atomic operation takes
-//! effect first), happens-before (`clock`) and the race check (`race`).
+//! One-sided communication (MPI 3.1 chapter 11; seed 003): windows,
+//! shared windows and attributes (`window`), info hints and names
+//! (`names`), the communication calls (`ops`), their synchronization and
+//! the epoch rules (`sync`, `pscw`), the library's choices the search
+//! branches on (`grant`: which lock request is granted, which atomic
+//! operation takes effect first), happens-before (`clock`) and the race
+//! check (`race`, with the memory barriers of shared windows). The calls
+//! are decoded through the table (`runtime_model::mpi_api`, family `Rma`)
+//! and dispatched by `Machine::call_rma`.
 //!
 //! How the model executes RMA (README, "One-sided communication"):
 //! - A `MPI_Put` or `MPI_Get` takes effect when it is issued. In a program

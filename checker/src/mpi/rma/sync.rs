@@ -839,6 +839,21 @@ impl Machine {
         }
     }
 
+    /// `rank` leaves the collective it is blocked in: a fence returning
+    /// makes the others' published stores visible to it (§11.7), like the
+    /// acquiring side of `MPI_Win_sync`. Other collectives do nothing here.
+    pub(crate) fn leaving_window_collective(&mut self, rank: usize) {
+        if matches!(
+            self.procs[rank].phase,
+            Phase::Blocked {
+                func: F::WinFence,
+                ..
+            }
+        ) {
+            self.memory_barrier(rank, (false, true));
+        }
+    }
+
     /// `rank`'s own stamp at the call it is in.
     pub(super) fn call_stamp(&self, rank: usize) -> u32 {
         let index = self.procs[rank].calls.saturating_sub(1);
