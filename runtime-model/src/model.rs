@@ -29,7 +29,7 @@ pub const MODEL_FORMAT: &str = "mpi-model";
 /// Version 2 writes globals' initial bytes as runs (`global_init`).
 /// Version 3 gives the standard streams `stdin`, `stdout`, `stderr` their
 /// own pointer values (`Pointer::standard_stream`) instead of NULL.
-pub const MODEL_VERSION: u32 = 3;
+pub const MODEL_VERSION: u32 = 4;
 
 pub type Reg = u32;
 pub type BlockId = u32;
@@ -370,12 +370,21 @@ pub enum InstKind {
         func: crate::mpi_api::MpiFunc,
         args: Vec<Operand>,
     },
-    /// A call to a function of the model (only left after inlining for
-    /// functions called through pointers the MPI library holds, e.g. user
-    /// reduction operators).
+    /// A call to a function of the model: left after inlining only for
+    /// recursive functions (the checker runs them on a call stack) and
+    /// inside the functions that are called through pointers.
     Call {
         dst: Option<Reg>,
         func: FuncId,
+        args: Vec<Operand>,
+    },
+    /// A call through a function pointer (`callee` holds a
+    /// `Pointer::function` address at run time): dispatch tables,
+    /// callbacks. A pointer that is not the address of a function of the
+    /// model stops the execution when the call runs.
+    CallIndirect {
+        dst: Option<Reg>,
+        callee: Operand,
         args: Vec<Operand>,
     },
     /// A construct the model does not cover (a call to an unknown library
@@ -1196,6 +1205,11 @@ impl InstKind {
             InstKind::Libc { dst, args, .. } => (*dst, args.iter().map(|a| a.value).collect()),
             InstKind::Mpi { dst, args, .. } | InstKind::Call { dst, args, .. } => {
                 (*dst, args.clone())
+            }
+            InstKind::CallIndirect { dst, callee, args } => {
+                let mut v = vec![*callee];
+                v.extend(args.iter().copied());
+                (*dst, v)
             }
             InstKind::Unsupported { .. } => (None, Vec::new()),
         }

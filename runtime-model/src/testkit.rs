@@ -259,6 +259,19 @@ impl FnBuilder {
         dst.map(r).unwrap_or(c(0))
     }
 
+    pub fn call_indirect(&mut self, b: BlockId, callee: Operand, args: &[Operand]) -> Operand {
+        let dst = self.fresh();
+        self.inst(
+            b,
+            InstKind::CallIndirect {
+                dst: Some(dst),
+                callee,
+                args: args.to_vec(),
+            },
+        );
+        r(dst)
+    }
+
     pub fn mpi(&mut self, b: BlockId, func: MpiFunc, args: &[Operand]) {
         let dst = Some(self.fresh());
         self.inst(
@@ -614,6 +627,14 @@ impl Machine<'_> {
             InstKind::Call { dst, func, args } => {
                 let a: Vec<u64> = args.iter().map(val).collect();
                 let v = self.call(*func, &a)?;
+                dst.map(|d| (d, v.unwrap_or(0)))
+            }
+            InstKind::CallIndirect { dst, callee, args } => {
+                let func = Pointer::as_function(val(callee))
+                    .filter(|f| (*f as usize) < self.model.functions.len())
+                    .ok_or("memory-error: call through a pointer that is not a function")?;
+                let a: Vec<u64> = args.iter().map(val).collect();
+                let v = self.call(func, &a)?;
                 dst.map(|d| (d, v.unwrap_or(0)))
             }
             InstKind::FNeg { .. } | InstKind::FCmp { .. } => {

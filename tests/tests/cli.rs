@@ -358,36 +358,34 @@ fn extract_unsupported_call_never_reached_is_verified() {
 }
 
 #[test]
-fn extract_mutual_recursion_warns_with_the_cycle_and_is_inconclusive_when_it_recurses() {
-    // The call closing the cycle is g's call of f (line 16): the search of
-    // the call graph starts at main, which calls f.
+fn mutual_recursion_runs_on_a_call_stack_and_its_collective_mismatch_is_found() {
+    // f and g call each other; g's barrier runs once on rank 0 and twice on
+    // rank 1 (line 16): no warning, and a collective mismatch, not
+    // "inconclusive".
     let dir = tmp();
-    let model = extract_with_warnings(
-        "mutual_recursion.c",
-        dir.path(),
-        &["mutual_recursion.c:16: unsupported: recursion (f -> g -> f)"],
-    );
-    assert_inconclusive_at(
-        &model,
-        &[],
-        "mutual_recursion.c:16:",
-        "unsupported: recursion (f -> g -> f)",
-    );
+    let model = extract_with_warnings("mutual_recursion.c", dir.path(), &[]);
+    let r = check(&model, &["--format", "json"]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    let v = r.json();
+    assert_eq!(v["verdict"], "error", "{v:#}");
+    assert_eq!(v["errors"][0]["kind"], "collective-mismatch", "{v:#}");
+    assert!(v.to_string().contains("\"line\":16"), "{v:#}");
 }
 
 #[test]
-fn extract_call_through_function_pointer_warns_and_is_inconclusive_when_it_runs() {
+fn calls_through_pointers_to_program_functions_run_and_library_ones_are_unsupported() {
     let dir = tmp();
     let model = extract_with_warnings(
         "function_pointer.c",
         dir.path(),
-        &["function_pointer.c:13: unsupported: call through a function pointer"],
+        &["function_pointer.c:17: unsupported: address of external function getppid"],
     );
     assert_inconclusive_at(
         &model,
         &[],
-        "function_pointer.c:13:",
-        "unsupported: call through a function pointer",
+        "function_pointer.c:17:",
+        "unsupported: address of external function getppid",
     );
 }
 

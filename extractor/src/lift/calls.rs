@@ -22,7 +22,7 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
     match callee.kind() {
         LLVMValueKind::LLVMFunctionValueKind => {}
         LLVMValueKind::LLVMInlineAsmValueKind => return Err(fl.unsupported("inline assembly")),
-        _ => return Err(fl.unsupported("call through a function pointer")),
+        _ => return lift_indirect_call(fl, inst, callee),
     }
     let name = callee.name();
     let args = inst.call_args();
@@ -120,6 +120,41 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
         location: fl.pos().describe(),
         callee: name,
     })
+}
+
+/// A call through a function pointer: the callee is whatever function the
+/// pointer holds when the call runs (the checker resolves it then). The
+/// arguments are passed as to a direct call; an aggregate result goes
+/// through the hidden last parameter every lifted function with one has.
+fn lift_indirect_call<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+    callee: Value<'m>,
+) -> Result<(), ExtractError> {
+    if inst.call_is_var_arg() {
+        // The variable arguments' area is laid out for a known callee.
+        return Err(fl.unsupported("call through a function pointer to a variadic function"));
+    }
+    let callee = fl.operand(callee)?;
+    let mut args = operands(fl, &inst.call_args())?;
+    if aggregates::is_aggregate(inst.ty()) {
+        let area = fl.reg_of(inst)?;
+        fl.emit(InstKind::Alloca {
+            dst: area,
+            elem_size: fl.layout().alloc_size(inst.ty()),
+            count: runtime_model::model::Operand::Const(1),
+        });
+        args.push(runtime_model::model::Operand::Reg(area));
+        fl.emit(InstKind::CallIndirect {
+            dst: None,
+            callee,
+            args,
+        });
+        return Ok(());
+    }
+    let dst = result_reg(fl, inst)?;
+    fl.emit(InstKind::CallIndirect { dst, callee, args });
+    Ok(())
 }
 
 /// Size of one slot of the variable-argument area: the x86-64 System V

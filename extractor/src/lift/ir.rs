@@ -423,6 +423,17 @@ impl<'m> Value<'m> {
         Value::new_opt(unsafe { llvm::LLVMGetCalledValue(self.raw) })
     }
 
+    /// Whether the function type a call site calls through takes a
+    /// variable argument list (for calls through pointers, whose callee is
+    /// not known).
+    pub fn call_is_var_arg(self) -> bool {
+        if !self.has_opcode(&[LLVMOpcode::LLVMCall, LLVMOpcode::LLVMInvoke]) {
+            return false;
+        }
+        // SAFETY: a call site; its function type is a function type.
+        unsafe { llvm::LLVMIsFunctionVarArg(llvm::LLVMGetCalledFunctionType(self.raw)) != 0 }
+    }
+
     /// Arguments of a call (operands before the callee).
     pub fn call_args(self) -> Vec<Value<'m>> {
         if !self.has_opcode(&[LLVMOpcode::LLVMCall]) {

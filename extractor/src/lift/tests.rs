@@ -339,21 +339,30 @@ fn an_unsupported_construct_ends_its_block() {
 }
 
 #[test]
-fn call_through_a_function_pointer_is_unsupported() {
+fn call_through_a_function_pointer_is_an_indirect_call_and_variadic_ones_unsupported() {
     let p = Program::new(
         "int one(void) { return 1; }\n\
          int (*volatile fp)(void) = one;\n\
+         int (*volatile vp)(const char *, ...);\n\
          int main(void) {\n\
+           if (vp) vp(\"%d\", 1);\n\
            return fp();\n\
          }\n",
     );
+    let model = p.lift_ok();
     assert_eq!(
-        unsupported_sites(&p.lift_ok()),
+        unsupported_sites(&model),
         [format!(
-            "{}: unsupported: call through a function pointer",
-            p.at(4)
+            "{}: unsupported: call through a function pointer to a variadic function",
+            p.at(5)
         )]
     );
+    let main = &model.functions[model.entry as usize];
+    assert!(main
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .any(|i| matches!(i.kind, InstKind::CallIndirect { dst: Some(_), .. })));
 }
 
 #[test]

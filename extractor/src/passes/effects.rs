@@ -59,7 +59,7 @@ pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Eff
         },
         // A call the inliner left (or the slicer met without inlining) may
         // do anything.
-        InstKind::Call { .. } => Effects {
+        InstKind::Call { .. } | InstKind::CallIndirect { .. } => Effects {
             reads: Sites::anything(),
             writes: Sites::anything(),
             lifetime: Sites::anything(),

@@ -1,14 +1,16 @@
 //! Inlining of user functions into the entry function (seed 000 §5,
-//! "Simplification" (i): inline all user defined functions; recursion is not
-//! supported: each call that closes a cycle becomes an `Unsupported`
-//! placeholder, so a check is inconclusive only if a recursive call runs).
+//! "Simplification" (i): inline all user defined functions). Functions on a
+//! cycle of the call graph (recursion, direct or mutual) cannot be inlined:
+//! they stay functions of the model, the calls to them stay `Call`s, and the
+//! checker runs them on a real call stack (`Process::frames`), as it runs the
+//! functions the MPI library calls back (user reduction operators).
 //!
-//! Every `Call` in the entry function is replaced by a copy of the callee's
+//! Every other `Call` in the entry function is replaced by a copy of the callee's
 //! blocks: the calling block is split at the call, the callee's `Ret`s become
 //! branches to the continuation block, and the return value reaches the call's
 //! destination register through a phi there. Inlined code is inlined again
-//! until no call is left, which terminates because the calls closing cycles
-//! were replaced up front. Source positions of inlined instructions get an `inlined_at` chain
+//! until no inlinable call is left, which terminates because the functions
+//! inlined form an acyclic call graph. Source positions of inlined instructions get an `inlined_at` chain
 //! (innermost first) ending at the call site in `main`, so traces can show the
 //! user the whole call stack.
 
@@ -33,7 +35,8 @@ pub fn inline_into_entry(model: &mut Model) -> Result<u32, ExtractError> {
 }
 
 fn inline_within(model: &mut Model, max_size: usize) -> Result<u32, ExtractError> {
-    break_recursion(model);
+    let recursive = recursive_functions(model);
+    mismatched_calls_become_placeholders(model);
     let entry = model.entry as usize;
     let Model {
         functions,
@@ -42,7 +45,7 @@ fn inline_within(model: &mut Model, max_size: usize) -> Result<u32, ExtractError
         ..
     } = model;
     // Work on the entry's blocks outside the function table so callees can be
-    // read while main grows (no call cycle is left, so main is never a callee).
+    // read while main grows (main is never inlined: a call to it is recursion).
     let mut blocks = std::mem::take(&mut functions[entry].blocks);
     let mut num_regs = functions[entry].num_regs;
     let mut locs = LocInterner::new(locations);
@@ -53,10 +56,10 @@ fn inline_within(model: &mut Model, max_size: usize) -> Result<u32, ExtractError
         if b >= blocks.len() {
             break Ok(());
         }
-        let call = blocks[b]
-            .insts
-            .iter()
-            .position(|i| matches!(i.kind, InstKind::Call { .. }));
+        let call = blocks[b].insts.iter().position(|i| {
+            matches!(i.kind, InstKind::Call { func, .. }
+                if !recursive.get(func as usize).copied().unwrap_or(true))
+        });
         if let Some(i) = call {
             if let Some(what) = arity_mismatch(&blocks[b].insts[i].kind, functions) {
                 // Not inlinable: the call becomes a placeholder, and the
@@ -126,57 +129,54 @@ fn arity_mismatch(kind: &InstKind, functions: &[Function]) -> Option<String> {
     })
 }
 
-/// Replaces every call closing a cycle of user functions reachable from the
-/// entry (inlining it would not terminate) with an `Unsupported` placeholder
-/// naming the cycle, e.g. `unsupported: recursion (f -> g -> f)` at the call
-/// in `g`. The calls are the back edges of a depth-first search of the call
-/// graph, whose removal leaves it acyclic. The recursive call is only
-/// unsupported when it runs: a check whose executions never recurse stays
-/// complete, and one that does is inconclusive at that call (its missing
-/// effects cannot matter, the execution stops there).
-fn break_recursion(model: &mut Model) {
-    let calls: Vec<Vec<CallSiteRef>> = model.functions.iter().map(call_sites).collect();
-    let mut back_edges: Vec<(usize, usize, usize, String)> = Vec::new();
-    #[derive(Clone, Copy, PartialEq)]
-    enum Mark {
-        Unvisited,
-        OnPath,
-        Done,
-    }
-    let mut mark = vec![Mark::Unvisited; model.functions.len()];
-    // Iterative depth-first search; the path holds each function with the
-    // index of its next call site to follow.
-    let mut path: Vec<(FuncId, usize)> = vec![(model.entry, 0)];
-    mark[model.entry as usize] = Mark::OnPath;
-    while let Some((f, next)) = path.last_mut() {
-        let f = *f as usize;
-        let Some(&(g, block, inst)) = calls[f].get(*next) else {
-            mark[f] = Mark::Done;
-            path.pop();
-            continue;
-        };
-        *next += 1;
-        match mark[g as usize] {
-            Mark::OnPath => {
-                let start = path.iter().position(|(h, _)| *h == g).unwrap_or(0);
-                let mut names: Vec<&str> = path[start..]
-                    .iter()
-                    .map(|(h, _)| model.functions[*h as usize].name.as_str())
-                    .collect();
-                names.push(&model.functions[g as usize].name);
-                let what = format!("unsupported: recursion ({})", names.join(" -> "));
-                back_edges.push((f, block, inst, what));
+/// Every call whose argument count differs from its callee's parameter
+/// count, in any function, becomes a placeholder: neither inlining nor the
+/// checker's call stack can bind its arguments (see `arity_mismatch`).
+fn mismatched_calls_become_placeholders(model: &mut Model) {
+    let mut found = Vec::new();
+    for (f, func) in model.functions.iter().enumerate() {
+        for (b, block) in func.blocks.iter().enumerate() {
+            for (i, inst) in block.insts.iter().enumerate() {
+                if let Some(what) = arity_mismatch(&inst.kind, &model.functions) {
+                    found.push((f, b, i, what));
+                }
             }
-            Mark::Unvisited => {
-                mark[g as usize] = Mark::OnPath;
-                path.push((g, 0));
-            }
-            Mark::Done => {}
         }
     }
-    for (f, block, inst, what) in back_edges {
-        model.functions[f].blocks[block].insts[inst].kind = InstKind::Unsupported { what };
+    for (f, b, i, what) in found {
+        model.functions[f].blocks[b].insts[i].kind = InstKind::Unsupported { what };
     }
+}
+
+/// The functions on a cycle of the call graph: those a call chain leads back
+/// to (each strongly connected component with more than one function, and
+/// the functions calling themselves). Inlining them would not terminate, so
+/// they stay functions of the model; a call to one stays a `Call`.
+fn recursive_functions(model: &Model) -> Vec<bool> {
+    let n = model.functions.len();
+    let mut graph = petgraph::graph::DiGraph::<(), ()>::with_capacity(n, 0);
+    for _ in 0..n {
+        graph.add_node(());
+    }
+    let mut recursive = vec![false; n];
+    for (f, func) in model.functions.iter().enumerate() {
+        for (g, _, _) in call_sites(func) {
+            if (g as usize) < n {
+                graph.add_edge((f as u32).into(), g.into(), ());
+                if g as usize == f {
+                    recursive[f] = true;
+                }
+            }
+        }
+    }
+    for scc in petgraph::algo::tarjan_scc(&graph) {
+        if scc.len() > 1 {
+            for f in scc {
+                recursive[f.index()] = true;
+            }
+        }
+    }
+    recursive
 }
 
 /// A call instruction: (callee, block index, instruction index).
@@ -578,34 +578,69 @@ mod tests {
     }
 
     #[test]
-    fn recursion_becomes_a_placeholder_at_the_call_closing_the_cycle() {
+    fn mutual_recursion_stays_calls_the_checker_runs_on_a_stack() {
+        // even(n) = n == 0 ? 1 : odd(n - 1); odd(n) = n == 0 ? 0 : even(n - 1)
         let mut mb = ModelBuilder::new();
-        let (f, g) = (mb.reserve("f"), mb.reserve("g"));
-        let l7 = mb.loc(7, 3, "g");
-        let mut fb = FnBuilder::new("f", &[], None);
-        fb.call(0, g, &[], false);
-        fb.ret(0, None);
-        mb.set(f, fb.finish());
-        let mut gb = FnBuilder::new("g", &[], None);
-        gb.at(l7);
-        gb.call(0, f, &[], false);
-        gb.ret(0, None);
-        mb.set(g, gb.finish());
-        let mut m = FnBuilder::new("main", &[], None);
-        m.call(0, f, &[], false);
-        m.ret(0, None);
+        let (even, odd) = (mb.reserve("even"), mb.reserve("odd"));
+        for (me, other, base) in [(even, odd, 1), (odd, even, 0)] {
+            let mut fb = FnBuilder::new(
+                if me == even { "even" } else { "odd" },
+                &[Ty::I32],
+                Some(Ty::I32),
+            );
+            let (zero, rec) = (fb.block(), fb.block());
+            let is0 = fb.icmp(0, IntPredicate::Eq, r(0), c(0));
+            fb.condbr(0, is0, zero, rec);
+            fb.ret(zero, Some(c(base)));
+            let m1 = fb.bin(rec, BinOp::Sub, r(0), c(1));
+            let v = fb.call(rec, other, &[m1], true);
+            fb.ret(rec, Some(v));
+            mb.set(me, fb.finish());
+        }
+        let mut m = FnBuilder::new("main", &[Ty::I32], Some(Ty::I32));
+        let v = m.call(0, even, &[r(0)], true);
+        m.ret(0, Some(v));
         let main = mb.add(m.finish());
         let mut model = mb.finish(main);
-        // f and g are inlined once each; g's call of f became the
-        // placeholder, at g's line 7 inlined into main.
-        assert_eq!(inline_into_entry(&mut model).unwrap(), 2);
-        assert_eq!(
-            placeholders(&model),
-            [("unsupported: recursion (f -> g -> f)".to_string(), l7)]
-        );
+        // Neither is inlined; main keeps its call and both stay.
+        assert_eq!(inline_into_entry(&mut model).unwrap(), 0);
+        assert_eq!(model.functions.len(), 3);
+        assert!(placeholders(&model).is_empty());
         model.validate().unwrap();
-        // Running it reaches the placeholder and stops there.
-        assert_eq!(run(&model, &[]), ["unsupported: recursion (f -> g -> f)"]);
+        assert_eq!(run(&model, &[7]), ["return Some(0)"]);
+        assert_eq!(run(&model, &[10]), ["return Some(1)"]);
+    }
+
+    #[test]
+    fn helpers_of_main_are_inlined_around_a_recursive_call() {
+        // main calls helper, which calls the self-recursive down(n).
+        let mut mb = ModelBuilder::new();
+        let down = mb.reserve("down");
+        let mut fb = FnBuilder::new("down", &[Ty::I32], Some(Ty::I32));
+        let (done, rec) = (fb.block(), fb.block());
+        let is0 = fb.icmp(0, IntPredicate::Eq, r(0), c(0));
+        fb.condbr(0, is0, done, rec);
+        fb.ret(done, Some(c(100)));
+        let m1 = fb.bin(rec, BinOp::Sub, r(0), c(1));
+        let v = fb.call(rec, down, &[m1], true);
+        let v1 = fb.bin(rec, BinOp::Add, v, c(1));
+        fb.ret(rec, Some(v1));
+        mb.set(down, fb.finish());
+        let mut hb = FnBuilder::new("helper", &[], Some(Ty::I32));
+        let v = hb.call(0, down, &[c(5)], true);
+        hb.ret(0, Some(v));
+        let helper = mb.add(hb.finish());
+        let mut m = FnBuilder::new("main", &[], Some(Ty::I32));
+        let v = m.call(0, helper, &[], true);
+        m.ret(0, Some(v));
+        let main = mb.add(m.finish());
+        let mut model = mb.finish(main);
+        assert_eq!(inline_into_entry(&mut model).unwrap(), 1);
+        // helper was inlined and dropped; down stays, called from main.
+        let names: Vec<&str> = model.functions.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["down", "main"]);
+        model.validate().unwrap();
+        assert_eq!(run(&model, &[]), ["return Some(105)"]);
     }
 
     /// The placeholders of the entry function with the innermost position of
@@ -628,28 +663,6 @@ mod tests {
                 _ => None,
             })
             .collect()
-    }
-
-    #[test]
-    fn direct_recursion_runs_until_the_recursive_call() {
-        let mut mb = ModelBuilder::new();
-        let f = mb.reserve("fact");
-        let l4 = mb.loc(4, 10, "fact");
-        let mut fb = FnBuilder::new("fact", &[], None);
-        fb.at(l4);
-        fb.call(0, f, &[], false);
-        fb.ret(0, None);
-        mb.set(f, fb.finish());
-        let mut m = FnBuilder::new("main", &[], None);
-        m.call(0, f, &[], false);
-        m.ret(0, None);
-        let main = mb.add(m.finish());
-        let mut model = mb.finish(main);
-        assert_eq!(inline_into_entry(&mut model).unwrap(), 1);
-        assert_eq!(
-            placeholders(&model),
-            [("unsupported: recursion (fact -> fact)".to_string(), l4)]
-        );
     }
 
     #[test]

@@ -29,6 +29,11 @@ pub fn operands_mut(kind: &mut InstKind) -> Vec<&mut Operand> {
         InstKind::Alloca { count, .. } => vec![count],
         InstKind::Libc { args, .. } => args.iter_mut().map(|a| &mut a.value).collect(),
         InstKind::Mpi { args, .. } | InstKind::Call { args, .. } => args.iter_mut().collect(),
+        InstKind::CallIndirect { callee, args, .. } => {
+            let mut v = vec![callee];
+            v.extend(args.iter_mut());
+            v
+        }
         InstKind::Unsupported { .. } => Vec::new(),
     }
 }
@@ -45,9 +50,10 @@ pub fn dst_mut(kind: &mut InstKind) -> Option<&mut Reg> {
         | InstKind::Gep { dst, .. }
         | InstKind::Load { dst, .. }
         | InstKind::Alloca { dst, .. } => Some(dst),
-        InstKind::Libc { dst, .. } | InstKind::Mpi { dst, .. } | InstKind::Call { dst, .. } => {
-            dst.as_mut()
-        }
+        InstKind::Libc { dst, .. }
+        | InstKind::Mpi { dst, .. }
+        | InstKind::Call { dst, .. }
+        | InstKind::CallIndirect { dst, .. } => dst.as_mut(),
         InstKind::Store { .. } | InstKind::Unsupported { .. } => None,
     }
 }

@@ -2,9 +2,8 @@
 //! [`Model`](runtime_model::model::Model):
 //!
 //! 1. [`inline_into_entry`]: inline every user function into `main`
-//!    (a recursive call becomes an `Unsupported` placeholder: the model has no
-//!    call stack for user code, so a check is inconclusive if it recurses), then
-//!    drop the functions nobody references any more;
+//!    except the recursive ones, which stay functions the checker runs on a
+//!    call stack; then drop the functions nobody references any more;
 //! 2. [`slice`]: cone-of-influence slicing of the entry function, computed by
 //!    chaotic iteration to a fixpoint, which removes the computations that
 //!    cannot influence control flow, MPI calls or assertions (printf and the

@@ -485,7 +485,7 @@ impl Solver<'_> {
                     }
                 }
             }
-            InstKind::Call { dst, .. } => {
+            InstKind::Call { dst, .. } | InstKind::CallIndirect { dst, .. } => {
                 // An un-inlined callee may return or store any address.
                 self.def(*dst, &Sites::anything());
                 self.store_into(&Sites::anything(), &Sites::anything());

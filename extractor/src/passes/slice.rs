@@ -5,7 +5,8 @@
 //!
 //! Criteria, always kept: every terminator and its operand (so the control
 //! skeleton is unchanged and no control dependence is needed), every MPI call,
-//! every `Call` (with everything it may touch), every placeholder of an
+//! every call of a program function, direct or through a pointer (with
+//! everything it may touch), every placeholder of an
 //! unsupported construct, the libc calls that end the
 //! process (`__assert_fail`, `abort`, `exit`), the output-only libc calls when
 //! asked to keep them, and every access to a buffer a nonblocking operation may
@@ -381,7 +382,10 @@ impl<'a> Cone<'a> {
             // execution can reach it, the check must stop there as
             // inconclusive. Every terminator and branch condition is kept, so
             // its path stays intact.
-            InstKind::Mpi { .. } | InstKind::Call { .. } | InstKind::Unsupported { .. } => true,
+            InstKind::Mpi { .. }
+            | InstKind::Call { .. }
+            | InstKind::CallIndirect { .. }
+            | InstKind::Unsupported { .. } => true,
             InstKind::Libc { func, .. } => {
                 func.is_terminating()
                     || func.has_hidden_state()

@@ -302,12 +302,24 @@ impl Process {
                 self.must_be_cell_constant(&s, loc, "an input-dependent stack array size");
                 self.set_shadow(*dst, None);
             }
-            InstKind::Call { func, args, .. } => {
+            InstKind::Call { args, .. } | InstKind::CallIndirect { args, .. } => {
                 // The callee's frame was pushed; its parameters take the
-                // caller's argument shadows.
+                // caller's argument shadows. Which function an input
+                // chooses is no interval of it.
+                if let InstKind::CallIndirect { callee, .. } = &inst.kind {
+                    let s = self.shadow_of(callee);
+                    self.must_be_cell_constant(
+                        &s,
+                        loc,
+                        "a call through a function pointer chosen by input",
+                    );
+                }
+                let Some(func) = self.frames.last().map(|f| f.func) else {
+                    return;
+                };
                 let Some(t) = self.track.as_ref() else { return };
                 let caller = t.frames.last();
-                let n = model.functions[*func as usize].num_regs as usize;
+                let n = model.functions[func as usize].num_regs as usize;
                 let mut regs: Vec<Option<Shadow>> = vec![None; n];
                 if let Some(caller) = caller {
                     for (i, a) in args.iter().enumerate().take(n) {
