@@ -27,6 +27,62 @@ pub enum Format {
     Sarif,
 }
 
+/// When text output is colored.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq)]
+pub enum ColorArg {
+    /// When standard output is a terminal and `NO_COLOR` is not set.
+    Auto,
+    Always,
+    Never,
+}
+
+/// What `--generate` writes to standard output.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Generate {
+    /// A man page (roff).
+    Man,
+    Bash,
+    Zsh,
+    Fish,
+    Elvish,
+    Powershell,
+}
+
+/// Writes the man page or a shell's completion script for `cmd` to
+/// standard output. A reader that stops early (`| head`) is not an error.
+pub fn generate(what: Generate, mut cmd: clap::Command) -> std::io::Result<()> {
+    use clap_complete::Shell;
+    use std::io::Write;
+    let mut text = Vec::new();
+    let shell = match what {
+        Generate::Man => None,
+        Generate::Bash => Some(Shell::Bash),
+        Generate::Zsh => Some(Shell::Zsh),
+        Generate::Fish => Some(Shell::Fish),
+        Generate::Elvish => Some(Shell::Elvish),
+        Generate::Powershell => Some(Shell::PowerShell),
+    };
+    match shell {
+        None => clap_mangen::Man::new(cmd).render(&mut text)?,
+        Some(shell) => {
+            let name = cmd.get_name().to_string();
+            clap_complete::generate(shell, &mut cmd, name, &mut text);
+        }
+    }
+    match std::io::stdout().lock().write_all(&text) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => result,
+    }
+}
+
+/// Exit statuses, for `--help` and the man page (README, "Exit status").
+const EXIT_STATUS_HELP: &str = "\
+Exit status:
+  0  verified: every behavior at every process count was explored, no error
+  1  error: a counterexample was found (deadlock, assertion, MPI misuse...)
+  2  inconclusive: a limit or an unsupported construct was reached
+  3  could not run: bad flag or value, missing or corrupt input, C errors";
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum ReductionArg {
     /// Partial-order reduction (POE): branch only on real nondeterminism.
@@ -45,7 +101,8 @@ pub enum ReductionArg {
     version,
     args_override_self = true,
     override_usage = "mpi-check [OPTIONS] [MODEL] [-- <PROGRAM_ARGS>...]\n       \
-                      mpi-check [OPTIONS] <SOURCE>... [-- <CLANG_ARGS>...]"
+                      mpi-check [OPTIONS] <SOURCE>... [-- <CLANG_ARGS>...]",
+    after_help = EXIT_STATUS_HELP
 )]
 pub struct Args {
     /// The model file written by mpi-extract, or the C sources of one
@@ -67,6 +124,9 @@ pub struct Args {
     pub buffering: BufferingArg,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Color the text report (verdict, error headers, source labels).
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
     /// Stop after this many seconds and report `inconclusive`.
     #[arg(long)]
     pub timeout: Option<f64>,
@@ -139,6 +199,10 @@ pub struct Args {
     /// List the MPI functions the checker models and exit.
     #[arg(long)]
     pub list_mpi: bool,
+    /// Write a man page or a shell completion script to standard output
+    /// and exit (`mpi-check --generate bash > /etc/bash_completion.d/mpi-check`).
+    #[arg(long, value_enum, value_name = "WHAT")]
+    pub generate: Option<Generate>,
     /// One argument for the program's main, in order (argv[1], argv[2], ...;
     /// repeatable). The way to give program arguments with C sources; with a
     /// model, `-- ARGS` works too, but not both.
@@ -192,7 +256,7 @@ pub fn cannot_run_quiet(format: Format, message: &str) -> i32 {
             errors: Vec::new(),
             stats: Default::default(),
         };
-        print!("{}", render(&report, format));
+        print!("{}", render(&report, format, false));
     }
     EXIT_CANNOT_RUN
 }
@@ -224,6 +288,13 @@ pub fn format_in(raw: &[String]) -> Format {
 pub fn run(args: Args) -> i32 {
     let format = args.format;
     let fail = |m: &str| cannot_run(format, m);
+    if let Some(what) = args.generate {
+        use clap::CommandFactory;
+        return match generate(what, Args::command()) {
+            Ok(()) => 0,
+            Err(e) => fail(&format!("cannot write to standard output: {e}")),
+        };
+    }
     if args.list_mpi {
         for f in runtime_model::mpi_api::MpiFunc::ALL {
             if crate::mpi::calls::is_modeled(*f) {
@@ -401,7 +472,8 @@ pub fn run(args: Args) -> i32 {
             return fail(&format!("cannot write {}: {e}", path.display()));
         }
     }
-    let (out, verdict) = render_all(&reports, args.format, args.quiet);
+    let color = use_color(args.color);
+    let (out, verdict) = render_all(&reports, args.format, args.quiet, color);
     print!("{out}");
     verdict.exit_code()
 }
@@ -542,7 +614,7 @@ fn shell_word(word: &str) -> String {
 /// Renders the reports of every process count checked; returns the text
 /// and the overall verdict (an error at any count, else inconclusive at
 /// any, else verified). One count renders exactly as it always has.
-fn render_all(reports: &[Report], format: Format, quiet: bool) -> (String, Verdict) {
+fn render_all(reports: &[Report], format: Format, quiet: bool, color: bool) -> (String, Verdict) {
     let worst = |v: Verdict| match v {
         Verdict::Error => 2,
         Verdict::Inconclusive => 1,
@@ -561,9 +633,12 @@ fn render_all(reports: &[Report], format: Format, quiet: bool) -> (String, Verdi
     let quiet = quiet && format == Format::Text;
     if reports.len() == 1 {
         if quiet {
-            return (format!("{}\n", report::text::header(deciding)), verdict);
+            return (
+                format!("{}\n", report::text::header_styled(deciding, color)),
+                verdict,
+            );
         }
-        return (render(deciding, format), verdict);
+        return (render(deciding, format, color), verdict);
     }
     let out = match format {
         Format::Json => report::json::render_runs(deciding, reports),
@@ -571,7 +646,7 @@ fn render_all(reports: &[Report], format: Format, quiet: bool) -> (String, Verdi
         Format::Text => {
             let mut out = String::new();
             for r in reports.iter().filter(|_| !quiet) {
-                out.push_str(&render(r, format));
+                out.push_str(&render(r, format, color));
                 out.push('\n');
             }
             // One word per count, unless they all agree.
@@ -581,12 +656,18 @@ fn render_all(reports: &[Report], format: Format, quiet: bool) -> (String, Verdi
             } else {
                 reports
                     .iter()
-                    .map(|r| format!("np {}: {}", r.np, r.verdict.word()))
+                    .map(|r| {
+                        format!(
+                            "np {}: {}",
+                            r.np,
+                            report::text::verdict_word(r.verdict, color)
+                        )
+                    })
                     .collect()
             };
             out.push_str(&format!(
                 "mpi-check: {} ({})\n",
-                verdict.word(),
+                report::text::verdict_word(verdict, color),
                 per_np.join(", ")
             ));
             out
@@ -595,13 +676,30 @@ fn render_all(reports: &[Report], format: Format, quiet: bool) -> (String, Verdi
     (out, verdict)
 }
 
-fn render(report: &Report, format: Format) -> String {
+fn render(report: &Report, format: Format, color: bool) -> String {
     match format {
-        Format::Text => {
-            report::text::render(report, &|file: &str| std::fs::read_to_string(file).ok())
-        }
+        Format::Text => report::text::render_styled(
+            report,
+            &|file: &str| std::fs::read_to_string(file).ok(),
+            color,
+        ),
         Format::Json => report::json::render(report),
         Format::Sarif => report::sarif::render(report, env!("CARGO_PKG_VERSION")),
+    }
+}
+
+/// Whether the text report is colored: `--color always`, or `auto` on a
+/// terminal unless `NO_COLOR` is set (no-color.org) or `TERM` is `dumb`.
+fn use_color(when: ColorArg) -> bool {
+    use std::io::IsTerminal;
+    match when {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+        }
     }
 }
 

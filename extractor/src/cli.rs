@@ -2,15 +2,58 @@
 
 use std::path::PathBuf;
 
-use clap::Parser;
+use clap::{Parser, ValueEnum};
+
+/// What `--generate` writes to standard output.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Generate {
+    /// A man page (roff).
+    Man,
+    Bash,
+    Zsh,
+    Fish,
+    Elvish,
+    Powershell,
+}
+
+/// Writes the man page or a shell's completion script for `cmd` to
+/// standard output. A reader that stops early (`| head`) is not an error.
+pub fn generate(what: Generate, mut cmd: clap::Command) -> std::io::Result<()> {
+    use clap_complete::Shell;
+    use std::io::Write;
+    let mut text = Vec::new();
+    let shell = match what {
+        Generate::Man => None,
+        Generate::Bash => Some(Shell::Bash),
+        Generate::Zsh => Some(Shell::Zsh),
+        Generate::Fish => Some(Shell::Fish),
+        Generate::Elvish => Some(Shell::Elvish),
+        Generate::Powershell => Some(Shell::PowerShell),
+    };
+    match shell {
+        None => clap_mangen::Man::new(cmd).render(&mut text)?,
+        Some(shell) => {
+            let name = cmd.get_name().to_string();
+            clap_complete::generate(shell, &mut cmd, name, &mut text);
+        }
+    }
+    match std::io::stdout().lock().write_all(&text) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => result,
+    }
+}
 
 /// Compiles C MPI programs with clang-19 and writes the model `mpi-check`
 /// explores.
 #[derive(Parser, Debug)]
-#[command(name = "mpi-extract", version)]
+#[command(
+    name = "mpi-extract",
+    version,
+    after_help = "Exit status:\n  0  the model was written (unsupported code that may never run is a warning)\n  3  no model: bad flag, missing file, C errors, or code that cannot be modeled"
+)]
 pub struct Cli {
     /// C source files of the program (linked together; one defines `main`).
-    #[arg(required = true, value_name = "SOURCE")]
+    #[arg(required_unless_present = "generate", value_name = "SOURCE")]
     pub sources: Vec<PathBuf>,
 
     /// Where to write the model.
@@ -30,6 +73,11 @@ pub struct Cli {
     /// `mpicc` extract as they compile.
     #[arg(long)]
     pub strict_c: bool,
+
+    /// Write a man page or a shell completion script to standard output
+    /// and exit (`mpi-extract --generate bash > /etc/bash_completion.d/mpi-extract`).
+    #[arg(long, value_enum, value_name = "WHAT")]
+    pub generate: Option<Generate>,
 
     /// Extra arguments for clang (e.g. `-DN=4 -Iinclude`).
     #[arg(last = true, value_name = "CLANG_ARGS")]

@@ -47,6 +47,16 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_FAILURE);
         }
     };
+    if let Some(what) = cli.generate {
+        use clap::CommandFactory;
+        return match cli::generate(what, Cli::command()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("mpi-extract: error: cannot write to standard output: {e}");
+                ExitCode::from(EXIT_FAILURE)
+            }
+        };
+    }
     // A panic is a bug in this tool, but scripts rely on "3 = could not
     // produce a model", so it must not surface as Rust's exit code 101.
     match std::panic::catch_unwind(|| run(&cli)) {

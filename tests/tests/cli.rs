@@ -1091,6 +1091,91 @@ fn text_output_of_a_deadlock() {
 }
 
 #[test]
+fn color_is_used_when_asked_and_never_when_piped_by_default() {
+    let dir = tmp();
+    let model = model_of("deadlock.c", dir.path());
+    let plain = check(&model, &[]);
+    assert!(!plain.stdout.contains('\x1b'), "{}", plain.show());
+    let never = check(&model, &["--color", "never"]);
+    assert_eq!(never.stdout, plain.stdout);
+    let always = check(&model, &["--color", "always"]);
+    assert_eq!(always.code, Some(1), "{}", always.show());
+    assert!(always.stdout.contains("\x1b["), "{}", always.show());
+    // Without the escapes, the same report.
+    let mut stripped = String::new();
+    let mut chars = always.stdout.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for d in chars.by_ref() {
+                if d == 'm' {
+                    break;
+                }
+            }
+        } else {
+            stripped.push(c);
+        }
+    }
+    assert_eq!(stripped, plain.stdout);
+    let bad = check(&model, &["--color", "sometimes"]);
+    assert_eq!(bad.code, Some(3), "{}", bad.show());
+}
+
+#[test]
+fn help_man_pages_and_completions_document_every_option_and_exit_status() {
+    let dir = tmp();
+    for tool in ["mpi-check", "mpi-extract"] {
+        let run = |args: &[&str]| {
+            let mut cmd = Command::new(bin(tool));
+            cmd.current_dir(dir.path()).args(args);
+            run_limited(cmd, LIMIT)
+        };
+        let help = run(&["--help"]);
+        assert_eq!(help.code, Some(0), "{}", help.show());
+        assert!(help.stdout.contains("Exit status:"), "{}", help.show());
+        assert!(help.stdout.contains("  3  "), "{}", help.show());
+        let options: Vec<&str> = help
+            .stdout
+            .split_whitespace()
+            .filter(|w| w.starts_with("--") && w.len() > 2)
+            .map(|w| w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))
+            .collect();
+        assert!(options.contains(&"--generate"), "{options:?}");
+        let man = run(&["--generate", "man"]);
+        assert_eq!(man.code, Some(0), "{}", man.show());
+        assert!(man.stdout.starts_with(".ie"), "{}", man.show());
+        assert!(man.stdout.contains(&format!(".TH {tool} 1")), "{}", man.show());
+        assert!(man.stdout.contains("Exit status:"), "{}", man.show());
+        for o in &options {
+            // roff escapes dashes.
+            let escaped = o.replace('-', "\\-");
+            assert!(man.stdout.contains(&escaped), "{tool} man page lacks {o}");
+        }
+        let bash = run(&["--generate", "bash"]);
+        assert_eq!(bash.code, Some(0), "{}", bash.show());
+        assert!(
+            bash.stdout.contains(&format!("complete -F _{}", tool.replace('-', "__"))),
+            "{}",
+            bash.show()
+        );
+        for o in &options {
+            assert!(bash.stdout.contains(o), "{tool} bash completion lacks {o}");
+        }
+        for (shell, mark) in [
+            ("zsh", format!("#compdef {tool}")),
+            ("fish", format!("complete -c {tool}")),
+            ("elvish", tool.to_string()),
+            ("powershell", tool.to_string()),
+        ] {
+            let r = run(&["--generate", shell]);
+            assert_eq!(r.code, Some(0), "{}", r.show());
+            assert!(r.stdout.contains(&mark), "{shell}: {}", r.show());
+        }
+        let bad = run(&["--generate", "tcsh"]);
+        assert_eq!(bad.code, Some(3), "{}", bad.show());
+    }
+}
+
+#[test]
 fn list_mpi_lists_the_supported_functions() {
     // Needs no model file: run it in an empty directory.
     let dir = tmp();

@@ -97,7 +97,12 @@ fn run_example(ex: &Example, bless: bool) -> Result<(), String> {
             {
                 np = Some(n);
             }
-            if let Some(s) = l.trim().strip_prefix("replay: --replay ") {
+            // The replay note of the text report: `   = replay: --replay ...`.
+            if let Some(s) = l
+                .trim()
+                .trim_start_matches("= ")
+                .strip_prefix("replay: --replay ")
+            {
                 schedule = Some(s);
                 break;
             }

@@ -132,7 +132,7 @@ fn build_run<'a>(report: &'a Report, tool_version: &'a str) -> Run<'a> {
 }
 
 fn rule(kind: ErrorKind) -> Rule {
-    let help = help(kind);
+    let help = kind.help();
     Rule {
         id: kind.id(),
         name: rule_name(kind),
@@ -487,107 +487,6 @@ fn full_description(kind: ErrorKind) -> &'static str {
              second MPI_Init, an exit without MPI_Finalize, a message still unreceived when \
              every process has finalized (MPI 3.1 §8.7), or a ready-mode send not ordered \
              after the posting of its receive (MPI 3.1 §3.4)."
-        }
-    }
-}
-
-/// What to change, as markdown; the plain-text help is the same without
-/// backquotes.
-fn help(kind: ErrorKind) -> &'static str {
-    match kind {
-        ErrorKind::Deadlock => {
-            "Break the wait-for cycle the message names: reorder the calls so that one side \
-             receives while the other sends (e.g. even ranks send first, odd ranks receive \
-             first), post the receives as nonblocking calls (`MPI_Irecv`, then \
-             `MPI_Waitall`), or exchange with `MPI_Sendrecv`. Where a process finished \
-             without sending, add the missing send or fix the receive's source, tag or \
-             communicator."
-        }
-        ErrorKind::CollectiveMismatch => {
-            "Make every member of the communicator call the same collectives in the same \
-             order: take a collective out of a rank-dependent branch (`if (rank == 0)`), and \
-             call it on every path, early exits included."
-        }
-        ErrorKind::BufferingHazard => {
-            "Make the exchange independent of buffering: post the receive before the \
-             matching send, use nonblocking calls (`MPI_Isend`/`MPI_Irecv` and \
-             `MPI_Waitall`) or `MPI_Sendrecv`; for a send to the process itself, post the \
-             receive first. `mpi-check --buffering infinite` shows whether buffering is the \
-             only problem."
-        }
-        ErrorKind::Assertion => {
-            "Follow the trace to the values that make the check fail. Rerun the schedule \
-             with `mpi-check --replay` (the result's `replay` property): often the program \
-             assumes an order in which wildcard receives match messages that MPI does not \
-             promise."
-        }
-        ErrorKind::MemoryError => {
-            "Fix the access at the reported line: check indices and buffer sizes against the \
-             counts passed to MPI, allocate before use, and do not use or free memory that \
-             was freed."
-        }
-        ErrorKind::TypeMismatch => {
-            "Use matching datatypes on both sides (the same basic type, or derived types with \
-             the same type signature), or convert the data before sending it."
-        }
-        ErrorKind::CountMismatch => {
-            "Receive with a count at least the message's length (use `MPI_Probe` and \
-             `MPI_Get_count` when it varies), and pass matching counts on every member of a \
-             collective."
-        }
-        ErrorKind::RootMismatch => {
-            "Pass the same root on every member: a constant or a value every rank computes \
-             alike, not a rank-dependent expression."
-        }
-        ErrorKind::OpMismatch => "Pass the same `MPI_Op` on every member of the reduction.",
-        ErrorKind::CommunicatorMismatch => {
-            "Use one communicator on both sides: send and receive on the same communicator \
-             (both on `MPI_COMM_WORLD`, or both on the duplicate from `MPI_Comm_dup`), and \
-             call each collective on the same communicator on every member."
-        }
-        ErrorKind::InvalidArgument => {
-            "Pass a valid argument, as the message says (a send tag in `0..MPI_TAG_UB`, a \
-             rank below the communicator's size, ...); for the same buffer as input and output \
-             use `MPI_IN_PLACE`; attach a buffer large enough for the pending buffered sends \
-             (with `MPI_BSEND_OVERHEAD` each); free each object once."
-        }
-        ErrorKind::ResourceLeak => {
-            "Free each object once it is no longer needed: `MPI_Comm_free`, \
-             `MPI_Group_free`, `MPI_Type_free`, `MPI_Op_free`, `MPI_Info_free`, \
-             `MPI_Request_free`, `MPI_Buffer_detach`."
-        }
-        ErrorKind::RequestLeak => {
-            "Complete each request with `MPI_Wait`/`MPI_Test` (or their all/any/some forms), \
-             or free it with `MPI_Request_free`; do not overwrite a request variable while its \
-             operation is pending."
-        }
-        ErrorKind::MissingStart => {
-            "Start the persistent request with `MPI_Start` (or `MPI_Startall`) before \
-             waiting for it or testing it."
-        }
-        ErrorKind::LocalRace => {
-            "Move the access after the `MPI_Wait`/`MPI_Test` that completes the operation, or \
-             give each pending operation a buffer of its own."
-        }
-        ErrorKind::RmaRace => {
-            "Separate the conflicting accesses by synchronization (`MPI_Win_fence`, a \
-             lock/unlock pair, or post/start/complete/wait), or use `MPI_Accumulate` for \
-             concurrent updates."
-        }
-        ErrorKind::EpochError => {
-            "Open an epoch before communicating on the window (`MPI_Win_fence`, \
-             `MPI_Win_lock` or `MPI_Win_start`/`MPI_Win_post`) and close it with the \
-             matching call (`MPI_Win_fence`, `MPI_Win_unlock`, \
-             `MPI_Win_complete`/`MPI_Win_wait`)."
-        }
-        ErrorKind::NonTermination => {
-            "Make the awaited event possible: poll for the source and tag that are actually \
-             sent, or send the message the loop waits for."
-        }
-        ErrorKind::MpiUsage => {
-            "Call MPI only between `MPI_Init` and `MPI_Finalize`, each once; receive every \
-             message before finalizing; use `MPI_Send` rather than `MPI_Rsend` unless a \
-             barrier or a message guarantees that the receive is already posted."
         }
     }
 }

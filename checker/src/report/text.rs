@@ -7,18 +7,19 @@
 //! mpi-check: error (np = 3)
 //!
 //! error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is never sent
-//!   --> prog.c:15:5 (rank 0, MPI_Recv)
+//!    --> prog.c:15:5
 //!    |
 //! 15 |     MPI_Recv(&x, 1, MPI_INT, 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-//!    |
-//!   --> prog.c:22:5 (rank 1, MPI_Ssend)
-//!       inlined at prog.c:40
-//!    |
+//!    |     ^^^^^^^^ rank 0, MPI_Recv
+//!    .
 //! 22 |     MPI_Ssend(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+//!    |     --------- rank 1, MPI_Ssend (inlined at prog.c:40)
 //!    |
-//!   trace:
-//!      1  rank 0  prog.c:14  MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1
-//!      2  rank 1  prog.c:20  MPI_Send(dest=0, tag=0, comm=WORLD)
+//!    = trace:
+//!         1  rank 0  prog.c:14  MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1
+//!         2  rank 1  prog.c:20  MPI_Send(dest=0, tag=0, comm=WORLD)
+//!    = replay: --replay 0.1
+//!    = help: Break the wait-for cycle the message names: ...
 //!
 //! explored 2 executions, 143 transitions
 //! ```
@@ -26,42 +27,65 @@
 //! - The header is `mpi-check: <verdict> (np = N)`, with `: <reason>` after it
 //!   when the verdict is inconclusive (a reason under another verdict is shown
 //!   as a `note:` line below the header).
-//! - Each error is a block: `error[<kind>]: <message>`, then each location
-//!   with its inlining chain and, when the source file is readable and has
-//!   the line, the source line between two empty gutter lines. The gutter is
-//!   as wide as the largest line number shown in the block (at least 2).
-//! - The trace lists one step per line: step number, rank and `file:line`,
-//!   each column padded to its widest entry in that trace, then the event.
+//! - Each error is a diagnostic rendered by `codespan-reporting` in ASCII, as
+//!   rustc lays them out: `error[<kind>]: <message>`, then the source lines of
+//!   its locations with the identifier at each location underlined, `^` for
+//!   the first (where the error is) and `-` for the others, each labeled
+//!   with its rank, MPI call and inlining chain. A location whose file cannot
+//!   be read, or has no such line, is an `= at file:line:column (...)` note.
+//!   Then notes: `input:` lines (with `--any-input`), the trace (one step per
+//!   line: step number, rank and `file:line`, each column padded to its
+//!   widest entry, then the event), the `replay:` schedule, and at the first
+//!   error of each kind a `help:` (what to change, wrapped).
 //! - With input tracking (`--any-input`), an error lists one
-//!   `input: NAME = VALUE (any value in MIN..=MAX)` line per input that
+//!   `input: NAME = VALUE (any value in MIN..=MAX)` note per input that
 //!   matters before its trace, its replay carries `+NAME=VALUE` for values
 //!   the run chose, and the statistics line ends with `over N input cells`.
 //! - Blocks are separated by one empty line; the last line is the
 //!   deterministic statistics line. Lines carry no trailing whitespace and the
-//!   text ends with a newline.
+//!   text ends with a newline. With color (`--color`), the verdict, the error
+//!   headers and the labels carry ANSI escapes; the text is otherwise the same.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::ops::Range;
 
-use super::{ErrorReport, Report, SourceLoc, Stats, TraceStep, Verdict};
+use codespan_reporting::diagnostic::{Diagnostic, Label};
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term::{self, Chars, Config};
+
+use super::{ErrorReport, Report, Stats, TraceStep, Verdict};
 
 /// Renders `report` for people. `source` gives the text of a source file by
 /// the name used in the report (`None` if it cannot be read); it is asked at
 /// most once per file name.
 pub fn render(report: &Report, source: &dyn Fn(&str) -> Option<String>) -> String {
+    render_styled(report, source, false)
+}
+
+/// [`render`], with ANSI colors when `color` (a terminal, `--color`).
+pub fn render_styled(
+    report: &Report,
+    source: &dyn Fn(&str) -> Option<String>,
+    color: bool,
+) -> String {
     let mut sources = SourceCache::new(source);
     let mut out = String::new();
 
-    push_line(&mut out, &header(report));
+    push_line(&mut out, &header_styled(report, color));
     if report.verdict != Verdict::Inconclusive {
         if let Some(reason) = &report.reason {
             push_line(&mut out, &format!("note: {reason}"));
         }
     }
 
+    let mut helped = Vec::new();
     for error in &report.errors {
         out.push('\n');
-        render_error(&mut out, error, &mut sources);
+        // The advice of a kind is given once, at its first error.
+        let help = !helped.contains(&error.kind);
+        helped.push(error.kind);
+        render_error(&mut out, error, &mut sources, help, color);
     }
 
     out.push('\n');
@@ -72,7 +96,16 @@ pub fn render(report: &Report, source: &dyn Fn(&str) -> Option<String>) -> Strin
 /// The verdict line: `mpi-check: error (np = 3)`, with the reason when
 /// inconclusive (also what `-q` prints).
 pub fn header(report: &Report) -> String {
-    let mut line = format!("mpi-check: {} (np = {})", report.verdict.word(), report.np);
+    header_styled(report, false)
+}
+
+/// [`header`], with the verdict word colored when `color`.
+pub fn header_styled(report: &Report, color: bool) -> String {
+    let mut line = format!(
+        "mpi-check: {} (np = {})",
+        verdict_word(report.verdict, color),
+        report.np
+    );
     if report.verdict == Verdict::Inconclusive {
         if let Some(reason) = &report.reason {
             line.push_str(": ");
@@ -80,6 +113,27 @@ pub fn header(report: &Report) -> String {
         }
     }
     line
+}
+
+/// `verified` in green, `error` in red, `inconclusive` in yellow (bold),
+/// or plain.
+pub fn verdict_word(verdict: Verdict, color: bool) -> String {
+    use std::io::Write as _;
+    use termcolor::{Color, ColorSpec, WriteColor};
+    if !color {
+        return verdict.word().to_string();
+    }
+    let hue = match verdict {
+        Verdict::Verified => Color::Green,
+        Verdict::Error => Color::Red,
+        Verdict::Inconclusive => Color::Yellow,
+    };
+    let mut buffer = termcolor::Buffer::ansi();
+    // Writing to memory cannot fail.
+    let _ = buffer.set_color(ColorSpec::new().set_fg(Some(hue)).set_bold(true));
+    let _ = buffer.write_all(verdict.word().as_bytes());
+    let _ = buffer.reset();
+    String::from_utf8_lossy(buffer.as_slice()).into_owned()
 }
 
 /// `explored N executions, M transitions`, pluralized, with no timings.
@@ -106,72 +160,89 @@ fn counted(n: u64, one: &str, many: &str) -> String {
     }
 }
 
-fn render_error(out: &mut String, error: &ErrorReport, sources: &mut SourceCache<'_>) {
-    push_line(
-        out,
-        &format!("error[{}]: {}", error.kind.id(), error.message),
-    );
-
-    // Fetch every snippet first so the gutter width is known for the block.
-    let snippets: Vec<Option<String>> = error
-        .locations
-        .iter()
-        .map(|loc| sources.line(&loc.file, loc.line))
-        .collect();
-    let width = error
-        .locations
-        .iter()
-        .zip(&snippets)
-        .filter(|(_, snippet)| snippet.is_some())
-        .map(|(loc, _)| digits(u64::from(loc.line)))
-        .max()
-        .unwrap_or(0)
-        .max(2);
-
-    for (loc, snippet) in error.locations.iter().zip(&snippets) {
-        render_location(out, loc, snippet.as_deref(), width);
+/// One error as a diagnostic: its locations as labeled spans on the source
+/// lines (the first one primary), then notes: the inputs that matter, the
+/// trace, the replay schedule and, at the first error of its kind, what to
+/// change. Rendered by `codespan-reporting` in ASCII, as rustc does.
+fn render_error(
+    out: &mut String,
+    error: &ErrorReport,
+    sources: &mut SourceCache<'_>,
+    help: bool,
+    color: bool,
+) {
+    let mut labels = Vec::new();
+    let mut notes = Vec::new();
+    for (i, loc) in error.locations.iter().enumerate() {
+        let mut what = match &loc.call {
+            Some(call) => format!("rank {}, {call}", loc.rank),
+            None => format!("rank {}", loc.rank),
+        };
+        if !loc.inlined_at.is_empty() {
+            what.push_str(&format!(" (inlined at {})", loc.inlined_at.join(", at ")));
+        }
+        match sources.span(&loc.file, loc.line, loc.column) {
+            Some((file, span)) => {
+                let label = if i == 0 {
+                    Label::primary(file, span)
+                } else {
+                    Label::secondary(file, span)
+                };
+                labels.push(label.with_message(what));
+            }
+            None => notes.push(format!(
+                "at {}:{}:{} ({what})",
+                loc.file, loc.line, loc.column
+            )),
+        }
     }
-
     for v in &error.input {
         let range = if v.min == v.max {
             "this value".to_string()
         } else {
             format!("any value in {}..={}", v.min, v.max)
         };
-        push_line(
-            out,
-            &format!("  input: {} = {} ({range})", v.symbol, v.value),
-        );
+        notes.push(format!("input: {} = {} ({range})", v.symbol, v.value));
     }
-    render_trace(out, &error.trace);
+    if let Some(trace) = trace_note(&error.trace) {
+        notes.push(trace);
+    }
     if !error.replay.is_empty() {
-        push_line(out, &format!("  replay: --replay {}", error.replay));
+        notes.push(format!("replay: --replay {}", error.replay));
     }
-}
-
-fn render_location(out: &mut String, loc: &SourceLoc, snippet: Option<&str>, width: usize) {
-    let pad = " ".repeat(width);
-    let what = match &loc.call {
-        Some(call) => format!("rank {}, {call}", loc.rank),
-        None => format!("rank {}", loc.rank),
+    if help {
+        notes.push(format!(
+            "help: {}",
+            wrap(&error.kind.help().replace('`', ""), 76)
+        ));
+    }
+    let diagnostic = Diagnostic::error()
+        .with_code(error.kind.id())
+        .with_message(&error.message)
+        .with_labels(labels)
+        .with_notes(notes);
+    let config = Config {
+        chars: Chars::ascii(),
+        ..Config::default()
     };
-    push_line(
-        out,
-        &format!("{pad}--> {}:{}:{} ({what})", loc.file, loc.line, loc.column),
-    );
-    for site in &loc.inlined_at {
-        push_line(out, &format!("{pad}    inlined at {site}"));
-    }
-    if let Some(code) = snippet {
-        push_line(out, &format!("{pad} |"));
-        push_line(out, &format!("{:>width$} | {code}", loc.line));
-        push_line(out, &format!("{pad} |"));
-    }
+    let text = if color {
+        let mut buffer = termcolor::Buffer::ansi();
+        match term::emit_to_write_style(&mut buffer, &config, &sources.files, &diagnostic) {
+            Ok(()) => String::from_utf8_lossy(buffer.as_slice()).into_owned(),
+            Err(e) => format!("error[{}]: {} ({e})\n", error.kind.id(), error.message),
+        }
+    } else {
+        term::emit_into_string(&config, &sources.files, &diagnostic)
+            .unwrap_or_else(|e| format!("error[{}]: {} ({e})\n", error.kind.id(), error.message))
+    };
+    push_line(out, text.trim_end_matches('\n'));
 }
 
-fn render_trace(out: &mut String, trace: &[TraceStep]) {
+/// The trace as one note: one step per line, the step number, rank and
+/// `file:line` each padded to its widest entry, then the event.
+fn trace_note(trace: &[TraceStep]) -> Option<String> {
     if trace.is_empty() {
-        return;
+        return None;
     }
     let step_width = trace
         .iter()
@@ -189,14 +260,13 @@ fn render_trace(out: &mut String, trace: &[TraceStep]) {
         .map(|t| format!("{}:{}", t.file, t.line))
         .collect();
     let place_width = places.iter().map(|p| p.chars().count()).max().unwrap_or(0);
-
-    push_line(out, "  trace:");
+    let mut note = String::from("trace:");
     for (t, place) in trace.iter().zip(&places) {
         let mut line = String::new();
         // Writing to a String cannot fail.
         let _ = write!(
             line,
-            "  {:>step_width$}  rank {:<rank_width$}  {}",
+            "{:>step_width$}  rank {:<rank_width$}  {}",
             t.step, t.rank, place
         );
         if !t.event.is_empty() {
@@ -204,8 +274,30 @@ fn render_trace(out: &mut String, trace: &[TraceStep]) {
             line.push_str(&" ".repeat(fill + 2));
             line.push_str(&t.event);
         }
-        push_line(out, &line);
+        note.push('\n');
+        note.push_str(line.trim_end());
     }
+    Some(note)
+}
+
+/// `text` broken at spaces into lines of at most `width` characters (a
+/// longer word stays whole).
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut len = 0;
+    for word in text.split_whitespace() {
+        let n = word.chars().count();
+        if len > 0 && len + 1 + n > width {
+            out.push('\n');
+            len = 0;
+        } else if len > 0 {
+            out.push(' ');
+            len += 1;
+        }
+        out.push_str(word);
+        len += n;
+    }
+    out
 }
 
 fn digits(mut n: u64) -> usize {
@@ -226,37 +318,59 @@ fn push_line(out: &mut String, line: &str) {
     }
 }
 
-/// Source files by name, each asked for once.
+/// Source files by name, each asked for once, held for the renderer.
 struct SourceCache<'a> {
     source: &'a dyn Fn(&str) -> Option<String>,
-    files: BTreeMap<String, Option<Vec<String>>>,
+    ids: BTreeMap<String, Option<usize>>,
+    files: SimpleFiles<String, String>,
 }
 
 impl<'a> SourceCache<'a> {
     fn new(source: &'a dyn Fn(&str) -> Option<String>) -> Self {
         SourceCache {
             source,
-            files: BTreeMap::new(),
+            ids: BTreeMap::new(),
+            files: SimpleFiles::new(),
         }
     }
 
-    /// Line `line` (1-based) of `file`, without its line ending, if readable.
-    fn line(&mut self, file: &str, line: u32) -> Option<String> {
+    /// The file id and byte range to underline at `line` (1-based) and
+    /// `column` (1-based; 0 when unknown) of `file`: the identifier that
+    /// starts there (the called function, `assert`...), else one character;
+    /// `None` when the file cannot be read or has no such line.
+    fn span(&mut self, file: &str, line: u32, column: u32) -> Option<(usize, Range<usize>)> {
         let index = usize::try_from(line).ok()?.checked_sub(1)?;
-        if !self.files.contains_key(file) {
-            let lines = (self.source)(file).map(|text| {
-                text.split('\n')
-                    .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string())
-                    .collect()
-            });
-            self.files.insert(file.to_string(), lines);
+        if !self.ids.contains_key(file) {
+            let id = (self.source)(file).map(|text| self.files.add(file.to_string(), text));
+            self.ids.insert(file.to_string(), id);
         }
-        let lines = self.files.get(file)?.as_ref()?;
-        // A file ending in a newline yields an empty last piece that is not a line.
-        if index + 1 == lines.len() && lines[index].is_empty() {
-            return None;
+        let id = (*self.ids.get(file)?)?;
+        let text = self.files.get(id).ok()?.source().as_str();
+        let mut start = 0;
+        let mut lines = text.split_inclusive('\n');
+        for _ in 0..index {
+            start += lines.next()?.len();
         }
-        lines.get(index).cloned()
+        let code = lines.next()?;
+        let code = code.strip_suffix('\n').unwrap_or(code);
+        let code = code.strip_suffix('\r').unwrap_or(code);
+        let mut col = match column {
+            0 => code.len() - code.trim_start().len(),
+            c => (c as usize - 1).min(code.len()),
+        };
+        while !code.is_char_boundary(col) {
+            col -= 1;
+        }
+        let rest = &code[col..];
+        let word = rest
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
+        let len = match word {
+            0 => rest.chars().next().map_or(0, char::len_utf8),
+            n => n,
+        };
+        Some((id, start + col..start + col + len))
     }
 }
 
@@ -264,6 +378,7 @@ impl<'a> SourceCache<'a> {
 mod tests {
     use super::*;
     use crate::diag::ErrorKind;
+    use crate::report::SourceLoc;
     use std::cell::RefCell;
 
     const PROG: &str = "\
@@ -360,54 +475,67 @@ int main(int argc, char **argv) {
         None
     }
 
+    const DEADLOCK_HELP: &str = "\
+= help: Break the wait-for cycle the message names: reorder the calls so that one
+     side receives while the other sends (e.g. even ranks send first, odd ranks
+     receive first), post the receives as nonblocking calls (MPI_Irecv, then
+     MPI_Waitall), or exchange with MPI_Sendrecv. Where a process finished
+     without sending, add the missing send or fix the receive's source, tag or
+     communicator.
+";
+
     #[test]
     fn error_with_source() {
         let text = render(&error_report(), &prog);
-        let expected = "\
+        // Line 13 starts with a tab: column 5 is inside `MPI_Ssend`, and the
+        // underline follows the tab's display width.
+        let expected = format!(
+            "\
 mpi-check: error (np = 3)
 
 error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is never sent
-  --> prog.c:9:5 (rank 0, MPI_Recv)
+   --> prog.c:9:5
    |
  9 |     MPI_Recv(&x, 1, MPI_INT, 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-   |
-  --> prog.c:13:5 (rank 1, MPI_Ssend)
-      inlined at prog.c:40
-   |
-13 | \tMPI_Ssend(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-   |
-  --> prog.c:15:5 (rank 2)
-   |
+   |     ^^^^^^^^ rank 0, MPI_Recv
+   .
+13 |     MPI_Ssend(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+   |        ------ rank 1, MPI_Ssend (inlined at prog.c:40)
+14 |   }}
 15 |   MPI_Finalize();
+   |     ---------- rank 2
    |
-  trace:
-     1  rank 0  prog.c:8   MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1
-     2  rank 1  prog.c:12  MPI_Send(dest=0, tag=0, comm=WORLD)
-     3  rank 0  prog.c:8   request 1 matched send from rank 1
-
+   = trace:
+        1  rank 0  prog.c:8   MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1
+        2  rank 1  prog.c:12  MPI_Send(dest=0, tag=0, comm=WORLD)
+        3  rank 0  prog.c:8   request 1 matched send from rank 1
+   {DEADLOCK_HELP}
 explored 2 executions, 143 transitions
-";
+"
+        );
         assert_eq!(text, expected);
     }
 
     #[test]
     fn error_without_source() {
         let text = render(&error_report(), &unreadable);
-        let expected = "\
+        let expected = format!(
+            "\
 mpi-check: error (np = 3)
 
 error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is never sent
-  --> prog.c:9:5 (rank 0, MPI_Recv)
-  --> prog.c:13:5 (rank 1, MPI_Ssend)
-      inlined at prog.c:40
-  --> prog.c:15:5 (rank 2)
-  trace:
-     1  rank 0  prog.c:8   MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1
-     2  rank 1  prog.c:12  MPI_Send(dest=0, tag=0, comm=WORLD)
-     3  rank 0  prog.c:8   request 1 matched send from rank 1
-
+ = at prog.c:9:5 (rank 0, MPI_Recv)
+ = at prog.c:13:5 (rank 1, MPI_Ssend (inlined at prog.c:40))
+ = at prog.c:15:5 (rank 2)
+ = trace:
+      1  rank 0  prog.c:8   MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1
+      2  rank 1  prog.c:12  MPI_Send(dest=0, tag=0, comm=WORLD)
+      3  rank 0  prog.c:8   request 1 matched send from rank 1
+ {}
 explored 2 executions, 143 transitions
-";
+",
+            DEADLOCK_HELP.replace("\n     ", "\n   ")
+        );
         assert_eq!(text, expected);
     }
 
@@ -417,7 +545,10 @@ explored 2 executions, 143 transitions
         report.errors[0].locations = vec![loc(0, 18, None, &[]), loc(0, 0, None, &[])];
         report.errors[0].trace.clear();
         let text = render(&report, &prog);
-        assert!(text.contains("  --> prog.c:18:5 (rank 0)\n  --> prog.c:0:5 (rank 0)\n\n"));
+        assert!(
+            text.contains(" = at prog.c:18:5 (rank 0)\n = at prog.c:0:5 (rank 0)\n"),
+            "{text}"
+        );
         assert!(!text.contains(" |"));
         assert!(!text.contains("trace:"));
     }
@@ -437,18 +568,30 @@ explored 2 executions, 143 transitions
         let text = render(&report, &source);
         let expected = "\
 error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is never sent
-    --> prog.c:7:5 (rank 0)
+     --> prog.c:7:5
      |
    7 | line 7
-     |
-    --> prog.c:1100:5 (rank 1)
-        inlined at a.c:3
-     |
+     |     ^ rank 0
+     .
 1100 | line 1100
+     |     - rank 1 (inlined at a.c:3)
      |
-
 ";
         assert!(text.contains(expected), "{text}");
+    }
+
+    #[test]
+    fn the_underline_covers_the_identifier_at_the_column() {
+        let source = |_: &str| Some("  x = f(1);\n  assert(x > 0);\n".to_string());
+        let mut report = error_report();
+        report.errors[0].locations = vec![loc(0, 2, None, &[])];
+        report.errors[0].locations[0].column = 3;
+        report.errors[0].trace.clear();
+        let text = render(&report, &source);
+        assert!(text.contains("2 |   assert(x > 0);\n  |   ^^^^^^ rank 0\n"), "{text}");
+        // An unknown column (0) underlines the first word of the line.
+        report.errors[0].locations[0].column = 0;
+        assert_eq!(render(&report, &source), text);
     }
 
     #[test]
@@ -497,7 +640,7 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
     }
 
     #[test]
-    fn several_errors_are_separated_by_blank_lines() {
+    fn several_errors_are_separated_by_blank_lines_and_help_is_given_once_per_kind() {
         let mut report = error_report();
         let mut second = report.errors[0].clone();
         second.kind = ErrorKind::RequestLeak;
@@ -505,15 +648,28 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
         second.locations = vec![loc(0, 8, Some("MPI_Irecv"), &[])];
         second.trace.clear();
         report.errors.push(second);
+        report.errors.push(report.errors[0].clone());
         let text = render(&report, &unreadable);
         assert!(text.contains(
-            "request 1 matched send from rank 1\n\
+            "   communicator.\n\
              \n\
-             error[request-leak]: request 1 of rank 0 is never completed\n  \
-             --> prog.c:8:5 (rank 0, MPI_Irecv)\n\
-             \n\
-             explored 2 executions, 143 transitions\n"
-        ));
+             error[request-leak]: request 1 of rank 0 is never completed\n \
+             = at prog.c:8:5 (rank 0, MPI_Irecv)\n \
+             = help: Complete each request"
+        ), "{text}");
+        assert_eq!(text.matches("= help: Break the wait-for cycle").count(), 1);
+        assert_eq!(text.matches("error[deadlock]").count(), 2);
+        assert!(text.ends_with("\n\nexplored 2 executions, 143 transitions\n"));
+    }
+
+    #[test]
+    fn color_only_when_asked() {
+        let plain = render(&error_report(), &prog);
+        assert!(!plain.contains('\x1b'));
+        let colored = render_styled(&error_report(), &prog, true);
+        assert!(colored.contains("\x1b["), "{colored}");
+        assert_eq!(verdict_word(Verdict::Verified, false), "verified");
+        assert!(verdict_word(Verdict::Error, true).contains("error\x1b[0m"));
     }
 
     #[test]
