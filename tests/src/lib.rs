@@ -35,9 +35,21 @@ pub fn bin(name: &str) -> PathBuf {
 }
 
 /// What an example's header comment asks for.
+///
+/// An example is one program: a `.c` file under `c-examples/` whose header
+/// has a `RUN:` and an `EXPECT:` line, together with the other `.c` files its
+/// `SOURCES:` line names (relative to its directory), which mpi-extract links
+/// with it (`mpi-extract main.c halo.c io.c -o m.json`). Those other files
+/// are the example's *parts*: they are not examples of their own, have no
+/// `RUN:`, `EXPECT:` or `SOURCES:` line, and each is named by exactly one
+/// example (`examples()` checks all three, so no `.c` file is ever silently
+/// skipped: every one is an example or a part of exactly one).
 #[derive(Debug, Clone)]
 pub struct Example {
     pub path: PathBuf,
+    /// The program's other sources, as the `SOURCES:` line writes them
+    /// (relative to the example's directory), in that order.
+    pub sources: Vec<PathBuf>,
     /// mpi-check flags.
     pub run: Vec<String>,
     /// mpi-extract flags.
@@ -48,34 +60,68 @@ pub struct Example {
     pub kinds: Vec<String>,
 }
 
-impl Example {
-    pub fn parse(path: &Path) -> Result<Example, String> {
+/// The header lines of a `.c` file under c-examples/ (its first 40 lines),
+/// whether it is an example or a part of one.
+#[derive(Debug, Default)]
+struct Header {
+    run: Option<Vec<String>>,
+    extract: Vec<String>,
+    verdict: Option<String>,
+    kinds: Vec<String>,
+    sources: Option<Vec<PathBuf>>,
+}
+
+impl Header {
+    fn read(path: &Path) -> Result<Header, String> {
         let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        let mut run = None;
-        let mut extract = Vec::new();
-        let mut verdict = None;
-        let mut kinds = Vec::new();
+        let mut h = Header::default();
         for line in text.lines().take(40) {
             let l = line.trim_start_matches(['/', '*', ' ']);
             if let Some(r) = l.strip_prefix("RUN:") {
-                run = Some(r.split_whitespace().map(String::from).collect());
+                h.run = Some(r.split_whitespace().map(String::from).collect());
             } else if let Some(r) = l.strip_prefix("EXTRACT:") {
-                extract = r.split_whitespace().map(String::from).collect();
+                h.extract = r.split_whitespace().map(String::from).collect();
+            } else if let Some(r) = l.strip_prefix("SOURCES:") {
+                h.sources
+                    .get_or_insert_with(Vec::new)
+                    .extend(r.split_whitespace().map(PathBuf::from));
             } else if let Some(r) = l.strip_prefix("EXPECT:") {
                 let mut w = r.split_whitespace();
                 let v = w.next().unwrap_or("").to_string();
                 if let Some(k) = w.next() {
-                    kinds.push(k.to_string());
+                    h.kinds.push(k.to_string());
                 }
-                verdict.get_or_insert(v);
+                h.verdict.get_or_insert(v);
+            }
+        }
+        Ok(h)
+    }
+
+    /// Whether the file says anything an example says.
+    fn is_example_header(&self) -> bool {
+        self.run.is_some() || self.verdict.is_some() || self.sources.is_some()
+    }
+}
+
+impl Example {
+    pub fn parse(path: &Path) -> Result<Example, String> {
+        let h = Header::read(path)?;
+        let sources = h.sources.unwrap_or_default();
+        for s in &sources {
+            if s.extension().is_none_or(|x| x != "c") || s.is_absolute() {
+                return Err(format!(
+                    "SOURCES: names {}: a part is a relative path to a .c file",
+                    s.display()
+                ));
             }
         }
         Ok(Example {
             path: path.to_path_buf(),
-            run: run.ok_or("no RUN: line")?,
-            extract,
-            verdict: verdict.ok_or("no EXPECT: line")?,
-            kinds,
+            sources,
+            run: h.run.ok_or("no RUN: line")?,
+            extract: h.extract,
+            verdict: h.verdict.ok_or("no EXPECT: line")?,
+            kinds: h.kinds,
         })
     }
 
@@ -93,15 +139,30 @@ impl Example {
     }
 }
 
-/// Every example under c-examples/, sorted.
+/// Every example under c-examples/, sorted by path.
+///
+/// Every `.c` file under c-examples/ is either an example or a part of
+/// exactly one (named on its `SOURCES:` line); anything else panics (see
+/// `examples_in`). So the number of examples, pinned in
+/// `tests/fixtures/example-count`, is the number of `.c` files under
+/// c-examples/ less the parts (the files named on `SOURCES:` lines); since
+/// every example's header starts with `/* RUN:` and no part may have one,
+/// `grep -rl --include='*.c' '^/\* RUN:' c-examples | wc -l` counts them.
 pub fn examples() -> Vec<Example> {
+    examples_in(&root().join("c-examples")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The examples under `dir`, sorted by path, or what breaks the convention:
+/// a `.c` file with neither a `RUN:` line nor an example naming it on its
+/// `SOURCES:` line, a part named by two examples (or twice by one), a part
+/// with a `RUN:`, `EXPECT:` or `SOURCES:` line of its own, or a `SOURCES:`
+/// entry that is not a `.c` file under `dir`.
+pub fn examples_in(dir: &Path) -> Result<Vec<Example>, String> {
     let mut paths = Vec::new();
-    let mut dirs = vec![root().join("c-examples")];
+    let mut dirs = vec![dir.to_path_buf()];
     while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d)
-            .expect("c-examples readable")
-            .flatten()
-        {
+        let entries = std::fs::read_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?;
+        for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
                 dirs.push(p);
@@ -111,19 +172,83 @@ pub fn examples() -> Vec<Example> {
         }
     }
     paths.sort();
-    paths
-        .iter()
-        .map(|p| Example::parse(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
-        .collect()
+    let mut headers = Vec::new();
+    let mut known = Vec::new();
+    for p in &paths {
+        headers.push(Header::read(p).map_err(|e| format!("{}: {e}", p.display()))?);
+        known.push(
+            p.canonicalize()
+                .map_err(|e| format!("{}: {e}", p.display()))?,
+        );
+    }
+    // part (canonical path) -> the example that names it
+    let mut part_of: std::collections::BTreeMap<&Path, &Path> = Default::default();
+    for ((p, h), me) in paths.iter().zip(&headers).zip(&known) {
+        let here = p.parent().expect("a file has a directory");
+        for s in h.sources.iter().flatten() {
+            let named = here.join(s);
+            let Some(c) = named
+                .canonicalize()
+                .ok()
+                .and_then(|c| known.iter().find(|k| **k == c))
+            else {
+                return Err(format!(
+                    "{}: SOURCES: names {}, which is not a .c file under {}",
+                    p.display(),
+                    s.display(),
+                    dir.display()
+                ));
+            };
+            if c == me {
+                return Err(format!(
+                    "{}: SOURCES: names the example itself",
+                    p.display()
+                ));
+            }
+            if let Some(other) = part_of.insert(c, p) {
+                return Err(format!(
+                    "{} is named on the SOURCES: lines of {} and {}: a part belongs to exactly one example, once",
+                    named.display(),
+                    other.display(),
+                    p.display()
+                ));
+            }
+        }
+    }
+    let mut examples = Vec::new();
+    for ((p, h), c) in paths.iter().zip(&headers).zip(&known) {
+        if let Some(main) = part_of.get(c.as_path()) {
+            if h.is_example_header() {
+                return Err(format!(
+                    "{} is a part of {} (named on its SOURCES: line) but has a RUN:, EXPECT: or SOURCES: line of its own",
+                    p.display(),
+                    main.display()
+                ));
+            }
+            continue;
+        }
+        examples.push(Example::parse(p).map_err(|e| {
+            format!(
+                "{}: {e} (every .c file under c-examples/ is an example, or a part named on the SOURCES: line of one)",
+                p.display()
+            )
+        })?);
+    }
+    Ok(examples)
 }
 
 /// Runs mpi-extract from the example's directory (so reported file names are
-/// the bare file name), writing the model to `model`.
+/// the bare file name) on the example and its `SOURCES:` parts, writing the
+/// model to `model`.
 pub fn extract(ex: &Example, model: &Path) -> Output {
     let dir = ex.path.parent().expect("example has a directory");
     let file = ex.path.file_name().expect("example file name");
     let mut cmd = Command::new(bin("mpi-extract"));
-    cmd.current_dir(dir).arg(file).arg("-o").arg(model);
+    cmd.current_dir(dir)
+        .arg(file)
+        .args(&ex.sources)
+        .arg("-o")
+        .arg(model);
     let (flags, clang): (Vec<_>, Vec<_>) = match ex.extract.iter().position(|a| a == "--") {
         Some(i) => (ex.extract[..i].to_vec(), ex.extract[i + 1..].to_vec()),
         None => (ex.extract.clone(), vec![]),
@@ -245,4 +370,94 @@ pub fn parallel<T: Sync, F: Fn(&T) -> Result<(), String> + Sync>(items: &[T], f:
     let mut v = failures.into_inner().expect("no poisoned lock");
     v.sort();
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes `files` (name, text) into a fresh directory.
+    fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for (name, text) in files {
+            let p = dir.path().join(name);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(p, text).expect("write");
+        }
+        dir
+    }
+
+    const MAIN: &str = "/* RUN: -n 2\n * EXPECT: verified\n * SOURCES: halo.c io.c\n */\n";
+    const SINGLE: &str = "/* RUN: -n 2\n * EXPECT: verified\n */\n";
+    const PART: &str = "/* halo.c: part of main.c */\n";
+
+    #[test]
+    fn a_program_in_several_files_is_one_example_with_its_parts() {
+        let d = tree(&[
+            ("app/main.c", MAIN),
+            ("app/halo.c", PART),
+            ("app/io.c", PART),
+            ("app/grid.h", ""),
+            ("single.c", SINGLE),
+        ]);
+        let ex = examples_in(d.path()).expect("valid layout");
+        assert_eq!(ex.len(), 2);
+        assert!(ex[0].path.ends_with("app/main.c"));
+        assert_eq!(
+            ex[0].sources,
+            [PathBuf::from("halo.c"), PathBuf::from("io.c")]
+        );
+        assert!(ex[0].expected_path().ends_with("app/main.expected"));
+        assert!(ex[1].sources.is_empty());
+    }
+
+    #[test]
+    fn a_c_file_that_is_neither_example_nor_part_is_an_error() {
+        let d = tree(&[
+            ("app/main.c", MAIN),
+            ("app/halo.c", PART),
+            ("app/io.c", PART),
+            ("app/util.c", PART),
+        ]);
+        let e = examples_in(d.path()).unwrap_err();
+        assert!(e.contains("util.c") && e.contains("no RUN: line"), "{e}");
+    }
+
+    #[test]
+    fn a_part_named_by_two_examples_is_an_error() {
+        let two = "/* RUN: -n 2\n * EXPECT: verified\n * SOURCES: halo.c\n */\n";
+        let d = tree(&[
+            ("app/main.c", MAIN),
+            ("app/other.c", two),
+            ("app/halo.c", PART),
+            ("app/io.c", PART),
+        ]);
+        let e = examples_in(d.path()).unwrap_err();
+        assert!(
+            e.contains("halo.c") && e.contains("exactly one example"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_part_with_a_header_of_its_own_is_an_error() {
+        let d = tree(&[
+            ("app/main.c", MAIN),
+            ("app/halo.c", SINGLE),
+            ("app/io.c", PART),
+        ]);
+        let e = examples_in(d.path()).unwrap_err();
+        assert!(e.contains("halo.c is a part of"), "{e}");
+    }
+
+    #[test]
+    fn a_missing_or_outside_part_is_an_error() {
+        let d = tree(&[("app/main.c", MAIN), ("app/halo.c", PART)]);
+        let e = examples_in(d.path()).unwrap_err();
+        assert!(e.contains("names io.c, which is not a .c file"), "{e}");
+        let bad = "/* RUN: -n 2\n * EXPECT: verified\n * SOURCES: grid.h\n */\n";
+        let d = tree(&[("app/main.c", bad), ("app/grid.h", "")]);
+        let e = examples_in(d.path()).unwrap_err();
+        assert!(e.contains("names grid.h, which is not a .c file"), "{e}");
+    }
 }
