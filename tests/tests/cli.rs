@@ -1143,7 +1143,11 @@ fn help_man_pages_and_completions_document_every_option_and_exit_status() {
         let man = run(&["--generate", "man"]);
         assert_eq!(man.code, Some(0), "{}", man.show());
         assert!(man.stdout.starts_with(".ie"), "{}", man.show());
-        assert!(man.stdout.contains(&format!(".TH {tool} 1")), "{}", man.show());
+        assert!(
+            man.stdout.contains(&format!(".TH {tool} 1")),
+            "{}",
+            man.show()
+        );
         assert!(man.stdout.contains("Exit status:"), "{}", man.show());
         for o in &options {
             // roff escapes dashes.
@@ -1153,7 +1157,8 @@ fn help_man_pages_and_completions_document_every_option_and_exit_status() {
         let bash = run(&["--generate", "bash"]);
         assert_eq!(bash.code, Some(0), "{}", bash.show());
         assert!(
-            bash.stdout.contains(&format!("complete -F _{}", tool.replace('-', "__"))),
+            bash.stdout
+                .contains(&format!("complete -F _{}", tool.replace('-', "__"))),
             "{}",
             bash.show()
         );

@@ -349,6 +349,15 @@ impl Machine {
         // (a message race, issue 4 class 7).
         let others = if wildcard {
             let cands = self.world.p2p.candidates(r);
+            let reqs = &self.world.p2p.requests;
+            let alternatives: Vec<ReqId> = cands
+                .iter()
+                .copied()
+                .filter(|&c| reqs[c].owner != reqs[s].owner)
+                .collect();
+            if !alternatives.is_empty() {
+                self.wildcard_alternatives.push((r, alternatives));
+            }
             self.other_senders(&cands, s)
         } else {
             String::new()

@@ -99,6 +99,10 @@ pub struct Machine {
     pub version: u64,
     /// Wildcard receives told not to take these sends (deferred choices).
     pub deferred: Vec<(ReqId, Vec<ReqId>)>,
+    /// Each wildcard receive matched in this execution while sends of
+    /// other processes could match it too, with those sends, as they stood
+    /// when it matched: what a report's "message race" names.
+    pub wildcard_alternatives: Vec<(ReqId, Vec<ReqId>)>,
     /// Transitions (scheduling steps) taken in this execution.
     pub transitions: u64,
     pub liveness: std::sync::Arc<crate::exec::liveness::Liveness>,
@@ -182,6 +186,7 @@ impl Machine {
             deps: PList::default(),
             version: 0,
             deferred: Vec::new(),
+            wildcard_alternatives: Vec::new(),
             transitions: 0,
             liveness: std::sync::Arc::new(crate::exec::liveness::Liveness::new(model)),
             max_calls: usize::MAX,

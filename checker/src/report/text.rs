@@ -588,7 +588,10 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
         report.errors[0].locations[0].column = 3;
         report.errors[0].trace.clear();
         let text = render(&report, &source);
-        assert!(text.contains("2 |   assert(x > 0);\n  |   ^^^^^^ rank 0\n"), "{text}");
+        assert!(
+            text.contains("2 |   assert(x > 0);\n  |   ^^^^^^ rank 0\n"),
+            "{text}"
+        );
         // An unknown column (0) underlines the first word of the line.
         report.errors[0].locations[0].column = 0;
         assert_eq!(render(&report, &source), text);
@@ -650,13 +653,16 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
         report.errors.push(second);
         report.errors.push(report.errors[0].clone());
         let text = render(&report, &unreadable);
-        assert!(text.contains(
-            "   communicator.\n\
+        assert!(
+            text.contains(
+                "   communicator.\n\
              \n\
              error[request-leak]: request 1 of rank 0 is never completed\n \
              = at prog.c:8:5 (rank 0, MPI_Irecv)\n \
              = help: Complete each request"
-        ), "{text}");
+            ),
+            "{text}"
+        );
         assert_eq!(text.matches("= help: Break the wait-for cycle").count(), 1);
         assert_eq!(text.matches("error[deadlock]").count(), 2);
         assert!(text.ends_with("\n\nexplored 2 executions, 143 transitions\n"));

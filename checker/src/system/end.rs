@@ -75,46 +75,45 @@ pub fn flush(ctx: &Ctx, state: &mut Machine) -> Vec<Reported> {
 /// envelope matches (MPI 3.1 §3.5: which one a wildcard takes is up to the
 /// library).
 fn name_message_races(model: &Model, state: &Machine, f: &mut Finding) {
+    /// Distinct races named in a message; the others are counted.
+    const SHOWN: usize = 2;
     let reqs = &state.world.p2p.requests;
     let ranks: Vec<usize> = f.locations.iter().map(|(r, _, _)| *r).collect();
-    let mut races = Vec::new();
-    for r in reqs
-        .iter()
-        .filter(|r| r.is_wildcard_recv() && ranks.contains(&r.owner))
-    {
-        let (ReqOp::Recv(rop), Some(chosen)) = (&r.op, r.partner) else {
-            continue;
-        };
-        let chosen = &reqs[chosen];
-        let others: Vec<&runtime_model::mpi::p2p::Request> = reqs
-            .iter()
-            .filter(|q| {
-                matches!(&q.op, ReqOp::Send(sop) if q.owner != chosen.owner
-                    && runtime_model::mpi::p2p::envelope_matches(rop, r.owner, sop, q.owner))
-            })
-            .collect();
-        if others.is_empty() {
+    let mut races: Vec<String> = Vec::new();
+    let mut more = 0;
+    for (r, alternatives) in &state.wildcard_alternatives {
+        let r = &reqs[*r];
+        if !ranks.contains(&r.owner) {
             continue;
         }
+        let Some(chosen) = r.partner.map(|c| &reqs[c]) else {
+            continue;
+        };
         let (Some((rloc, rfunc)), Some((cloc, cfunc))) = (
             state.event_loc(r.posted_at),
             state.event_loc(chosen.posted_at),
         ) else {
             continue;
         };
-        let mut alt = Vec::new();
-        for q in others {
+        // One phrase per sending call site: a loop's sends are one site.
+        let mut alt: Vec<String> = Vec::new();
+        for q in alternatives.iter().map(|&q| &reqs[q]) {
             if let Some((qloc, qfunc)) = state.event_loc(q.posted_at) {
-                alt.push(format!(
+                let phrase = format!(
                     "rank {}'s {} (line {})",
                     q.owner,
                     qfunc.name(),
                     line_of(model, qloc)
-                ));
+                );
+                if !alt.contains(&phrase) {
+                    alt.push(phrase);
+                }
                 add_site(f, (q.owner, qloc, Some(qfunc)));
             }
         }
-        races.push(format!(
+        add_site(f, (r.owner, rloc, Some(rfunc)));
+        add_site(f, (chosen.owner, cloc, Some(cfunc)));
+        let race = format!(
             "rank {}'s wildcard {} at line {} took rank {}'s {} (line {}) but could also take {}",
             r.owner,
             rfunc.name(),
@@ -123,13 +122,27 @@ fn name_message_races(model: &Model, state: &Machine, f: &mut Finding) {
             cfunc.name(),
             line_of(model, cloc),
             alt.join(" or ")
+        );
+        if races.contains(&race) {
+            continue;
+        }
+        if races.len() < SHOWN {
+            races.push(race);
+        } else {
+            more += 1;
+        }
+    }
+    if races.is_empty() {
+        return;
+    }
+    let mut text = races.join("; ");
+    if more > 0 {
+        text.push_str(&format!(
+            "; and {more} more wildcard {}",
+            if more == 1 { "match" } else { "matches" }
         ));
-        add_site(f, (r.owner, rloc, Some(rfunc)));
-        add_site(f, (chosen.owner, cloc, Some(cfunc)));
     }
-    if !races.is_empty() {
-        f.message = format!("{} (message race: {})", f.message, races.join("; "));
-    }
+    f.message = format!("{} (message race: {text})", f.message);
 }
 
 /// Records the errors the execution showed on its way (`state.findings`,

@@ -1,14 +1,13 @@
-/* Reproducer: the "message race" note of an assertion names, as sends a
- * wildcard receive "could also take", sends that happen only after that
- * receive has completed (they causally depend on it), and repeats the same
- * "rank R's MPI_Send (line L)" once per dynamic send.
- *
- *   mpi-check message_race_lists_impossible_sends.c -n 3
- *
- * Each worker sends a result, waits for the manager's reply, and sends a
- * second result. The manager's first wildcard receive can only take the
- * first send of rank 1 or of rank 2; the second sends cannot exist before
- * the manager has replied, i.e. after that receive completed.
+/* RUN: -n 3
+ * EXPECT: error assertion
+ * A manager takes four results with MPI_ANY_SOURCE and asserts that rank 1
+ * is first and rank 2 second. Each worker sends a first result, waits for
+ * the manager's reply, then sends a second one. The report's "message
+ * race" names, for each wildcard receive that went wrong, only the sends
+ * that could have matched it when it matched: the workers' second sends
+ * (line 33) do not exist before the manager replied, so they are never
+ * offered as alternatives of its first receive, and a site is named once,
+ * however many sends it made.
  */
 #include <assert.h>
 #include <mpi.h>
