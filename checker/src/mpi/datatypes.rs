@@ -74,7 +74,7 @@ pub(crate) fn type_name_of(dt: i32) -> String {
     if h::predefined_datatype_name(dt).is_some() {
         datatype_name(dt)
     } else {
-        format!("derived datatype 0x{dt:x}")
+        format!("derived datatype {}", datatype_name(dt))
     }
 }
 
@@ -92,11 +92,15 @@ impl Machine {
             return Err(site.invalid(format!("invalid datatype 0x{dt:x}")));
         };
         if t.freed {
-            return Err(site.invalid(format!("datatype 0x{dt:x} was freed by MPI_Type_free")));
+            return Err(site.invalid(format!(
+                "datatype {} was freed by MPI_Type_free",
+                datatype_name(dt)
+            )));
         }
         if comm && !t.committed {
             return Err(site.invalid(format!(
-                "datatype 0x{dt:x} is used for communication but was not committed (MPI_Type_commit)"
+                "datatype {} is used for communication but was not committed (MPI_Type_commit)",
+                datatype_name(dt)
             )));
         }
         Ok(t.map.clone())

@@ -38,12 +38,26 @@ pub(crate) fn ignores_status(addr: u64) -> bool {
     addr == 0 || addr as i64 == h::MPI_STATUS_IGNORE
 }
 
+/// A communicator as reports name it: `WORLD`, `SELF`, or `comm#N` for
+/// the N-th communicator handle the process was given (by `MPI_Comm_dup`,
+/// `split`, `create`, topologies...), as MPICH numbers them.
 pub fn comm_name(handle: i32) -> String {
     match handle {
         h::MPI_COMM_WORLD => "WORLD".into(),
         h::MPI_COMM_SELF => "SELF".into(),
-        other => format!("0x{other:x}"),
+        h::MPI_COMM_NULL => "COMM_NULL".into(),
+        other => match numbered(other, runtime_model::mpi::COMM_HANDLE_BASE) {
+            Some(n) => format!("comm#{n}"),
+            None => format!("0x{other:x}"),
+        },
     }
+}
+
+/// `1 + (handle - base)` for a handle a process was given from `base` on
+/// (`comm#1`, `type#1`, `op#1`), `None` for another value.
+pub(crate) fn numbered(handle: i32, base: i32) -> Option<u32> {
+    let i = handle.wrapping_sub(base);
+    (0..0x10_0000).contains(&i).then_some(i as u32 + 1)
 }
 
 pub(crate) fn rank_name(r: i32) -> String {
@@ -62,10 +76,16 @@ pub(crate) fn tag_name(t: i32) -> String {
     }
 }
 
+/// A datatype as reports name it: `INT` for `MPI_INT`, `type#N` for the
+/// N-th derived datatype the process made.
 pub(crate) fn datatype_name(dt: i32) -> String {
-    h::predefined_datatype_name(dt)
-        .map(|n| n.trim_start_matches("MPI_").to_string())
-        .unwrap_or_else(|| format!("0x{dt:x}"))
+    if let Some(n) = h::predefined_datatype_name(dt) {
+        return n.trim_start_matches("MPI_").to_string();
+    }
+    match numbered(dt, h::TYPE_HANDLE_BASE) {
+        Some(n) => format!("type#{n}"),
+        None => format!("0x{dt:x}"),
+    }
 }
 
 /// Everything a call needs to report an error at its own position.

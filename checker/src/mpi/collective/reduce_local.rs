@@ -27,7 +27,10 @@ impl Machine {
         let user = self.user_op_of(site.rank, op);
         self.log_call(site, None, None);
         let op_name = match (&user, h::predefined_op_name(op)) {
-            (Some(_), _) => format!("0x{op:x}"),
+            (Some(_), _) => match super::super::decode::numbered(op, h::OP_HANDLE_BASE) {
+                Some(n) => format!("op#{n}"),
+                None => format!("0x{op:x}"),
+            },
             (None, name) => name.unwrap_or("?").trim_start_matches("MPI_").to_string(),
         };
         self.trace_event(
