@@ -171,8 +171,9 @@ fn render_error(
     help: bool,
     color: bool,
 ) {
+    let (headline, details) = headline_and_details(&error.message);
     let mut labels = Vec::new();
-    let mut notes = Vec::new();
+    let mut notes = details;
     for (i, loc) in error.locations.iter().enumerate() {
         let mut what = match &loc.call {
             Some(call) => format!("rank {}, {call}", loc.rank),
@@ -218,7 +219,7 @@ fn render_error(
     }
     let diagnostic = Diagnostic::error()
         .with_code(error.kind.id())
-        .with_message(&error.message)
+        .with_message(headline)
         .with_labels(labels)
         .with_notes(notes);
     let config = Config {
@@ -236,6 +237,52 @@ fn render_error(
             .unwrap_or_else(|e| format!("error[{}]: {} ({e})\n", error.kind.id(), error.message))
     };
     push_line(out, text.trim_end_matches('\n'));
+}
+
+/// The first clause of an error's message, for the headline, and the rest
+/// as notes: the clauses after it (`; `-separated outside parentheses), one
+/// per line, and a `(message race: ...)` ending, one race per line. The
+/// JSON and SARIF reports keep the whole message.
+fn headline_and_details(message: &str) -> (&str, Vec<String>) {
+    let (message, races) = match message.split_once(" (message race: ") {
+        Some((m, r)) if r.ends_with(')') => (m, Some(&r[..r.len() - 1])),
+        _ => (message, None),
+    };
+    let clauses = top_level_clauses(message);
+    let (headline, rest) = clauses
+        .split_first()
+        .map_or((message, &[][..]), |(h, r)| (*h, r));
+    let mut notes = Vec::new();
+    if !rest.is_empty() {
+        notes.push(format!("note: {}", rest.join("\n")));
+    }
+    if let Some(races) = races {
+        notes.push(format!(
+            "message race: {}",
+            top_level_clauses(races).join("\n")
+        ));
+    }
+    (headline, notes)
+}
+
+/// `text` split at each `; ` outside parentheses.
+fn top_level_clauses(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    let bytes = text.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            b';' if depth == 0 && bytes.get(i + 1) == Some(&b' ') => {
+                out.push(&text[start..i]);
+                start = i + 2;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out
 }
 
 /// The trace as one note: one step per line, the step number, rank and
@@ -666,6 +713,27 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
         assert_eq!(text.matches("= help: Break the wait-for cycle").count(), 1);
         assert_eq!(text.matches("error[deadlock]").count(), 2);
         assert!(text.ends_with("\n\nexplored 2 executions, 143 transitions\n"));
+    }
+
+    #[test]
+    fn long_messages_keep_their_first_clause_as_headline() {
+        let (head, notes) = headline_and_details(
+            "rank 0 waits for rank 1 in MPI_Recv at line 9; rank 1 finished (MPI_Finalize at \
+             line 12; early) without sending (message race: rank 0's wildcard MPI_Recv at line 8 \
+             took rank 1's MPI_Send (line 11) but could also take rank 2's MPI_Send (line 11); \
+             and 1 more wildcard match)",
+        );
+        assert_eq!(head, "rank 0 waits for rank 1 in MPI_Recv at line 9");
+        assert_eq!(
+            notes,
+            [
+                "note: rank 1 finished (MPI_Finalize at line 12; early) without sending",
+                "message race: rank 0's wildcard MPI_Recv at line 8 took rank 1's MPI_Send \
+                 (line 11) but could also take rank 2's MPI_Send (line 11)\nand 1 more wildcard match",
+            ]
+        );
+        let (head, notes) = headline_and_details("assertion `x == 1` failed");
+        assert_eq!((head, notes.len()), ("assertion `x == 1` failed", 0));
     }
 
     #[test]
