@@ -433,7 +433,11 @@ pub fn run(args: Args) -> i32 {
             jobs,
             max_memory,
         };
-        let outcome = driver::explore(&model, &config);
+        let outcome = {
+            // Not with --quiet: a gate asked for one line.
+            let _progress = crate::progress_line::ProgressLine::start(np, !args.quiet);
+            driver::explore(&model, &config)
+        };
         if graph.is_none() {
             graph = outcome.errors.iter().find_map(|e| {
                 let wf = e.finding.wait_for.as_ref()?;

@@ -11,6 +11,7 @@ pub mod explore;
 pub mod input;
 pub mod log;
 pub mod mpi;
+pub mod progress_line;
 pub mod report;
 pub mod source;
 pub mod system;

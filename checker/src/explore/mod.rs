@@ -11,6 +11,7 @@
 //!   of `dfs` whatever the number of threads.
 //! - `cached`: depth-first search that skips states already seen (the
 //!   exhaustive oracle, with the system of every interleaving).
+//! - `progress`: running totals for the progress display.
 //!
 //! Strategies are unit-tested on toy systems (`tests` below) whose numbers
 //! of executions are known.
@@ -18,6 +19,7 @@
 pub mod cached;
 pub mod dfs;
 pub mod parallel;
+pub mod progress;
 pub mod replay;
 
 use std::fmt;
@@ -280,6 +282,7 @@ impl<S: Explorable> Search<S> {
     /// A finished execution (complete or stopped early).
     pub fn executed(&mut self, ending: Ending<S::Error>, schedule: &[u32]) {
         self.outcome.executions += 1;
+        progress::add(1, 0);
         self.take(ending, schedule);
     }
 
@@ -293,6 +296,7 @@ impl<S: Explorable> Search<S> {
     /// once, the first time it is found), a limit it hit, its notes.
     pub fn take(&mut self, ending: Ending<S::Error>, schedule: &[u32]) {
         self.outcome.transitions += ending.transitions;
+        progress::add(0, ending.transitions);
         self.outcome.instructions += ending.instructions;
         self.record(ending.errors, schedule);
         if let Some(m) = ending.limit {
