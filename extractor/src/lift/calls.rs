@@ -324,8 +324,15 @@ fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
         ("__isoc23_strtoll", LibcFunc::Strtol),
         ("__isoc23_strtoul", LibcFunc::Strtoul),
         ("__isoc23_strtoull", LibcFunc::Strtoul),
+        // glibc's rand is random and srand is srandom: one generator.
+        ("random", LibcFunc::Rand),
+        ("srandom", LibcFunc::Srand),
+        // `sort::getopt` rewrote each getopt call to pass the variables.
+        (crate::sort::GETOPT, LibcFunc::Getopt),
     ];
-    if let Some(func) = LibcFunc::from_c_name(name) {
+    // A getopt call `sort::getopt` did not rewrite (another prototype) is
+    // not one the checker can run.
+    if let Some(func) = LibcFunc::from_c_name(name).filter(|f| *f != LibcFunc::Getopt) {
         return Some((func, &[]));
     }
     if let Some(&(_, func)) = SYNONYMS.iter().find(|(n, _)| *n == name) {
@@ -409,5 +416,11 @@ mod tests {
         // Only math functions have `f` forms: "atof" is not "ato" + f.
         assert_eq!(libc_function("labsf"), None);
         assert_eq!(libc_function("qsort_r"), None);
+        assert_eq!(libc_function("random"), Some((LibcFunc::Rand, &[][..])));
+        assert_eq!(libc_function("getopt"), None);
+        assert_eq!(
+            libc_function(crate::sort::GETOPT),
+            Some((LibcFunc::Getopt, &[][..]))
+        );
     }
 }
