@@ -622,9 +622,22 @@ pub enum LibcFunc {
     Strpbrk,
     Strnlen,
     Strndup,
-    /// `getopt(argc, argv, optstring, &optarg, &optind, &opterr, &optopt)`:
-    /// the extractor passes the addresses of the four option variables
-    /// (globals of the model) after the C arguments.
+    /// More of `<math.h>`: `frexp` and `modf` store a part through their
+    /// pointer; `lround` and `lrint` return a `long`.
+    Ldexp,
+    Frexp,
+    Modf,
+    Lround,
+    Lrint,
+    Erf,
+    Erfc,
+    Expm1,
+    Log1p,
+    Fdim,
+    /// `getopt(argc, argv, optstring, &optarg, &optind, &opterr, &optopt,
+    /// posixly_correct)`: the extractor passes the addresses of the four
+    /// option variables (globals of the model) after the C arguments, then
+    /// 1 for glibc's strict POSIX form (`__posix_getopt`), else 0.
     Getopt,
 }
 
@@ -773,6 +786,16 @@ impl LibcFunc {
             LibcFunc::Strnlen => "strnlen",
             LibcFunc::Strndup => "strndup",
             LibcFunc::Getopt => "getopt",
+            LibcFunc::Ldexp => "ldexp",
+            LibcFunc::Frexp => "frexp",
+            LibcFunc::Modf => "modf",
+            LibcFunc::Lround => "lround",
+            LibcFunc::Lrint => "lrint",
+            LibcFunc::Erf => "erf",
+            LibcFunc::Erfc => "erfc",
+            LibcFunc::Expm1 => "expm1",
+            LibcFunc::Log1p => "log1p",
+            LibcFunc::Fdim => "fdim",
         }
     }
 
@@ -918,6 +941,16 @@ impl LibcFunc {
         LibcFunc::Strnlen,
         LibcFunc::Strndup,
         LibcFunc::Getopt,
+        LibcFunc::Ldexp,
+        LibcFunc::Frexp,
+        LibcFunc::Modf,
+        LibcFunc::Lround,
+        LibcFunc::Lrint,
+        LibcFunc::Erf,
+        LibcFunc::Erfc,
+        LibcFunc::Expm1,
+        LibcFunc::Log1p,
+        LibcFunc::Fdim,
     ];
 
     pub fn from_c_name(name: &str) -> Option<LibcFunc> {

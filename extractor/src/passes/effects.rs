@@ -234,6 +234,8 @@ fn libc_effects(
             e.writes = arg(0);
         }
         Strcasecmp | Strncasecmp | Strspn | Strcspn | Strpbrk | Strnlen => e.reads = all(args),
+        // frexp stores the exponent, modf the integral part.
+        Frexp | Modf => e.writes = arg(1),
         // The variable arguments are read through the `va_list`, whose
         // contents `VaStart` made point to them (and which it reads).
         VaStart => {
@@ -252,7 +254,7 @@ fn libc_effects(
         | Atan | Sinh | Cosh | Tanh | Exp2 | Log2 | Log10 | Cbrt | Round | Trunc | Rint | Atan2
         | Fmod | Hypot | Copysign | Isalnum | Isalpha | Isdigit | Isxdigit | Isspace | Isupper
         | Islower | Ispunct | Isprint | Toupper | Tolower | Popcount | Clz | Ctz | Bswap
-        | Fputc => {}
+        | Fputc | Ldexp | Lround | Lrint | Erf | Erfc | Expm1 | Log1p | Fdim => {}
         // `time(&t)` writes `t`; `getenv` reads its name.
         Time => e.writes = arg(0),
         Getenv => e.reads = arg(0),

@@ -632,7 +632,8 @@ impl Solver<'_> {
             | Sin | Cos | Tan | Asin | Acos | Atan | Sinh | Cosh | Tanh | Exp2 | Log2 | Log10
             | Cbrt | Round | Trunc | Rint | Atan2 | Fmod | Hypot | Copysign | Isalnum | Isalpha
             | Isdigit | Isxdigit | Isspace | Isupper | Islower | Ispunct | Isprint | Toupper
-            | Tolower | Popcount | Clz | Ctz | Bswap | Difftime => {
+            | Tolower | Popcount | Clz | Ctz | Bswap | Difftime | Ldexp | Lround | Lrint | Erf
+            | Erfc | Expm1 | Log1p | Fdim => {
                 let mut v = Sites::none();
                 for a in args {
                     v.union_with(&self.val(*a));
@@ -644,6 +645,11 @@ impl Solver<'_> {
             | ExitNow | Atexit | Sleep | Usleep | Rand | Srand | Time | Clock => {}
             // The clocks and generators write numbers; the comparisons and
             // counts return them.
+            // The parts stored are numbers.
+            Frexp | Modf => {
+                let v = self.arg(args, 0);
+                self.def(dst, &v);
+            }
             Gettimeofday | ClockGettime | ClockGetres | Nanosleep | Drand48 | Erand48 | Lrand48
             | Nrand48 | Mrand48 | Jrand48 | Srand48 | Strcasecmp | Strncasecmp | Strspn
             | Strcspn | Strnlen => {}

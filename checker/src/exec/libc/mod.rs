@@ -193,7 +193,16 @@ pub fn call(
         | LibcFunc::Bswap
         | LibcFunc::Abs
         | LibcFunc::Labs
-        | LibcFunc::Llabs => math::call(func, &a),
+        | LibcFunc::Llabs
+        | LibcFunc::Ldexp
+        | LibcFunc::Lround
+        | LibcFunc::Lrint
+        | LibcFunc::Erf
+        | LibcFunc::Erfc
+        | LibcFunc::Expm1
+        | LibcFunc::Log1p
+        | LibcFunc::Fdim => math::call(func, &a),
+        LibcFunc::Frexp | LibcFunc::Modf => math::parts(func, &a, mem),
         LibcFunc::Isalnum
         | LibcFunc::Isalpha
         | LibcFunc::Isdigit

@@ -364,7 +364,7 @@ impl Process {
                     | F::Sprintf
                     | F::Snprintf
                     | F::Memset => Some(0),
-                    F::Strtol | F::Strtod | F::Strtoul => Some(1),
+                    F::Strtol | F::Strtod | F::Strtoul | F::Frexp | F::Modf => Some(1),
                     _ => None,
                 };
                 if let (Some(i), Some(sh)) = (written, &s) {
