@@ -85,7 +85,9 @@ pub(super) fn call(func: LibcFunc, a: &Args<'_>) -> Result<LibcOutcome, MemFault
             } else {
                 x.round_ties_even()
             };
-            let fits = r >= -9.223_372_036_854_775_808e18 && r < 9.223_372_036_854_775_808e18;
+            // -2^63 ..= 2^63 (exclusive), exactly representable.
+            let limit = 2f64.powi(63);
+            let fits = (-limit..limit).contains(&r);
             Ok(ret(if fits { r as i64 } else { i64::MIN } as u64))
         }
         // Clang multiplies `double _Complex` values inline and calls

@@ -594,7 +594,7 @@ mod tests {
         let mut m = mem();
         let s = string(&mut m, ",a,,bc,");
         let delim = string(&mut m, ",");
-        let mut tok = |m: &mut Memory, s: u64| c(m, LibcFunc::Strtok, &[p(s), p(delim)]).unwrap();
+        let tok = |m: &mut Memory, s: u64| c(m, LibcFunc::Strtok, &[p(s), p(delim)]).unwrap();
         assert_eq!(tok(&mut m, s), s + 1);
         assert_eq!(tok(&mut m, 0), s + 4);
         assert_eq!(tok(&mut m, 0), 0);
