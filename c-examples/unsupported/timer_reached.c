@@ -1,27 +1,29 @@
 /* RUN: -n 2
  * EXPECT: inconclusive
- * A wall-clock timer with gettimeofday, which the model does not cover
- * (MPI_Wtime is modeled). Every execution reaches it at line 19, so the
- * check stops there: inconclusive, naming the call and its line, never
- * verified. Replacing it with MPI_Wtime (timer_wtime_ok.c) verifies.
+ * A CPU-time measurement with getrusage, which the model does not cover
+ * (MPI_Wtime, gettimeofday and clock_gettime are modeled). Every execution
+ * reaches it at line 20, so the check stops there: inconclusive, naming the
+ * call and its line, never verified. Replacing it with MPI_Wtime
+ * (timer_wtime_ok.c) verifies.
  */
 #include <mpi.h>
 #include <stdio.h>
-#include <sys/time.h>
+#include <sys/resource.h>
 
 int main(int argc, char **argv) {
     int rank, v = 0;
-    struct timeval t0, t1;
+    struct rusage r0, r1;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (rank == 0)
         v = 7;
-    gettimeofday(&t0, NULL);
+    getrusage(RUSAGE_SELF, &r0);
     MPI_Bcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    gettimeofday(&t1, NULL);
+    getrusage(RUSAGE_SELF, &r1);
     if (rank == 0)
-        printf("bcast took %ld us\n",
-               (long)((t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_usec - t0.tv_usec)));
+        printf("bcast took %ld us of CPU time\n",
+               (long)((r1.ru_utime.tv_sec - r0.ru_utime.tv_sec) * 1000000 +
+                      (r1.ru_utime.tv_usec - r0.ru_utime.tv_usec)));
     MPI_Finalize();
     return 0;
 }

@@ -1,6 +1,6 @@
 /* RUN: -n 2
  * EXPECT: verified
- * timer_reached.c with MPI_Wtime (modeled) instead of gettimeofday: nothing
+ * timer_reached.c with MPI_Wtime (modeled) instead of getrusage: nothing
  * unsupported remains and the check is complete.
  */
 #include <mpi.h>

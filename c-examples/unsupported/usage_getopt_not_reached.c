@@ -1,14 +1,14 @@
 /* RUN: -n 2
  * EXPECT: verified
- * Options parsed with getopt (not modeled) only when arguments are given:
- * the check runs without arguments, so getopt never runs and the program is
- * verified. mpi-extract still warns about line 20: checked with arguments
- * (`mpi-check -n 2 -- -n 3`) it would be inconclusive there.
+ * Options parsed with getopt_long (not modeled; getopt is) only when arguments
+ * are given: the check runs without arguments, so getopt_long never runs and
+ * the program is verified. mpi-extract still warns about line 22: checked with
+ * arguments (`mpi-check -n 2 -- --rounds 3`) it would be inconclusive there.
  */
+#include <getopt.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 int main(int argc, char **argv) {
     int rank, size, rounds = 2, opt;
@@ -16,8 +16,10 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (argc > 1) {
-        /* Usage: prog [-n rounds] */
-        while ((opt = getopt(argc, argv, "n:")) != -1) {
+        /* Usage: prog [--rounds N] */
+        static const struct option longopts[] = {{"rounds", required_argument, NULL, 'n'},
+                                                  {NULL, 0, NULL, 0}};
+        while ((opt = getopt_long(argc, argv, "n:", longopts, NULL)) != -1) {
             if (opt == 'n')
                 rounds = atoi(optarg);
         }

@@ -16,12 +16,14 @@
 //! comparator error) is reported at the user's call.
 //!
 //! glibc's `errno`, a call of `__errno_location()`, becomes the address of
-//! a global of the program (`errno`).
+//! a global of the program (`errno`); `getopt`'s variables become globals
+//! of the program, whose addresses each `getopt` call passes (`getopt`).
 //!
 //! `site` holds what the rewrites share.
 
 mod bsearch;
 mod errno;
+mod getopt;
 mod qsort;
 mod site;
 
@@ -29,10 +31,14 @@ use inkwell::module::Module;
 
 use crate::error::ExtractError;
 
+pub use getopt::GETOPT;
+
 /// Replaces the `qsort` and `bsearch` calls with a known comparator by
-/// code calling it, and `errno` by a global (see the module docs).
+/// code calling it, `errno` by a global and getopt's variables by globals
+/// (see the module docs).
 pub fn expand_library_calls(module: &Module<'_>) -> Result<(), ExtractError> {
     qsort::expand_qsort(module)?;
     bsearch::expand_bsearch(module)?;
+    getopt::expand_getopt(module)?;
     errno::expand_errno(module)
 }

@@ -595,6 +595,50 @@ pub enum LibcFunc {
     Time,
     Clock,
     Getenv,
+    /// The clock functions read one logical clock, the one `MPI_Wtime`
+    /// reads: the process's executed model instructions, one nanosecond
+    /// each (deterministic, the same in every run).
+    Gettimeofday,
+    ClockGettime,
+    ClockGetres,
+    Nanosleep,
+    Difftime,
+    /// glibc's 48-bit linear congruential generators (`drand48` family):
+    /// one state per process for the functions without a state argument.
+    Drand48,
+    Erand48,
+    Lrand48,
+    Nrand48,
+    Mrand48,
+    Jrand48,
+    Srand48,
+    /// `strtok` keeps its position in the C library (per process).
+    Strtok,
+    StrtokR,
+    Strcasecmp,
+    Strncasecmp,
+    Strspn,
+    Strcspn,
+    Strpbrk,
+    Strnlen,
+    Strndup,
+    /// More of `<math.h>`: `frexp` and `modf` store a part through their
+    /// pointer; `lround` and `lrint` return a `long`.
+    Ldexp,
+    Frexp,
+    Modf,
+    Lround,
+    Lrint,
+    Erf,
+    Erfc,
+    Expm1,
+    Log1p,
+    Fdim,
+    /// `getopt(argc, argv, optstring, &optarg, &optind, &opterr, &optopt,
+    /// posixly_correct)`: the extractor passes the addresses of the four
+    /// option variables (globals of the model) after the C arguments, then
+    /// 1 for glibc's strict POSIX form (`__posix_getopt`), else 0.
+    Getopt,
 }
 
 impl LibcFunc {
@@ -720,6 +764,38 @@ impl LibcFunc {
             LibcFunc::Time => "time",
             LibcFunc::Clock => "clock",
             LibcFunc::Getenv => "getenv",
+            LibcFunc::Gettimeofday => "gettimeofday",
+            LibcFunc::ClockGettime => "clock_gettime",
+            LibcFunc::ClockGetres => "clock_getres",
+            LibcFunc::Nanosleep => "nanosleep",
+            LibcFunc::Difftime => "difftime",
+            LibcFunc::Drand48 => "drand48",
+            LibcFunc::Erand48 => "erand48",
+            LibcFunc::Lrand48 => "lrand48",
+            LibcFunc::Nrand48 => "nrand48",
+            LibcFunc::Mrand48 => "mrand48",
+            LibcFunc::Jrand48 => "jrand48",
+            LibcFunc::Srand48 => "srand48",
+            LibcFunc::Strtok => "strtok",
+            LibcFunc::StrtokR => "strtok_r",
+            LibcFunc::Strcasecmp => "strcasecmp",
+            LibcFunc::Strncasecmp => "strncasecmp",
+            LibcFunc::Strspn => "strspn",
+            LibcFunc::Strcspn => "strcspn",
+            LibcFunc::Strpbrk => "strpbrk",
+            LibcFunc::Strnlen => "strnlen",
+            LibcFunc::Strndup => "strndup",
+            LibcFunc::Getopt => "getopt",
+            LibcFunc::Ldexp => "ldexp",
+            LibcFunc::Frexp => "frexp",
+            LibcFunc::Modf => "modf",
+            LibcFunc::Lround => "lround",
+            LibcFunc::Lrint => "lrint",
+            LibcFunc::Erf => "erf",
+            LibcFunc::Erfc => "erfc",
+            LibcFunc::Expm1 => "expm1",
+            LibcFunc::Log1p => "log1p",
+            LibcFunc::Fdim => "fdim",
         }
     }
 
@@ -843,6 +919,38 @@ impl LibcFunc {
         LibcFunc::Time,
         LibcFunc::Clock,
         LibcFunc::Getenv,
+        LibcFunc::Gettimeofday,
+        LibcFunc::ClockGettime,
+        LibcFunc::ClockGetres,
+        LibcFunc::Nanosleep,
+        LibcFunc::Difftime,
+        LibcFunc::Drand48,
+        LibcFunc::Erand48,
+        LibcFunc::Lrand48,
+        LibcFunc::Nrand48,
+        LibcFunc::Mrand48,
+        LibcFunc::Jrand48,
+        LibcFunc::Srand48,
+        LibcFunc::Strtok,
+        LibcFunc::StrtokR,
+        LibcFunc::Strcasecmp,
+        LibcFunc::Strncasecmp,
+        LibcFunc::Strspn,
+        LibcFunc::Strcspn,
+        LibcFunc::Strpbrk,
+        LibcFunc::Strnlen,
+        LibcFunc::Strndup,
+        LibcFunc::Getopt,
+        LibcFunc::Ldexp,
+        LibcFunc::Frexp,
+        LibcFunc::Modf,
+        LibcFunc::Lround,
+        LibcFunc::Lrint,
+        LibcFunc::Erf,
+        LibcFunc::Erfc,
+        LibcFunc::Expm1,
+        LibcFunc::Log1p,
+        LibcFunc::Fdim,
     ];
 
     pub fn from_c_name(name: &str) -> Option<LibcFunc> {
@@ -874,11 +982,17 @@ impl LibcFunc {
     /// unused `rand()` does not shift the values of the later ones.
     pub fn has_hidden_state(self) -> bool {
         // atexit changes what happens when the process ends; a read
-        // advances its stream.
+        // advances its stream; strtok and getopt remember where they are.
         matches!(
             self,
             LibcFunc::Rand
                 | LibcFunc::Srand
+                | LibcFunc::Drand48
+                | LibcFunc::Lrand48
+                | LibcFunc::Mrand48
+                | LibcFunc::Srand48
+                | LibcFunc::Strtok
+                | LibcFunc::Getopt
                 | LibcFunc::Atexit
                 | LibcFunc::Scanf
                 | LibcFunc::Fscanf

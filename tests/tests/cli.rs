@@ -323,20 +323,20 @@ fn assert_inconclusive_at(model: &Path, args: &[&str], site: &str, what: &str) {
 fn extract_unsupported_call_warns_and_the_check_is_inconclusive_when_it_runs() {
     let dir = tmp();
     let model = extract_with_warnings(
-        "calls_rand.c",
+        "calls_getloadavg.c",
         dir.path(),
-        &["calls_rand.c:11: unsupported call to random"],
+        &["calls_getloadavg.c:12: unsupported call to getloadavg"],
     );
     assert_inconclusive_at(
         &model,
         &[],
-        "calls_rand.c:11:",
-        "unsupported call to random",
+        "calls_getloadavg.c:12:",
+        "unsupported call to getloadavg",
     );
     let text = check(&model, &[]);
     assert!(
         text.stdout
-            .starts_with("mpi-check: inconclusive (np = 2): calls_rand.c:11:"),
+            .starts_with("mpi-check: inconclusive (np = 2): calls_getloadavg.c:12:"),
         "{}",
         text.show()
     );

@@ -761,7 +761,8 @@ impl Process {
                 let outcome = if self.track.is_some() {
                     self.libc_tracked(*func, &vals, args, dst, inst.loc)?
                 } else {
-                    libc::call(*func, &vals, &mut self.mem).map_err(Fault::Memory)?
+                    libc::call(*func, &vals, &mut self.mem, libc::Clock::at(self.steps))
+                        .map_err(Fault::Memory)?
                 };
                 match outcome {
                     LibcOutcome::Return(r) => {

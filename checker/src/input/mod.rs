@@ -1,4 +1,5 @@
-//! Program input: `argc`/`argv`, `getenv`, `rand`, `time`, `clock`.
+//! Program input: `argc`/`argv`, `getenv`, `rand`, the `drand48` family,
+//! `time`, `clock`.
 //!
 //! By default these are concrete (the `-- args` given, the checker's own
 //! environment, glibc's generator, fixed clocks). With `--any-input` every
@@ -45,6 +46,10 @@ pub enum Sym {
     Time { rank: u32, k: u32 },
     /// The k-th `clock()` of a process.
     Clock { rank: u32, k: u32 },
+    /// The k-th draw of a process's 48-bit generators (`drand48`,
+    /// `lrand48`, `mrand48` and their forms with a state argument): the
+    /// generator's 48-bit word, from which each function makes its result.
+    Rand48 { rank: u32, k: u32 },
 }
 
 /// Where an input string comes from.
@@ -55,6 +60,8 @@ pub enum StrSrc {
 }
 
 pub const RAND_MAX: i64 = 2_147_483_647;
+/// The largest word of the 48-bit generators (2^48 - 1).
+pub const RAND48_MAX: i64 = (1 << 48) - 1;
 
 impl Sym {
     /// Every value the symbol may take.
@@ -65,6 +72,7 @@ impl Sym {
             Sym::EnvSet(_) => (0, 1),
             Sym::Rand { .. } => (0, RAND_MAX),
             Sym::Time { .. } | Sym::Clock { .. } => (0, i64::MAX),
+            Sym::Rand48 { .. } => (0, RAND48_MAX),
         }
     }
 
@@ -84,6 +92,7 @@ impl Sym {
             Sym::Rand { rank, k } => format!("rank{rank}.rand#{k}"),
             Sym::Time { rank, k } => format!("rank{rank}.time#{k}"),
             Sym::Clock { rank, k } => format!("rank{rank}.clock#{k}"),
+            Sym::Rand48 { rank, k } => format!("rank{rank}.rand48#{k}"),
         }
     }
 
@@ -119,6 +128,7 @@ impl Sym {
             "rand" => Some(Sym::Rand { rank, k }),
             "time" => Some(Sym::Time { rank, k }),
             "clock" => Some(Sym::Clock { rank, k }),
+            "rand48" => Some(Sym::Rand48 { rank, k }),
             _ => None,
         }
     }
@@ -337,6 +347,7 @@ mod tests {
             Sym::Rand { rank: 1, k: 3 },
             Sym::Time { rank: 0, k: 1 },
             Sym::Clock { rank: 0, k: 2 },
+            Sym::Rand48 { rank: 1, k: 4 },
         ] {
             assert_eq!(Sym::parse(&s.name()), Some(s.clone()), "{}", s.name());
         }

@@ -5,6 +5,7 @@
 
 use super::decode::*;
 use crate::diag::ErrorKind;
+use crate::exec::libc::Clock;
 use crate::mpi::args::Args;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
@@ -140,10 +141,11 @@ impl Machine {
                 ));
             }
             F::Wtime => {
-                // A logical clock: deterministic, increasing with work done.
-                ret = (self.procs[rank].proc.steps as f64 * 1e-9).to_bits();
+                // A logical clock: deterministic, increasing with work done,
+                // the one the C library's clocks read.
+                ret = Clock::at(self.procs[rank].proc.steps).seconds().to_bits();
             }
-            F::Wtick => ret = 1e-9f64.to_bits(),
+            F::Wtick => ret = Clock::TICK.to_bits(),
             F::CommRank | F::CommSize => {
                 let comm = self.comm(&site, a.int("comm")?)?;
                 let c = &self.world.comms[comm];

@@ -274,6 +274,22 @@ pub const FLOAT_MATH: &[LibcFunc] = &[
     LibcFunc::Fmod,
     LibcFunc::Hypot,
     LibcFunc::Copysign,
+    LibcFunc::Erf,
+    LibcFunc::Erfc,
+    LibcFunc::Expm1,
+    LibcFunc::Log1p,
+    LibcFunc::Fdim,
+];
+
+/// The other math functions with `float` forms (`ldexpf`, `frexpf`,
+/// `modff`, `lroundf`, `lrintf`): the checker computes in the width of
+/// their first argument, and `modff` stores a `float`.
+pub const FLOAT_FORMS: &[LibcFunc] = &[
+    LibcFunc::Ldexp,
+    LibcFunc::Frexp,
+    LibcFunc::Modf,
+    LibcFunc::Lround,
+    LibcFunc::Lrint,
 ];
 
 /// The modeled C function behind `name`, and the argument positions to drop.
@@ -324,8 +340,17 @@ fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
         ("__isoc23_strtoll", LibcFunc::Strtol),
         ("__isoc23_strtoul", LibcFunc::Strtoul),
         ("__isoc23_strtoull", LibcFunc::Strtoul),
+        // glibc's rand is random and srand is srandom: one generator.
+        ("random", LibcFunc::Rand),
+        ("srandom", LibcFunc::Srand),
+        // `sort::getopt` rewrote each getopt call to pass the variables.
+        (crate::sort::GETOPT, LibcFunc::Getopt),
+        ("llround", LibcFunc::Lround),
+        ("llrint", LibcFunc::Lrint),
     ];
-    if let Some(func) = LibcFunc::from_c_name(name) {
+    // A getopt call `sort::getopt` did not rewrite (another prototype) is
+    // not one the checker can run.
+    if let Some(func) = LibcFunc::from_c_name(name).filter(|f| *f != LibcFunc::Getopt) {
         return Some((func, &[]));
     }
     if let Some(&(_, func)) = SYNONYMS.iter().find(|(n, _)| *n == name) {
@@ -336,8 +361,11 @@ fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
     // `float` argument gives a `float` result rounded from the double one.
     if let Some(func) = name
         .strip_suffix('f')
-        .and_then(LibcFunc::from_c_name)
-        .filter(|f| FLOAT_MATH.contains(f))
+        .and_then(|base| {
+            LibcFunc::from_c_name(base)
+                .or_else(|| SYNONYMS.iter().find(|(n, _)| *n == base).map(|&(_, f)| f))
+        })
+        .filter(|f| FLOAT_MATH.contains(f) || FLOAT_FORMS.contains(f))
     {
         return Some((func, &[]));
     }
@@ -409,5 +437,16 @@ mod tests {
         // Only math functions have `f` forms: "atof" is not "ato" + f.
         assert_eq!(libc_function("labsf"), None);
         assert_eq!(libc_function("qsort_r"), None);
+        assert_eq!(libc_function("random"), Some((LibcFunc::Rand, &[][..])));
+        assert_eq!(libc_function("llroundf"), Some((LibcFunc::Lround, &[][..])));
+        assert_eq!(libc_function("modff"), Some((LibcFunc::Modf, &[][..])));
+        assert_eq!(libc_function("erfcf"), Some((LibcFunc::Erfc, &[][..])));
+        // A synonym that is no math function has no float form.
+        assert_eq!(libc_function("randomf"), None);
+        assert_eq!(libc_function("getopt"), None);
+        assert_eq!(
+            libc_function(crate::sort::GETOPT),
+            Some((LibcFunc::Getopt, &[][..]))
+        );
     }
 }

@@ -988,6 +988,79 @@ fn errno_is_a_zeroed_global_of_the_program() {
 }
 
 #[test]
+fn getopt_variables_are_globals_of_the_program_and_calls_pass_them() {
+    let p = Program::new(
+        "#include <unistd.h>\n\
+         int main(int argc, char **argv) {\n\
+           int opt, n = 0;\n\
+           while ((opt = getopt(argc, argv, \"n:\")) != -1)\n\
+             n += opt;\n\
+           return n + optind;\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    assert_eq!(unsupported_sites(&model), Vec::<String>::new());
+    // glibc's initial values, made even for the variables the program
+    // does not name.
+    let init = |name: &str| {
+        model.globals[global_index(&model, name) as usize]
+            .init
+            .clone()
+    };
+    assert_eq!(init("optind"), 1u32.to_le_bytes());
+    assert_eq!(init("opterr"), 1u32.to_le_bytes());
+    assert_eq!(init("optopt"), (b'?' as u32).to_le_bytes());
+    assert_eq!(init("optarg"), [0; 8]);
+    let call = insts(&model, "main")
+        .into_iter()
+        .find_map(|k| match k {
+            InstKind::Libc {
+                func: LibcFunc::Getopt,
+                args,
+                ..
+            } => Some(args.clone()),
+            _ => None,
+        })
+        .expect("a getopt call");
+    let passed: Vec<_> = call.iter().map(|a| a.value).collect();
+    let global = |name: &str| Operand::Const(Pointer::global(global_index(&model, name)));
+    assert_eq!(
+        passed[3..],
+        [
+            global("optarg"),
+            global("optind"),
+            global("opterr"),
+            global("optopt"),
+            Operand::Const(0)
+        ]
+    );
+}
+
+#[test]
+fn strict_posix_getopt_does_not_permute() {
+    // _POSIX_C_SOURCE without _GNU_SOURCE: glibc's headers name getopt
+    // __posix_getopt.
+    let p = Program::new(
+        "#define _POSIX_C_SOURCE 200809L\n\
+         #include <unistd.h>\n\
+         int main(int argc, char **argv) {\n\
+           return getopt(argc, argv, \"v\") + optind;\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    assert_eq!(unsupported_sites(&model), Vec::<String>::new());
+    let posix = insts(&model, "main").into_iter().find_map(|k| match k {
+        InstKind::Libc {
+            func: LibcFunc::Getopt,
+            args,
+            ..
+        } => args.last().map(|a| a.value),
+        _ => None,
+    });
+    assert_eq!(posix, Some(Operand::Const(1)));
+}
+
+#[test]
 fn variadic_calls_pass_an_argument_area() {
     let p = Program::new(
         "#include <stdarg.h>\n\

@@ -75,6 +75,28 @@ pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Eff
             ) {
                 e.reads = pt.reachable(&e.reads);
             }
+            match func {
+                // `strtok(NULL, ...)` scans and cuts the string an earlier
+                // call was given, which the C library remembers.
+                LibcFunc::Strtok => {
+                    let saved = pt.strtok_strings();
+                    e.reads.union_with(&saved);
+                    e.writes.union_with(&saved);
+                }
+                // `strtok_r(NULL, delim, &save)` does so with the string
+                // `save` points into.
+                LibcFunc::StrtokR => {
+                    let saved = args
+                        .get(2)
+                        .map(|a| pt.pointees(&pt.of(*a)))
+                        .unwrap_or_default();
+                    e.reads.union_with(&saved);
+                    e.writes.union_with(&saved);
+                }
+                // getopt reads the argument strings argv points to.
+                LibcFunc::Getopt => e.reads = pt.reachable(&e.reads),
+                _ => {}
+            }
             e
         }
         InstKind::Binary { .. }
@@ -175,6 +197,45 @@ fn libc_effects(
             e.reads = arg(0);
             e.writes = arg(1);
         }
+        Strndup => {
+            e.reads = all(args);
+            e.writes = site();
+            e.lifetime = site();
+        }
+        // strtok cuts its string with NULs; strtok_r also stores where it
+        // stopped (the saved string: see `effects`).
+        Strtok => {
+            e.reads = all(args);
+            e.writes = arg(0);
+        }
+        StrtokR => {
+            e.reads = all(args);
+            e.writes = arg(0);
+            e.writes.union_with(&arg(2));
+        }
+        // getopt(argc, argv, optstring, &optarg, &optind, &opterr, &optopt,
+        // posix) permutes argv and sets optarg, optind and optopt.
+        Getopt => {
+            e.reads = all(args);
+            e.writes = arg(1);
+            for i in [3, 4, 6] {
+                e.writes.union_with(&arg(i));
+            }
+        }
+        // The clocks write their struct (and gettimeofday the timezone);
+        // nanosleep reads its request (its remainder is written only when
+        // a signal interrupts it, which never happens in the model).
+        Gettimeofday => e.writes = all(args),
+        ClockGettime | ClockGetres => e.writes = arg(1),
+        Nanosleep => e.reads = arg(0),
+        // The forms with a state argument step the caller's state.
+        Erand48 | Nrand48 | Jrand48 => {
+            e.reads = arg(0);
+            e.writes = arg(0);
+        }
+        Strcasecmp | Strncasecmp | Strspn | Strcspn | Strpbrk | Strnlen => e.reads = all(args),
+        // frexp stores the exponent, modf the integral part.
+        Frexp | Modf => e.writes = arg(1),
         // The variable arguments are read through the `va_list`, whose
         // contents `VaStart` made point to them (and which it reads).
         VaStart => {
@@ -193,11 +254,11 @@ fn libc_effects(
         | Atan | Sinh | Cosh | Tanh | Exp2 | Log2 | Log10 | Cbrt | Round | Trunc | Rint | Atan2
         | Fmod | Hypot | Copysign | Isalnum | Isalpha | Isdigit | Isxdigit | Isspace | Isupper
         | Islower | Ispunct | Isprint | Toupper | Tolower | Popcount | Clz | Ctz | Bswap
-        | Fputc => {}
+        | Fputc | Ldexp | Lround | Lrint | Erf | Erfc | Expm1 | Log1p | Fdim => {}
         // `time(&t)` writes `t`; `getenv` reads its name.
         Time => e.writes = arg(0),
         Getenv => e.reads = arg(0),
-        Rand | Srand | Clock => {}
+        Rand | Srand | Clock | Drand48 | Lrand48 | Mrand48 | Srand48 | Difftime => {}
     }
     e
 }

@@ -167,6 +167,10 @@ pub struct PointsTo {
     regs: Vec<Sites>,
     /// What each site's contents may point into.
     contents: Vec<Sites>,
+    /// The site standing for the pointer `strtok` keeps in the C library:
+    /// its contents are the strings a `strtok(NULL, ...)` may go on
+    /// scanning.
+    strtok: Site,
 }
 
 impl PointsTo {
@@ -174,7 +178,8 @@ impl PointsTo {
         let num_globals = model.globals.len() as u32;
         let argv = num_globals;
         let argv_strings = num_globals + 1;
-        let mut next = num_globals + 2;
+        let strtok = num_globals + 2;
+        let mut next = num_globals + 3;
         let mut alloc_sites = HashMap::new();
         for (b, block) in f.blocks.iter().enumerate() {
             for (i, inst) in block.insts.iter().enumerate() {
@@ -190,6 +195,7 @@ impl PointsTo {
             alloc_sites,
             regs: vec![Sites::none(); f.num_regs as usize],
             contents: Vec::new(),
+            strtok,
         };
         // Pointer parameters of the entry function point to memory the
         // runtime provides (`argv`, whose elements point to its strings).
@@ -242,6 +248,26 @@ impl PointsTo {
             }
         }
         out
+    }
+
+    /// What the contents of `sites` may point into.
+    pub fn pointees(&self, sites: &Sites) -> Sites {
+        if sites.is_any() {
+            return Sites::anything();
+        }
+        let mut out = Sites::none();
+        for s in sites.iter() {
+            if let Some(c) = self.contents.get(s as usize) {
+                out.union_with(c);
+            }
+        }
+        out
+    }
+
+    /// The strings `strtok` may be scanning: every string a call of it
+    /// started (its saved pointer points into one of them).
+    pub fn strtok_strings(&self) -> Sites {
+        self.pointees(&Sites::one(self.strtok))
     }
 
     pub fn num_sites(&self) -> u32 {
@@ -301,6 +327,7 @@ fn allocates(kind: &InstKind) -> bool {
                     | LibcFunc::PosixMemalign
                     | LibcFunc::Realloc
                     | LibcFunc::Strdup
+                    | LibcFunc::Strndup
                     | LibcFunc::Fopen,
                 ..
             }
@@ -520,7 +547,7 @@ impl Solver<'_> {
                 let d = self.arg(args, 0);
                 self.def(dst, &d);
             }
-            Strdup => {
+            Strdup | Strndup => {
                 let site = Sites::one(self.pt.alloc_site(b, i).expect("allocation has a site"));
                 self.store_into(&site, &self.load_from(&self.arg(args, 0)));
                 self.def(dst, &site);
@@ -573,8 +600,27 @@ impl Solver<'_> {
                 self.store_into(&self.arg(args, 1), &s);
                 self.def(dst, &self.load_from(&s));
             }
+            // strtok keeps a pointer into the string it was given and
+            // returns one into it (or into an earlier call's string).
+            Strtok => {
+                let saved = Sites::one(self.pt.strtok);
+                self.store_into(&saved, &self.arg(args, 0));
+                self.def(dst, &self.load_from(&saved));
+            }
+            StrtokR => {
+                let (s, save_ptr) = (self.arg(args, 0), self.arg(args, 2));
+                self.store_into(&save_ptr, &s);
+                let mut v = s;
+                v.union_with(&self.load_from(&save_ptr));
+                self.def(dst, &v);
+            }
+            // optarg points into an argument string (argv's contents).
+            Getopt => {
+                let strings = self.load_from(&self.arg(args, 1));
+                self.store_into(&self.arg(args, 3), &strings);
+            }
             // The search functions return a pointer into their first argument.
-            Strchr | Strrchr | Strstr | Memchr => {
+            Strchr | Strrchr | Strstr | Memchr | Strpbrk => {
                 let s = self.arg(args, 0);
                 self.def(dst, &s);
             }
@@ -586,7 +632,8 @@ impl Solver<'_> {
             | Sin | Cos | Tan | Asin | Acos | Atan | Sinh | Cosh | Tanh | Exp2 | Log2 | Log10
             | Cbrt | Round | Trunc | Rint | Atan2 | Fmod | Hypot | Copysign | Isalnum | Isalpha
             | Isdigit | Isxdigit | Isspace | Isupper | Islower | Ispunct | Isprint | Toupper
-            | Tolower | Popcount | Clz | Ctz | Bswap => {
+            | Tolower | Popcount | Clz | Ctz | Bswap | Difftime | Ldexp | Lround | Lrint | Erf
+            | Erfc | Expm1 | Log1p | Fdim => {
                 let mut v = Sites::none();
                 for a in args {
                     v.union_with(&self.val(*a));
@@ -596,6 +643,16 @@ impl Solver<'_> {
             Free | Strlen | Strcmp | Strncmp | Memcmp | Printf | Fprintf | Vprintf | Vfprintf
             | Puts | Putchar | Perror | Fputs | Fputc | Fflush | AssertFail | Abort | Exit
             | ExitNow | Atexit | Sleep | Usleep | Rand | Srand | Time | Clock => {}
+            // The clocks and generators write numbers; the comparisons and
+            // counts return them.
+            // The parts stored are numbers.
+            Frexp | Modf => {
+                let v = self.arg(args, 0);
+                self.def(dst, &v);
+            }
+            Gettimeofday | ClockGettime | ClockGetres | Nanosleep | Drand48 | Erand48 | Lrand48
+            | Nrand48 | Mrand48 | Jrand48 | Srand48 | Strcasecmp | Strncasecmp | Strspn
+            | Strcspn | Strnlen => {}
             // The environment's strings are the runtime's, like argv's (the
             // site after `argv`, see `analyze`).
             Getenv | Strerror => self.def(dst, &Sites::one(self.argv + 1)),

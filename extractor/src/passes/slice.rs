@@ -692,6 +692,43 @@ mod tests {
     }
 
     #[test]
+    fn strtok_null_reads_the_string_an_earlier_call_was_given() {
+        // buf = alloca; strtok(buf, ","); *buf = 9; t = strtok(NULL, ",");
+        // send(count = t == 0): the store decides what the second call
+        // finds, though that call is not given buf.
+        let delim = ("delim", b",\0".to_vec());
+        let (_, after, _) = check(&[delim], false, |m, g| {
+            let buf = m.alloca(0, 8);
+            m.libc(0, LibcFunc::Strtok, &[(buf, Ty::Ptr), (g[0], Ty::Ptr)]);
+            m.store(0, Ty::I8, c(9), buf);
+            let t = m.libc(0, LibcFunc::Strtok, &[(c(0), Ty::Ptr), (g[0], Ty::Ptr)]);
+            let none = m.icmp(0, IntPredicate::Eq, t, c(0));
+            send(m, 0, c(0), none);
+            m.ret(0, Some(c(0)));
+        });
+        assert_eq!(stores_of(&after, 9), 1);
+    }
+
+    #[test]
+    fn strtok_r_reads_the_string_its_save_pointer_holds() {
+        // save = alloca; strtok_r(buf, ",", save); *buf = 9;
+        // t = strtok_r(NULL, ",", save); send(count = t == 0)
+        let delim = ("delim", b",\0".to_vec());
+        let (_, after, _) = check(&[delim], false, |m, g| {
+            let buf = m.alloca(0, 8);
+            let save = m.alloca(0, 8);
+            let args = |s| [(s, Ty::Ptr), (g[0], Ty::Ptr), (save, Ty::Ptr)];
+            m.libc(0, LibcFunc::StrtokR, &args(buf));
+            m.store(0, Ty::I8, c(9), buf);
+            let t = m.libc(0, LibcFunc::StrtokR, &args(c(0)));
+            let none = m.icmp(0, IntPredicate::Eq, t, c(0));
+            send(m, 0, c(0), none);
+            m.ret(0, Some(c(0)));
+        });
+        assert_eq!(stores_of(&after, 9), 1);
+    }
+
+    #[test]
     fn keeps_everything_an_assertion_depends_on() {
         let strs = ("msg", b"x == 3\0\0".to_vec());
         let (_, after, counts) = check(&[strs], false, |m, g| {

@@ -1,10 +1,12 @@
 //! The input sources a program reads: `rand`/`srand` (glibc's generator,
-//! per process, C11 7.22.2.2), `time` and `clock` (fixed) and `getenv` (the
-//! checker's own environment). `--any-input` treats them as inputs instead.
+//! per process, C11 7.22.2.2; `random`/`srandom` are the same functions in
+//! glibc), the `drand48` family (glibc's 48-bit generators, POSIX), `time`
+//! and `clock` (fixed) and `getenv` (the checker's own environment).
+//! `--any-input` treats them as inputs instead.
 
 use super::{ret, ret_i32, Args, LibcOutcome};
 use crate::exec::memory::{AllocKind, MemFault, Memory};
-use runtime_model::model::LibcFunc;
+use runtime_model::model::{LibcFunc, Ty};
 
 /// What `time` returns (and `time(&t)` stores): the epoch. A fixed value
 /// keeps runs reproducible; `--any-input` treats it as an input instead.
@@ -36,6 +38,19 @@ pub(super) fn input_source(
         }
         // Processor time used so far: none is modeled.
         LibcFunc::Clock => Ok(ret(0)),
+        LibcFunc::Srand48 => {
+            mem.statics.rand48 = rand48::seeded(a.get(0)?);
+            Ok(LibcOutcome::Return(None))
+        }
+        LibcFunc::Drand48
+        | LibcFunc::Erand48
+        | LibcFunc::Lrand48
+        | LibcFunc::Nrand48
+        | LibcFunc::Mrand48
+        | LibcFunc::Jrand48 => {
+            let x = rand48_next(func, a.list, mem)?;
+            Ok(ret(rand48_finish(func, a.list, mem, x)?))
+        }
         _ => {
             let name = mem.read_c_string(a.get(0)?)?;
             Ok(ret(getenv_string(mem, &name, false)?))
@@ -64,4 +79,126 @@ pub fn getenv_string(mem: &mut Memory, name: &[u8], present: bool) -> Result<u64
     mem.write_bytes(p, &bytes)?;
     mem.statics.env.insert(name.to_vec(), p);
     Ok(p)
+}
+
+/// glibc's 48-bit linear congruential generators (`drand48(3)`): the word
+/// `X` steps to `a X + c mod 2^48`; `drand48`/`erand48` return `X / 2^48`,
+/// `lrand48`/`nrand48` its high 31 bits, `mrand48`/`jrand48` its high 32 bits
+/// as a signed number. The `e`/`n`/`j` forms keep `X` in the caller's
+/// `unsigned short[3]` (least significant first); the others in the C
+/// library, where it starts at 0 (glibc's static state before any seeding:
+/// its first `drand48()` is 11 / 2^48) until `srand48`.
+pub mod rand48 {
+    pub const A: u64 = 0x5_DEEC_E66D;
+    pub const C: u64 = 0xB;
+    const MASK: u64 = (1 << 48) - 1;
+
+    /// The word after `x`.
+    pub fn step(x: u64) -> u64 {
+        x.wrapping_mul(A).wrapping_add(C) & MASK
+    }
+
+    /// The word `srand48(seed)` sets: the low 32 bits of the seed above
+    /// 0x330E (glibc keeps only 32 bits of a `long`, as POSIX says).
+    pub fn seeded(seed: u64) -> u64 {
+        ((seed & 0xFFFF_FFFF) << 16) | 0x330E
+    }
+
+    /// `drand48`: `x / 2^48`, exact in a double.
+    pub fn double(x: u64) -> f64 {
+        (x & MASK) as f64 / (1u64 << 48) as f64
+    }
+
+    /// `lrand48`: `0..2^31`.
+    pub fn nonnegative(x: u64) -> i64 {
+        ((x & MASK) >> 17) as i64
+    }
+
+    /// `mrand48`: `-2^31..2^31`.
+    pub fn signed(x: u64) -> i64 {
+        ((x & MASK) >> 16) as u32 as i32 as i64
+    }
+}
+
+/// The state argument of the `erand48`/`nrand48`/`jrand48` forms.
+fn rand48_state_arg(func: LibcFunc, args: &[(u64, Ty)]) -> Option<u64> {
+    matches!(
+        func,
+        LibcFunc::Erand48 | LibcFunc::Nrand48 | LibcFunc::Jrand48
+    )
+    .then(|| args.first().map_or(0, |a| a.0))
+}
+
+/// The word a `drand48`-family call steps its generator to (reading the
+/// caller's state array for the forms that take one), without storing it.
+pub fn rand48_next(func: LibcFunc, args: &[(u64, Ty)], mem: &Memory) -> Result<u64, MemFault> {
+    let x = match rand48_state_arg(func, args) {
+        Some(state) => {
+            let bytes = mem.read_bytes(state, 6)?;
+            let mut word = [0u8; 8];
+            word[..6].copy_from_slice(bytes);
+            u64::from_le_bytes(word)
+        }
+        None => mem.statics.rand48,
+    };
+    Ok(rand48::step(x))
+}
+
+/// Stores `x` as the call's generator state and returns the call's result
+/// in the register representation (`long` or `double`).
+pub fn rand48_finish(
+    func: LibcFunc,
+    args: &[(u64, Ty)],
+    mem: &mut Memory,
+    x: u64,
+) -> Result<u64, MemFault> {
+    match rand48_state_arg(func, args) {
+        Some(state) => mem.write_bytes(state, &x.to_le_bytes()[..6])?,
+        None => mem.statics.rand48 = x,
+    }
+    Ok(match func {
+        LibcFunc::Drand48 | LibcFunc::Erand48 => rand48::double(x).to_bits(),
+        LibcFunc::Lrand48 | LibcFunc::Nrand48 => rand48::nonnegative(x) as u64,
+        _ => rand48::signed(x) as u64,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+
+    #[test]
+    fn the_48_bit_generators_draw_what_glibc_draws() {
+        // Values printed by a C program linked against glibc 2.36.
+        let mut m = mem();
+        let d = c(&mut m, LibcFunc::Drand48, &[]).unwrap();
+        assert_eq!(f64::from_bits(d), 3.907985046680551e-14);
+        assert_eq!(c(&mut m, LibcFunc::Lrand48, &[]).unwrap(), 2116118);
+        assert_eq!(c(&mut m, LibcFunc::Mrand48, &[]).unwrap(), 178803790);
+        call(LibcFunc::Srand48, &[i64a(42)], &mut m).unwrap();
+        let d = c(&mut m, LibcFunc::Drand48, &[]).unwrap();
+        assert_eq!(f64::from_bits(d), 0.7445250000610066);
+        assert_eq!(c(&mut m, LibcFunc::Lrand48, &[]).unwrap(), 735945821);
+        assert_eq!(c(&mut m, LibcFunc::Mrand48, &[]).unwrap(), 477107655);
+        call(LibcFunc::Srand48, &[i64a(-5)], &mut m).unwrap();
+        let d = c(&mut m, LibcFunc::Drand48, &[]).unwrap();
+        assert_eq!(f64::from_bits(d), 0.8168164927783472);
+        // The forms with a state argument step the caller's array.
+        let x = m.allocate(6, AllocKind::Stack).unwrap();
+        m.write_bytes(x, &[1, 0, 2, 0, 3, 0]).unwrap();
+        let d = c(&mut m, LibcFunc::Erand48, &[p(x)]).unwrap();
+        assert_eq!(f64::from_bits(d), 0.44199632268870914);
+        let words: Vec<u64> = (0..3).map(|i| m.load(x + 2 * i, 2).unwrap()).collect();
+        assert_eq!(words, [59000, 43974, 28966]);
+        assert_eq!(c(&mut m, LibcFunc::Nrand48, &[p(x)]).unwrap(), 565063343);
+        assert_eq!(
+            c(&mut m, LibcFunc::Jrand48, &[p(x)]).unwrap(),
+            (-1485464893i64) as u64
+        );
+        let short = m.allocate(4, AllocKind::Stack).unwrap();
+        assert!(matches!(
+            call(LibcFunc::Erand48, &[p(short)], &mut m),
+            Err(MemFault::OutOfBounds { .. })
+        ));
+    }
 }

@@ -1,10 +1,11 @@
 //! Arithmetic: the `<math.h>` functions (C11 7.12, with `fmin`/`fmax` as in
-//! F.10.9.2), in the width of their argument; `abs`, `labs` and `llabs`;
+//! F.10.9.2), in the width of their argument (`frexp` and `modf`, which
+//! store a part through a pointer, are in `parts`); `abs`, `labs` and `llabs`;
 //! the bit-count builtins, in the width of theirs; and clang's complex
 //! multiplication and division fallbacks (C11 G.5.1), which are not modeled.
 
 use super::{float_arg, misrouted, ret, sext, trunc, Args, LibcOutcome};
-use crate::exec::memory::MemFault;
+use crate::exec::memory::{MemFault, Memory};
 use runtime_model::model::{LibcFunc, Ty};
 
 /// Executes a math function `func` (routed here by [`super::call`]).
@@ -47,6 +48,48 @@ pub(super) fn call(func: LibcFunc, a: &Args<'_>) -> Result<LibcOutcome, MemFault
         LibcFunc::Fmod => math2(a, |x, y| x % y),
         LibcFunc::Hypot => math2(a, f64::hypot),
         LibcFunc::Copysign => math2(a, f64::copysign),
+        // expm1 and log1p as the host's C library computes them (Rust's
+        // std calls it), like the functions above; erf and erfc as fdlibm
+        // computes them (the `libm` crate's port of the algorithm glibc's
+        // versions derive from: within an ulp of glibc's results).
+        LibcFunc::Erf => math1(a, libm::erf),
+        LibcFunc::Erfc => math1(a, libm::erfc),
+        LibcFunc::Expm1 => math1(a, f64::exp_m1),
+        LibcFunc::Log1p => math1(a, f64::ln_1p),
+        // fdim(x, y) = x - y when x > y, else +0; NaN if either is
+        // (C11 7.12.12.1, F.10.9.1).
+        LibcFunc::Fdim => math2(a, |x, y| {
+            if x.is_nan() || y.is_nan() {
+                f64::NAN
+            } else if x > y {
+                x - y
+            } else {
+                0.0
+            }
+        }),
+        // ldexp(x, n) = x * 2^n, rounded once (C11 7.12.6.6).
+        LibcFunc::Ldexp => {
+            let (x, ty) = a.get_typed(0)?;
+            let n = sext(a.get(1)?, 32) as i32;
+            Ok(ret(float_result(ty, libm::scalbn(float_arg(x, ty), n))))
+        }
+        // lround rounds half away from zero, lrint to nearest even (the
+        // default rounding mode); a result outside `long`, or NaN, is
+        // x86-64's conversion of it, LONG_MIN (C11 7.12.9.5, 7.12.9.7 leave
+        // it unspecified).
+        LibcFunc::Lround | LibcFunc::Lrint => {
+            let (x, ty) = a.get_typed(0)?;
+            let x = float_arg(x, ty);
+            let r = if func == LibcFunc::Lround {
+                x.round()
+            } else {
+                x.round_ties_even()
+            };
+            // -2^63 ..= 2^63 (exclusive), exactly representable.
+            let limit = 2f64.powi(63);
+            let fits = (-limit..limit).contains(&r);
+            Ok(ret(if fits { r as i64 } else { i64::MIN } as u64))
+        }
         // Clang multiplies `double _Complex` values inline and calls
         // __muldc3 only when both parts of the naive product are NaN, to
         // recover infinities (C11 G.5.1); division always calls __divdc3.
@@ -113,6 +156,40 @@ fn math2(a: &Args, f: fn(f64, f64) -> f64) -> Result<LibcOutcome, MemFault> {
     let (x, tx) = a.get_typed(0)?;
     let (y, ty) = a.get_typed(1)?;
     Ok(ret(float_result(tx, f(float_arg(x, tx), float_arg(y, ty)))))
+}
+
+/// `frexp(x, &e)` and `modf(x, &ip)` (C11 7.12.6.4, 7.12.6.12), in the
+/// width of `x`: the part stored through the pointer is an `int` for frexp,
+/// a value of `x`'s type for modf.
+pub(super) fn parts(
+    func: LibcFunc,
+    a: &Args<'_>,
+    mem: &mut Memory,
+) -> Result<LibcOutcome, MemFault> {
+    let (x, ty) = a.get_typed(0)?;
+    let at = a.get(1)?;
+    let x = float_arg(x, ty);
+    if func == LibcFunc::Frexp {
+        // 0, infinities and NaN are returned as they are, with exponent 0.
+        let (m, e) = if x == 0.0 || !x.is_finite() {
+            (x, 0)
+        } else {
+            libm::frexp(x)
+        };
+        mem.write_bytes(at, &e.to_le_bytes())?;
+        return Ok(ret(float_result(ty, m)));
+    }
+    // The integral part keeps x's sign; the fraction of an infinity is a
+    // zero of its sign.
+    let whole = x.trunc();
+    let frac = if x.is_infinite() {
+        0.0f64.copysign(x)
+    } else {
+        (x - whole).copysign(x)
+    };
+    let bytes = float_result(ty, whole).to_le_bytes();
+    mem.write_bytes(at, &bytes[..if ty == Ty::F32 { 4 } else { 8 }])?;
+    Ok(ret(float_result(ty, frac)))
 }
 
 #[cfg(test)]
@@ -225,5 +302,250 @@ mod tests {
                 Ok(LibcOutcome::Unsupported(_))
             ));
         }
+    }
+
+    #[test]
+    fn erf_erfc_expm1_log1p_give_glibcs_values_or_within_an_ulp() {
+        // (x, erf, erfc, expm1, log1p) as bits, printed by a C program
+        // linked against glibc 2.36.
+        const GLIBC: &[(u64, u64, u64, u64, u64)] = &[
+            (
+                0xc018000000000000,
+                0xbff0000000000000,
+                0x4000000000000000,
+                0xbfefebb1ae0eec2b,
+                0xfff8000000000000,
+            ),
+            (
+                0xc004000000000000,
+                0xbfeffcaa8f4c9bea,
+                0x3ffffe5547a64df5,
+                0xbfed5f8f47ed617c,
+                0xfff8000000000000,
+            ),
+            (
+                0xbff0000000000000,
+                0xbfeaf767a741088b,
+                0x3ffd7bb3d3a08446,
+                0xbfe43a54e4e98864,
+                0xfff0000000000000,
+            ),
+            (
+                0xbfeb000000000000,
+                0xbfe88d1cd474a2e0,
+                0x3ffc468e6a3a5170,
+                0xbfe23caa2a088390,
+                0xbffdb365858403a3,
+            ),
+            (
+                0xbfe0000000000000,
+                0xbfe0a7ef5c18edd2,
+                0x3ff853f7ae0c76e9,
+                0xbfd92e9a0720d3ec,
+                0xbfe62e42fefa39ef,
+            ),
+            (
+                0xbddb7cdfd9d7bdbb,
+                0xbddf044332d68161,
+                0x3ff000000007c111,
+                0xbddb7cdfd9d1d693,
+                0xbddb7cdfd9dda4e3,
+            ),
+            (
+                000000000000000000,
+                000000000000000000,
+                0x3ff0000000000000,
+                000000000000000000,
+                000000000000000000,
+            ),
+            (
+                0x01a56e1fc2f8f359,
+                0x01a82e6d98711d3a,
+                0x3ff0000000000000,
+                0x01a56e1fc2f8f359,
+                0x01a56e1fc2f8f359,
+            ),
+            (
+                0x3fb999999999999a,
+                0x3fbcca5ea24fb334,
+                0x3fec66b42bb6099a,
+                0x3fbaec7b35a00d3a,
+                0x3fb8663f793c46c7,
+            ),
+            (
+                0x3fd3333333333333,
+                0x3fd50838881dea0f,
+                0x3fe57be3bbf10af8,
+                0x3fd6641632306a56,
+                0x3fd0ca937be1b9dc,
+            ),
+            (
+                0x3fe0000000000000,
+                0x3fe0a7ef5c18edd2,
+                0x3fdeb02147ce245c,
+                0x3fe4c2531c3c0d38,
+                0x3fd9f323ecbf984c,
+            ),
+            (
+                0x3fe8000000000000,
+                0x3fe6c1c9759d0e5f,
+                0x3fd27c6d14c5e341,
+                0x3ff1df3b68cfb9f0,
+                0x3fe1e85f5e7040d0,
+            ),
+            (
+                0x3feb000000000000,
+                0x3fe88d1cd474a2e0,
+                0x3fcdcb8cae2d747e,
+                0x3ff5337c3e7cfe38,
+                0x3fe393e0d3562a1a,
+            ),
+            (
+                0x3ff0000000000000,
+                0x3feaf767a741088b,
+                0x3fc4226162fbddd5,
+                0x3ffb7e151628aed2,
+                0x3fe62e42fefa39ef,
+            ),
+            (
+                0x3ff4000000000000,
+                0x3fed8865d98abe00,
+                0x3fb3bcd133aa0ffc,
+                0x4003ec38edb0faf0,
+                0x3fe9f323ecbf984c,
+            ),
+            (
+                0x4000000000000000,
+                0x3fefd9ae142795e3,
+                0x3f7328f5ec350e66,
+                0x40198e64b8d4ddae,
+                0x3ff193ea7aad030a,
+            ),
+            (
+                0x4006db22d0e56042,
+                0x3fefff9019809317,
+                0x3f0bf99fdb3a2132,
+                0x403068c2b2a94d35,
+                0x3ff59925eb97be6d,
+            ),
+            (
+                0x400c000000000000,
+                0x3feffffe710d565e,
+                0x3ea8ef2a9a18d857,
+                0x40400ec721396bdb,
+                0x3ff810b375dce91e,
+            ),
+            (
+                0x401799999999999a,
+                0x3fefffffffffffff,
+                0x3c94b99601a343be,
+                0x4076c09977e783d1,
+                0x3ffee782fee5c0c0,
+            ),
+            (
+                0x4018666666666666,
+                0x3ff0000000000000,
+                0x3c5d1ef7651e1e23,
+                0x407bcdb96d1f3e59,
+                0x3fff5c8c5928b0f9,
+            ),
+            (
+                0x4024000000000000,
+                0x3ff0000000000000,
+                0x36a7d8a7f2a8a2d0,
+                0x40d5825dcf950560,
+                0x40032ee3b77f374c,
+            ),
+            (
+                0x403b000000000000,
+                0x3ff0000000000000,
+                0x0000000000019e0f,
+                0x425ef822f7f6331d,
+                0x400aa85ad6964a23,
+            ),
+            (
+                0x403e000000000000,
+                0x3ff0000000000000,
+                000000000000000000,
+                0x42a370470aec26ed,
+                0x400b78ce48912b5a,
+            ),
+        ];
+        let mut m = mem();
+        for &(x, erf, erfc, expm1, log1p) in GLIBC {
+            for (func, want) in [
+                (LibcFunc::Erf, erf),
+                (LibcFunc::Erfc, erfc),
+                (LibcFunc::Expm1, expm1),
+                (LibcFunc::Log1p, log1p),
+            ] {
+                let got = c(&mut m, func, &[(x, Ty::F64)]).unwrap();
+                let (g, w) = (f64::from_bits(got), f64::from_bits(want));
+                // erf and erfc may differ from glibc's in the last bit.
+                let ulps = if matches!(func, LibcFunc::Erf | LibcFunc::Erfc) {
+                    1
+                } else {
+                    0
+                };
+                assert!(
+                    got.abs_diff(want) <= ulps || (g.is_nan() && w.is_nan()),
+                    "{}({}) = {g:e}, glibc {w:e}",
+                    func.c_name(),
+                    f64::from_bits(x)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn parts_rounding_and_scaling() {
+        let mut m = mem();
+        let f =
+            |m: &mut Memory, func, args: &[(u64, Ty)]| f64::from_bits(c(m, func, args).unwrap());
+        let at = m.allocate(8, AllocKind::Stack).unwrap();
+        assert_eq!(f(&mut m, LibcFunc::Frexp, &[f64a(48.0), p(at)]), 0.75);
+        assert_eq!(m.load(at, 4).unwrap(), 6);
+        assert_eq!(f(&mut m, LibcFunc::Frexp, &[f64a(-0.0), p(at)]), -0.0);
+        assert_eq!(m.load(at, 4).unwrap(), 0);
+        assert_eq!(f(&mut m, LibcFunc::Modf, &[f64a(-3.75), p(at)]), -0.75);
+        assert_eq!(f64::from_bits(m.load(at, 8).unwrap()), -3.0);
+        let frac = f(&mut m, LibcFunc::Modf, &[f64a(-2.0), p(at)]);
+        assert!(frac == 0.0 && frac.is_sign_negative());
+        // modff stores a float.
+        m.store(at, 8, u64::MAX).unwrap();
+        let r = c(
+            &mut m,
+            LibcFunc::Modf,
+            &[(2.5f32.to_bits() as u64, Ty::F32), p(at)],
+        )
+        .unwrap();
+        assert_eq!(r, 0.5f32.to_bits() as u64);
+        assert_eq!(
+            m.load(at, 8).unwrap(),
+            0xFFFF_FFFF_0000_0000 | 2.0f32.to_bits() as u64
+        );
+        let short = m.allocate(2, AllocKind::Stack).unwrap();
+        assert!(matches!(
+            call(LibcFunc::Frexp, &[f64a(1.0), p(short)], &mut m),
+            Err(MemFault::OutOfBounds { write: true, .. })
+        ));
+        assert_eq!(f(&mut m, LibcFunc::Ldexp, &[f64a(0.75), i32a(4)]), 12.0);
+        assert_eq!(
+            f(&mut m, LibcFunc::Ldexp, &[f64a(1.0), i32a(-1074)]),
+            5e-324
+        );
+        assert_eq!(
+            f(&mut m, LibcFunc::Ldexp, &[f64a(1.0), i32a(1024)]),
+            f64::INFINITY
+        );
+        assert_eq!(f(&mut m, LibcFunc::Fdim, &[f64a(5.0), f64a(3.0)]), 2.0);
+        assert_eq!(f(&mut m, LibcFunc::Fdim, &[f64a(3.0), f64a(5.0)]), 0.0);
+        let mut l = |func, x: f64| c(&mut m, func, &[f64a(x)]).unwrap() as i64;
+        assert_eq!(l(LibcFunc::Lround, 2.5), 3);
+        assert_eq!(l(LibcFunc::Lround, -2.5), -3);
+        assert_eq!(l(LibcFunc::Lrint, 2.5), 2);
+        assert_eq!(l(LibcFunc::Lrint, -3.5), -4);
+        assert_eq!(l(LibcFunc::Lround, 1e19), i64::MIN);
+        assert_eq!(l(LibcFunc::Lrint, f64::NAN), i64::MIN);
     }
 }

@@ -25,10 +25,15 @@
 //! - `ctype`: the `<ctype.h>` character classes;
 //! - `stdio`: the output and file functions other than the printf family;
 //! - `process`: `exit`, `abort`, `assert` and the other process controls;
-//! - `inputs`: the input sources `rand`, `time`, `clock` and `getenv`.
+//! - `time`: the clocks (`gettimeofday`, `clock_gettime`), which read the
+//!   logical [`Clock`] `MPI_Wtime` reads, `nanosleep`, `difftime`;
+//! - `getopt`: `getopt` and its variables;
+//! - `inputs`: the input sources `rand`, the `drand48` family, `time`,
+//!   `clock` and `getenv`.
 
 mod alloc;
 mod ctype;
+mod getopt;
 mod inputs;
 mod math;
 mod printf;
@@ -40,9 +45,13 @@ mod streams;
 mod string;
 #[cfg(test)]
 mod test_support;
+mod time;
 mod varargs;
 
-pub use inputs::{getenv_string, FIXED_TIME};
+pub use getopt::getopt_reads_arguments;
+pub use inputs::{getenv_string, rand48_finish, rand48_next, FIXED_TIME};
+pub use string::strtok_scan_start;
+pub use time::Clock;
 
 use super::memory::{MemFault, Memory};
 use runtime_model::model::{LibcFunc, Pointer, Ty};
@@ -75,8 +84,14 @@ fn misrouted(func: LibcFunc) -> LibcOutcome {
     ))
 }
 
-/// Executes `func` on the evaluated arguments `args` (variadic ones too).
-pub fn call(func: LibcFunc, args: &[(u64, Ty)], mem: &mut Memory) -> Result<LibcOutcome, MemFault> {
+/// Executes `func` on the evaluated arguments `args` (variadic ones too),
+/// in a process whose logical clock reads `clock`.
+pub fn call(
+    func: LibcFunc,
+    args: &[(u64, Ty)],
+    mem: &mut Memory,
+    clock: Clock,
+) -> Result<LibcOutcome, MemFault> {
     let a = Args { func, list: args };
     match func {
         LibcFunc::Malloc
@@ -115,7 +130,16 @@ pub fn call(func: LibcFunc, args: &[(u64, Ty)], mem: &mut Memory) -> Result<Libc
         | LibcFunc::Strncat
         | LibcFunc::Memcmp
         | LibcFunc::Memchr
-        | LibcFunc::Strdup => string::call(func, &a, mem),
+        | LibcFunc::Strdup
+        | LibcFunc::Strndup
+        | LibcFunc::Strnlen
+        | LibcFunc::Strcasecmp
+        | LibcFunc::Strncasecmp
+        | LibcFunc::Strspn
+        | LibcFunc::Strcspn
+        | LibcFunc::Strpbrk
+        | LibcFunc::Strtok
+        | LibcFunc::StrtokR => string::call(func, &a, mem),
         LibcFunc::Printf
         | LibcFunc::Fprintf
         | LibcFunc::Sprintf
@@ -169,7 +193,16 @@ pub fn call(func: LibcFunc, args: &[(u64, Ty)], mem: &mut Memory) -> Result<Libc
         | LibcFunc::Bswap
         | LibcFunc::Abs
         | LibcFunc::Labs
-        | LibcFunc::Llabs => math::call(func, &a),
+        | LibcFunc::Llabs
+        | LibcFunc::Ldexp
+        | LibcFunc::Lround
+        | LibcFunc::Lrint
+        | LibcFunc::Erf
+        | LibcFunc::Erfc
+        | LibcFunc::Expm1
+        | LibcFunc::Log1p
+        | LibcFunc::Fdim => math::call(func, &a),
+        LibcFunc::Frexp | LibcFunc::Modf => math::parts(func, &a, mem),
         LibcFunc::Isalnum
         | LibcFunc::Isalpha
         | LibcFunc::Isdigit
@@ -205,9 +238,24 @@ pub fn call(func: LibcFunc, args: &[(u64, Ty)], mem: &mut Memory) -> Result<Libc
         | LibcFunc::Sleep
         | LibcFunc::Usleep => process::call(func, &a, mem),
         LibcFunc::Strerror => Ok(ret(strerror(mem, a.get(0)? as i32)?)),
-        LibcFunc::Rand | LibcFunc::Srand | LibcFunc::Time | LibcFunc::Clock | LibcFunc::Getenv => {
-            inputs::input_source(func, &a, mem)
-        }
+        LibcFunc::Gettimeofday
+        | LibcFunc::ClockGettime
+        | LibcFunc::ClockGetres
+        | LibcFunc::Nanosleep
+        | LibcFunc::Difftime => time::call(func, &a, mem, clock),
+        LibcFunc::Getopt => getopt::getopt(&a, mem),
+        LibcFunc::Rand
+        | LibcFunc::Srand
+        | LibcFunc::Time
+        | LibcFunc::Clock
+        | LibcFunc::Getenv
+        | LibcFunc::Drand48
+        | LibcFunc::Erand48
+        | LibcFunc::Lrand48
+        | LibcFunc::Nrand48
+        | LibcFunc::Mrand48
+        | LibcFunc::Jrand48
+        | LibcFunc::Srand48 => inputs::input_source(func, &a, mem),
     }
 }
 
@@ -229,6 +277,13 @@ pub struct LibcStatics {
     messages: std::collections::BTreeMap<i32, u64>,
     /// What `getpid` returns (1000 + rank, set with the process).
     pub pid: i32,
+    /// The word of the 48-bit generators without a state argument
+    /// (`drand48`, `lrand48`, `mrand48`): 0 until `srand48`, as in glibc.
+    rand48: u64,
+    /// Where the next `strtok(NULL, ...)` starts (0 before the first call).
+    strtok: u64,
+    /// What `getopt` keeps between calls.
+    getopt: getopt::GetoptState,
 }
 
 /// The name of the one node the model runs every process on

@@ -1,8 +1,12 @@
-//! The `<string.h>` functions (C11 7.24) and `strdup`: copying, comparing,
-//! searching and concatenating arrays and strings, with C's rules on how far
-//! each may read (a NUL ends a string; `strncmp`, `strncpy`, `strncat` and
+//! The `<string.h>` functions (C11 7.24) and their POSIX companions
+//! (`strdup`, `strndup`, `strnlen`, `strtok_r`, `strcasecmp`,
+//! `strncasecmp`): copying, comparing, searching, splitting and
+//! concatenating arrays and strings, with C's rules on how far each may read
+//! (a NUL ends a string; `strncmp`, `strncpy`, `strncat`, `strnlen` and
 //! `memchr` stop early) and the overlapping copies it leaves undefined
-//! (C11 7.24.3.1).
+//! (C11 7.24.3.1). The scanning functions read their string one byte at a
+//! time, as far as glibc's algorithm goes, so a string is read exactly up to
+//! where the result is decided.
 
 use super::{misrouted, ptr_add, ret, ret_i32, too_large, Args, LibcOutcome};
 use crate::exec::memory::{AllocKind, MemFault, Memory};
@@ -166,14 +170,132 @@ pub(super) fn call(
             }
             Ok(ret(0))
         }
-        LibcFunc::Strdup => {
-            let mut s = mem.read_c_string(a.get(0)?)?;
+        LibcFunc::Strdup | LibcFunc::Strndup => {
+            let mut s = if func == LibcFunc::Strndup {
+                // At most `n` bytes, which need not be terminated.
+                read_c_string_bounded(mem, a.get(0)?, a.get(1)?)?
+            } else {
+                mem.read_c_string(a.get(0)?)?
+            };
             s.push(0);
             let p = mem.allocate(s.len() as u64, AllocKind::Heap)?;
             mem.write_bytes(p, &s)?;
             Ok(ret(p))
         }
+        LibcFunc::Strnlen => {
+            let n = read_c_string_bounded(mem, a.get(0)?, a.get(1)?)?.len();
+            Ok(ret(n as u64))
+        }
+        // The "C" locale's case folding (POSIX strcasecmp): the difference
+        // of the first differing bytes, lowered, as glibc returns it.
+        LibcFunc::Strcasecmp | LibcFunc::Strncasecmp => {
+            let (s1, s2) = (a.get(0)?, a.get(1)?);
+            let n = if func == LibcFunc::Strncasecmp {
+                a.get(2)?
+            } else {
+                u64::MAX
+            };
+            let mut i = 0;
+            while i < n {
+                let c1 = byte_at(mem, s1, i)?.to_ascii_lowercase();
+                let c2 = byte_at(mem, s2, i)?.to_ascii_lowercase();
+                if c1 != c2 || c1 == 0 {
+                    return Ok(ret_i32(c1 as i32 - c2 as i32));
+                }
+                i += 1;
+            }
+            Ok(ret_i32(0))
+        }
+        // strspn counts the leading bytes in `set`, strcspn those not in it;
+        // strpbrk finds the first byte in it (C11 7.24.5.6, .3, .4).
+        LibcFunc::Strspn | LibcFunc::Strcspn | LibcFunc::Strpbrk => {
+            let s = a.get(0)?;
+            let set = mem.read_c_string(a.get(1)?)?;
+            let want = func == LibcFunc::Strspn;
+            let i = span(mem, s, &set, want)?;
+            if func != LibcFunc::Strpbrk {
+                return Ok(ret(i));
+            }
+            // Stopped at a byte of the set, or at the terminator.
+            Ok(ret(if byte_at(mem, s, i)? == 0 {
+                0
+            } else {
+                ptr_add(s, i)?
+            }))
+        }
+        LibcFunc::Strtok | LibcFunc::StrtokR => {
+            let (s, delim) = (a.get(0)?, a.get(1)?);
+            let save_ptr = if func == LibcFunc::StrtokR {
+                Some(a.get(2)?)
+            } else {
+                None
+            };
+            let saved = match (s, save_ptr) {
+                (0, Some(at)) => mem.load(at, 8)?,
+                (0, None) => mem.statics.strtok,
+                _ => 0,
+            };
+            let (token, next) = strtok(mem, if s == 0 { saved } else { s }, delim)?;
+            match save_ptr {
+                Some(at) => mem.store(at, 8, next)?,
+                None => mem.statics.strtok = next,
+            }
+            Ok(ret(token))
+        }
         _ => Ok(misrouted(func)),
+    }
+}
+
+/// Byte `i` of the object at `s`.
+fn byte_at(mem: &Memory, s: u64, i: u64) -> Result<u8, MemFault> {
+    Ok(mem.load(ptr_add(s, i)?, 1)? as u8)
+}
+
+/// How many leading bytes of the string at `s` are in `set` (`want`) or
+/// not in it (`!want`); the terminator is in no set.
+fn span(mem: &Memory, s: u64, set: &[u8], want: bool) -> Result<u64, MemFault> {
+    let mut i = 0;
+    loop {
+        let b = byte_at(mem, s, i)?;
+        if b == 0 || set.contains(&b) != want {
+            return Ok(i);
+        }
+        i += 1;
+    }
+}
+
+/// glibc's `strtok_r` on the string at `s` (the caller's argument, or
+/// where the previous call stopped): the token found (NULL when none is
+/// left) and where the next call starts. The token's end is overwritten
+/// with a NUL, so the string must be writable.
+fn strtok(mem: &mut Memory, s: u64, delim: u64) -> Result<(u64, u64), MemFault> {
+    let delim = mem.read_c_string(delim)?;
+    // Leading delimiters are skipped.
+    let start = ptr_add(s, span(mem, s, &delim, true)?)?;
+    if byte_at(mem, start, 0)? == 0 {
+        return Ok((0, start));
+    }
+    let end = ptr_add(start, span(mem, start, &delim, false)?)?;
+    if byte_at(mem, end, 0)? == 0 {
+        return Ok((start, end));
+    }
+    mem.write_bytes(end, &[0])?;
+    Ok((start, ptr_add(end, 1)?))
+}
+
+/// Where a `strtok`/`strtok_r` call starts scanning: its first argument, or
+/// the position the previous call saved (0 when there is none or it cannot
+/// be read; the call then faults).
+pub fn strtok_scan_start(
+    func: LibcFunc,
+    args: &[(u64, runtime_model::model::Ty)],
+    mem: &Memory,
+) -> u64 {
+    let arg = |i: usize| args.get(i).map_or(0, |a| a.0);
+    match (arg(0), func) {
+        (0, LibcFunc::StrtokR) => mem.load(arg(2), 8).unwrap_or(0),
+        (0, _) => mem.statics.strtok,
+        (s, _) => s,
     }
 }
 
@@ -465,5 +587,103 @@ mod tests {
             ),
             Err(MemFault::OutOfBounds { offset: 3, .. })
         ));
+    }
+
+    #[test]
+    fn strtok_cuts_its_string_and_remembers_where_it_stopped() {
+        let mut m = mem();
+        let s = string(&mut m, ",a,,bc,");
+        let delim = string(&mut m, ",");
+        let tok = |m: &mut Memory, s: u64| c(m, LibcFunc::Strtok, &[p(s), p(delim)]).unwrap();
+        assert_eq!(tok(&mut m, s), s + 1);
+        assert_eq!(tok(&mut m, 0), s + 4);
+        assert_eq!(tok(&mut m, 0), 0);
+        assert_eq!(tok(&mut m, 0), 0);
+        assert_eq!(m.read_bytes(s, 8).unwrap(), b",a\0,bc\0\0");
+        // A string constant cannot be cut.
+        let mut consts = Memory::with_globals(&[runtime_model::model::Global {
+            name: ".str".into(),
+            size: 4,
+            init: b"a,b\0".to_vec(),
+            constant: true,
+        }]);
+        let lit = runtime_model::model::Pointer::global(0);
+        let d = string(&mut consts, ",");
+        assert!(matches!(
+            call(LibcFunc::Strtok, &[p(lit), p(d)], &mut consts),
+            Err(MemFault::WriteToConstant)
+        ));
+        // strtok(NULL, ...) before any string: glibc reads through NULL.
+        let mut fresh = mem();
+        let d = string(&mut fresh, " ");
+        assert!(matches!(
+            call(LibcFunc::Strtok, &[p(0), p(d)], &mut fresh),
+            Err(MemFault::Null { write: false })
+        ));
+
+        // strtok_r keeps the position in the caller's pointer.
+        let s = string(&mut m, "x y");
+        let space = string(&mut m, " ");
+        let save = m.allocate(8, AllocKind::Stack).unwrap();
+        let args = |s: u64| [p(s), p(space), p(save)];
+        assert_eq!(c(&mut m, LibcFunc::StrtokR, &args(s)).unwrap(), s);
+        assert_eq!(m.load(save, 8).unwrap(), s + 2);
+        assert_eq!(c(&mut m, LibcFunc::StrtokR, &args(0)).unwrap(), s + 2);
+        assert_eq!(m.load(save, 8).unwrap(), s + 3);
+        assert_eq!(c(&mut m, LibcFunc::StrtokR, &args(0)).unwrap(), 0);
+    }
+
+    #[test]
+    fn spans_case_folding_and_bounded_strings() {
+        let mut m = mem();
+        let s = string(&mut m, "  42, 7");
+        let blank = string(&mut m, " ");
+        let digits = string(&mut m, "0123456789");
+        let punct = string(&mut m, ",;");
+        assert_eq!(c(&mut m, LibcFunc::Strspn, &[p(s), p(blank)]).unwrap(), 2);
+        assert_eq!(c(&mut m, LibcFunc::Strcspn, &[p(s), p(punct)]).unwrap(), 4);
+        assert_eq!(
+            c(&mut m, LibcFunc::Strcspn, &[p(s), p(blank + 1)]).unwrap(),
+            7
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Strpbrk, &[p(s), p(digits)]).unwrap(),
+            s + 2
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Strpbrk, &[p(blank), p(digits)]).unwrap(),
+            0
+        );
+        let hello = string(&mut m, "Hello");
+        let upper = string(&mut m, "HELLO!");
+        assert_eq!(
+            c(
+                &mut m,
+                LibcFunc::Strncasecmp,
+                &[p(hello), p(upper), i64a(5)]
+            )
+            .unwrap(),
+            0
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Strcasecmp, &[p(hello), p(upper)]).unwrap(),
+            (-(b'!' as i32)) as u32 as u64
+        );
+        // strcasecmp reads only up to the first difference.
+        let raw = m.allocate(2, AllocKind::Heap).unwrap();
+        m.write_bytes(raw, b"hX").unwrap();
+        assert_eq!(
+            c(&mut m, LibcFunc::Strcasecmp, &[p(raw), p(hello)]).unwrap(),
+            (b'x' as i32 - b'e' as i32) as u32 as u64
+        );
+        assert_eq!(c(&mut m, LibcFunc::Strnlen, &[p(raw), i64a(2)]).unwrap(), 2);
+        assert!(matches!(
+            call(LibcFunc::Strnlen, &[p(raw), i64a(3)], &mut m),
+            Err(MemFault::OutOfBounds { .. })
+        ));
+        let d = c(&mut m, LibcFunc::Strndup, &[p(raw), i64a(2)]).unwrap();
+        assert_eq!(read_str(&m, d), "hX");
+        let d = c(&mut m, LibcFunc::Strndup, &[p(hello), i64a(99)]).unwrap();
+        assert_eq!(m.block_of(d).map(|b| b.0), Some(6));
     }
 }

@@ -1,9 +1,18 @@
 //! What the unit tests of the library modules share: a fresh [`Memory`],
 //! typed arguments, and [`call`] giving the returned value.
 
-pub(super) use super::{call, LibcOutcome};
+pub(super) use super::LibcOutcome;
 pub(super) use crate::exec::memory::{AllocKind, MemFault, Memory};
 pub(super) use runtime_model::model::{LibcFunc, Ty};
+
+/// [`super::call`] at logical time 0.
+pub(super) fn call(
+    f: LibcFunc,
+    args: &[(u64, Ty)],
+    m: &mut Memory,
+) -> Result<LibcOutcome, MemFault> {
+    super::call(f, args, m, super::Clock::default())
+}
 
 pub(super) fn mem() -> Memory {
     Memory::with_globals(&[])

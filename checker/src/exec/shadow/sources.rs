@@ -1,12 +1,14 @@
 //! The C library while tracking: the input sources (`argv`, `atoi`/`atol`/
-//! `strtol` of an input string, `getenv`, `rand`, `time`, `clock`) return
-//! the cell's value and a symbol; every other library call propagates
-//! the shadows of what it reads into what it returns and writes.
+//! `strtol` of an input string, `getenv`, `rand`, the `drand48` family,
+//! `time`, `clock`) return the cell's value and a symbol; every other
+//! library call propagates the shadows of what it reads into what it
+//! returns and writes. The clocks of `gettimeofday` and `clock_gettime`
+//! are not inputs: they read the logical clock, as `MPI_Wtime` does.
 
 use std::sync::Arc;
 
 use super::track::sext;
-use super::value::{cells, Mono, Shadow};
+use super::value::{cells, Mono, Shadow, Step};
 use crate::exec::interp::{Fault, Process};
 use crate::exec::libc::{self, LibcOutcome};
 use crate::exec::memory::Memory;
@@ -37,7 +39,8 @@ impl Process {
             .taint
             .as_mut()
             .map(|t| std::mem::take(&mut t.varying_sent));
-        let out = libc::call(func, vals, &mut self.mem).map_err(Fault::Memory);
+        let clock = libc::Clock::at(self.steps);
+        let out = libc::call(func, vals, &mut self.mem, clock).map_err(Fault::Memory);
         if let (Some(t), Some(f)) = (self.mem.taint.as_mut(), flag) {
             t.varying_sent = f;
         }
@@ -77,6 +80,12 @@ impl Process {
                 | F::Fprintf
                 | F::Puts
                 | F::Getenv
+                | F::Strnlen
+                | F::Strcasecmp
+                | F::Strncasecmp
+                | F::Strspn
+                | F::Strcspn
+                | F::Strpbrk
         );
         if !stops_at_nul {
             for ((v, _), a) in vals.iter().zip(args) {
@@ -195,6 +204,75 @@ impl Process {
                 }
                 (LibcOutcome::Return(Some(v as u64)), s)
             }
+            F::Drand48 | F::Erand48 | F::Lrand48 | F::Nrand48 | F::Mrand48 | F::Jrand48 => {
+                let natural = libc::rand48_next(func, vals, &self.mem).map_err(Fault::Memory)?;
+                let Some(t) = self.track.as_mut() else {
+                    return self.call_local(func, vals);
+                };
+                t.rand48_calls += 1;
+                let sym = Sym::Rand48 {
+                    rank,
+                    k: t.rand48_calls,
+                };
+                // The drawn word is the input; the call's result is made
+                // from it as from the generator's own.
+                let x = plan.value(&sym, natural as i64) as u64;
+                let r = libc::rand48_finish(func, vals, &mut self.mem, x).map_err(Fault::Memory)?;
+                if matches!(func, F::Erand48 | F::Nrand48 | F::Jrand48) {
+                    if let Some(t) = self.mem.taint.as_mut() {
+                        t.set(arg(0), 6, Shadow::Opaque(loc));
+                    }
+                }
+                // lrand48 is the word's high 31 bits, monotone in it; a
+                // double or a signed 32-bit slice is not an interval
+                // function of the word.
+                let s = if matches!(func, F::Lrand48 | F::Nrand48) {
+                    Shadow::Mono(Arc::new(Mono {
+                        sym,
+                        steps: vec![Step::Shr(17), Step::Fits(64)],
+                    }))
+                } else {
+                    Shadow::Opaque(loc)
+                };
+                (LibcOutcome::Return(Some(r)), Some(s))
+            }
+            // Which arguments are options, and their letters and values,
+            // are the contents of argument strings: not intervals of
+            // symbols.
+            F::Getopt => {
+                if libc::getopt_reads_arguments(vals, &self.mem) {
+                    self.uncovered(
+                        loc,
+                        "getopt parsing input arguments (which of them are options is input)",
+                        None,
+                    );
+                }
+                (self.call_local(func, vals)?, None)
+            }
+            // strtok(NULL, ...) goes on scanning the string of an earlier
+            // call: its result depends on that string's contents.
+            F::Strtok | F::StrtokR => {
+                let scanned = libc::strtok_scan_start(func, vals, &self.mem);
+                let (input, varies) = match self.mem.taint.as_ref() {
+                    Some(t) => (
+                        t.strings.contains_key(&Pointer::decode(scanned).alloc),
+                        t.varies_from(scanned) || t.varies_from(arg(1)),
+                    ),
+                    None => (false, false),
+                };
+                if input {
+                    self.uncovered(
+                        loc,
+                        &format!(
+                            "an input string passed to {} (its length is input)",
+                            func.c_name()
+                        ),
+                        None,
+                    );
+                }
+                let out = self.call_local(func, vals)?;
+                (out, varies.then_some(Shadow::Opaque(loc)))
+            }
             F::Getenv => {
                 let name = self
                     .mem
@@ -286,7 +364,7 @@ impl Process {
                     | F::Sprintf
                     | F::Snprintf
                     | F::Memset => Some(0),
-                    F::Strtol | F::Strtod | F::Strtoul => Some(1),
+                    F::Strtol | F::Strtod | F::Strtoul | F::Frexp | F::Modf => Some(1),
                     _ => None,
                 };
                 if let (Some(i), Some(sh)) = (written, &s) {
@@ -318,7 +396,12 @@ mod tests {
     #[test]
     fn input_sources_are_concrete_by_default() {
         let mut m = Memory::with_globals(&[]);
-        let call = |m: &mut Memory, f: LibcFunc, args: &[(u64, Ty)]| match libc::call(f, args, m) {
+        let call = |m: &mut Memory, f: LibcFunc, args: &[(u64, Ty)]| match libc::call(
+            f,
+            args,
+            m,
+            libc::Clock::default(),
+        ) {
             Ok(LibcOutcome::Return(r)) => r,
             other => panic!("{other:?}"),
         };

@@ -19,6 +19,8 @@ pub struct Tracker {
     pub rand_calls: u32,
     pub time_calls: u32,
     pub clock_calls: u32,
+    /// Draws of the 48-bit generators (`Sym::Rand48`).
+    pub rand48_calls: u32,
     /// Shadow of each register, one vector per frame of `Process::frames`.
     pub frames: Vec<Vec<Option<Shadow>>>,
 }
@@ -32,8 +34,16 @@ impl PartialEq for Tracker {
             self.rand_calls,
             self.time_calls,
             self.clock_calls,
+            self.rand48_calls,
             &self.frames,
-        ) == (o.rank, o.rand_calls, o.time_calls, o.clock_calls, &o.frames)
+        ) == (
+            o.rank,
+            o.rand_calls,
+            o.time_calls,
+            o.clock_calls,
+            o.rand48_calls,
+            &o.frames,
+        )
     }
 }
 impl Eq for Tracker {}
@@ -44,6 +54,7 @@ impl std::hash::Hash for Tracker {
             self.rand_calls,
             self.time_calls,
             self.clock_calls,
+            self.rand48_calls,
             &self.frames,
         )
             .hash(h)
@@ -214,6 +225,7 @@ impl Process {
             rand_calls: 0,
             time_calls: 0,
             clock_calls: 0,
+            rand48_calls: 0,
             frames,
         }));
     }
