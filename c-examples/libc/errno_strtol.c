@@ -5,8 +5,8 @@
  * after it, ERANGE meaning out of range, and the end pointer catching trailing garbage;
  * a bad value aborts, a good one is broadcast and the ranks split the steps, which
  * MPI_Reduce adds back up on rank 0. errno is a variable of each process that starts at
- * 0: rank 1, which never writes it, reads 0. (The checker's strtol does not set errno:
- * an out-of-range argument would give LONG_MAX with errno still 0.)
+ * 0: rank 1, which never writes it, reads 0. An out-of-range argument gives LONG_MAX
+ * with errno ERANGE, as glibc's strtol does (strtol_erange.c).
  */
 #include <assert.h>
 #include <errno.h>

@@ -60,10 +60,8 @@ fn show(np: usize, stop: &AtomicBool) {
         std::thread::sleep(TICK / 4);
     }
     let bar = indicatif::ProgressBar::new_spinner();
-    let style = indicatif::ProgressStyle::with_template(
-        "{spinner} mpi-check -n {prefix}: {msg}",
-    )
-    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+    let style = indicatif::ProgressStyle::with_template("{spinner} mpi-check -n {prefix}: {msg}")
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
     bar.set_style(style);
     bar.set_prefix(np.to_string());
     while !stop.load(Ordering::Relaxed) {

@@ -572,6 +572,8 @@ pub enum LibcFunc {
     Getchar,
     Fread,
     Feof,
+    /// `ungetc(c, stream)`: the next read of the stream returns `c`.
+    Ungetc,
     /// `strerror`: glibc's message for an error number.
     Strerror,
     /// Aligned allocation (C11 7.22.3.1, POSIX): every block of the model
@@ -748,6 +750,7 @@ impl LibcFunc {
             LibcFunc::Fscanf => "fscanf",
             LibcFunc::Fgets => "fgets",
             LibcFunc::Fgetc => "fgetc",
+            LibcFunc::Ungetc => "ungetc",
             LibcFunc::Getchar => "getchar",
             LibcFunc::Fread => "fread",
             LibcFunc::Feof => "feof",
@@ -906,6 +909,7 @@ impl LibcFunc {
         LibcFunc::Getchar,
         LibcFunc::Fread,
         LibcFunc::Feof,
+        LibcFunc::Ungetc,
         LibcFunc::Strerror,
         LibcFunc::AlignedAlloc,
         LibcFunc::Memalign,
@@ -1000,6 +1004,7 @@ impl LibcFunc {
                 | LibcFunc::Fgetc
                 | LibcFunc::Getchar
                 | LibcFunc::Fread
+                | LibcFunc::Ungetc
         )
     }
 

@@ -26,12 +26,14 @@ fn main() {
         );
     }
     // `MPI_EXAMPLES=comms/,leak` runs (and blesses) only the examples whose
-    // path contains one of the comma-separated substrings.
+    // path under c-examples/ contains one of the comma-separated substrings
+    // (not the checkout's own path: a checkout in `wt-libc/` must not
+    // match every example for `libc/`).
     if let Some(filter) = filter {
         let parts: Vec<&str> = filter.split(',').filter(|p| !p.is_empty()).collect();
         examples.retain(|ex| {
-            let path = ex.path.to_string_lossy();
-            parts.iter().any(|p| path.contains(p))
+            let name = ex.name();
+            parts.iter().any(|p| name.contains(p))
         });
     }
     let bless = std::env::var_os("MPI_BLESS").is_some();

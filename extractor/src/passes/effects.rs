@@ -169,7 +169,7 @@ fn libc_effects(
             e.reads = arg(3);
             e.writes = arg(0);
         }
-        Fgetc | Getchar | Feof => e.reads = all(args),
+        Fgetc | Getchar | Feof | Ungetc => e.reads = all(args),
         // The message is a string of the C library's, like getenv's.
         Strerror => {}
         Realloc => {

@@ -541,7 +541,7 @@ impl Solver<'_> {
             }
             Fclose | Fwrite | Muldc3 | Divdc3 => {}
             // Input text holds no address of the program.
-            Scanf | Fscanf | Fgetc | Getchar | Fread | Feof => {}
+            Scanf | Fscanf | Fgetc | Getchar | Fread | Feof | Ungetc => {}
             // fgets returns its buffer (or NULL).
             Fgets => {
                 let d = self.arg(args, 0);

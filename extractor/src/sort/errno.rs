@@ -7,10 +7,10 @@
 //! its own `errno` (every process gets its own copy of the globals), which
 //! starts at 0 and which the program reads and writes like any variable.
 //!
-//! The C library functions the checker models never fail in a way that
-//! sets `errno` (an out-of-range `strtol` saturates to `LONG_MAX` or
-//! `LONG_MIN` without storing `ERANGE`), so `errno` reads 0 unless the
-//! program wrote it.
+//! The C library functions the checker models set it as glibc's do
+//! (`ERANGE` from an out-of-range `strtol`, `ENOMEM` from a failed
+//! `malloc`, the system's code from a failed `fopen`...): the checker finds
+//! the global by its name (`LibcStatics::errno`).
 
 use inkwell::module::{Linkage, Module};
 use inkwell::values::PointerValue;

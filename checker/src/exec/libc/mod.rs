@@ -229,7 +229,8 @@ pub fn call(
         | LibcFunc::Fgetc
         | LibcFunc::Getchar
         | LibcFunc::Fread
-        | LibcFunc::Feof => streams::call(func, &a, mem),
+        | LibcFunc::Feof
+        | LibcFunc::Ungetc => streams::call(func, &a, mem),
         LibcFunc::AssertFail
         | LibcFunc::Abort
         | LibcFunc::Exit

@@ -1,6 +1,6 @@
 //! `sscanf` (C11 7.21.6.2): matches a format against a string and stores
-//! the conversions through the pointer arguments. `%[` and `long double`
-//! are not modeled; a call that uses them is inconclusive.
+//! the conversions through the pointer arguments. `long double` is not
+//! modeled; a call that uses it is inconclusive.
 
 use super::printf::parse_digits;
 use super::strconv::{parse_double, parse_long, parse_unsigned_long};
@@ -13,7 +13,7 @@ use runtime_model::model::Ty;
 pub(super) fn sscanf(a: &Args<'_>, mem: &mut Memory) -> Result<LibcOutcome, MemFault> {
     let input = mem.read_c_string(a.get(0)?)?;
     let fmt = mem.read_c_string(a.get(1)?)?;
-    Ok(match scan(mem, &input, &fmt, a.rest(2))? {
+    Ok(match scan(mem, &input, &fmt, a.rest(2), a.func.c_name())? {
         Ok((n, _)) => ret_i32(n),
         Err(what) => LibcOutcome::Unsupported(what),
     })
@@ -32,34 +32,39 @@ pub(super) fn fscanf(
     let Some(input) = mem.statics.streams.remaining(stream) else {
         return super::streams::unreadable(mem, a.func, stream);
     };
-    Ok(match scan(mem, &input, &fmt, a.rest(first + 1))? {
-        Ok((n, used)) => {
-            mem.statics.streams.advance(stream, used, n == -1);
-            ret_i32(n)
-        }
-        Err(what) => LibcOutcome::Unsupported(what),
-    })
+    Ok(
+        match scan(mem, &input, &fmt, a.rest(first + 1), a.func.c_name())? {
+            Ok((n, used)) => {
+                mem.statics.streams.advance(stream, used, n == -1);
+                ret_i32(n)
+            }
+            Err(what) => LibcOutcome::Unsupported(what),
+        },
+    )
 }
 
 /// sscanf (C11 7.21.6.2) over `input`: white space in the format matches
 /// any amount of white space, other characters match themselves, and the
-/// conversions `d i u o x X f F e E g G a s c n p %` (with `*`, a width and
-/// the length modifiers `hh h l ll j z t`) store through the pointers in
+/// conversions `d i u o x X f F e E g G a s c [ n p %` (with `*`, a width
+/// and the length modifiers `hh h l ll j z t`) store through the pointers in
 /// `va`. Returns the number of assignments, or EOF when the input ends
-/// before the first conversion. `%[` and `long double` are not modeled
-/// (the inner `Err` names what).
+/// before the first conversion. `long double` is not modeled (the inner
+/// `Err` names it, for the function `name`).
 fn scan(
     mem: &mut Memory,
     input: &[u8],
     fmt: &[u8],
     va: &[(u64, Ty)],
+    name: &str,
 ) -> Result<Result<(i32, usize), String>, MemFault> {
     const EOF: i32 = -1;
-    let unsupported = |what: &str| Ok(Err(format!("sscanf: {what} is not modeled")));
+    let unsupported = |what: &str| Ok(Err(format!("{name}: {what} is not modeled")));
     let mut args = va.iter().map(|a| a.0);
     let mut next_arg = || {
         args.next().ok_or_else(|| {
-            MemFault::Other("sscanf: the format needs more arguments than were passed".into())
+            MemFault::Other(format!(
+                "{name}: the format needs more arguments than were passed"
+            ))
         })
     };
     let is_space = |c: u8| matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
@@ -118,6 +123,14 @@ fn scan(
             return Ok(Ok((assigned, i)));
         };
         f += 1;
+        // `%[set]` / `%[^set]`: the set runs to the next `]`, which may
+        // itself be the set's first member (C11 7.21.6.2p12).
+        let mut scanset = None;
+        if conv == b'[' {
+            let (set, next) = parse_scanset(fmt, f);
+            f = next;
+            scanset = Some(set);
+        }
         if conv == b'n' {
             if !suppress {
                 mem.store(next_arg()?, size, i as u64)?;
@@ -198,11 +211,70 @@ fn scan(
                 }
                 i += n;
             }
-            b'[' => return unsupported("the scanset conversion %["),
+            b'[' => {
+                let set = scanset.as_ref().expect("parsed with the conversion");
+                let n = field.iter().take_while(|c| set.contains(**c)).count();
+                if n == 0 {
+                    return Ok(Ok((assigned, i)));
+                }
+                if !suppress {
+                    let mut s = field[..n].to_vec();
+                    s.push(0);
+                    mem.write_bytes(next_arg()?, &s)?;
+                    assigned += 1;
+                }
+                i += n;
+            }
             _ => return unsupported(&format!("the conversion %{}", conv as char)),
         }
     }
     Ok(Ok((assigned, i)))
+}
+
+/// The characters a `%[` conversion accepts.
+struct Scanset {
+    negated: bool,
+    members: [bool; 256],
+}
+
+impl Scanset {
+    fn contains(&self, c: u8) -> bool {
+        self.members[c as usize] != self.negated
+    }
+}
+
+/// The scanset starting at `fmt[f]` (just after `[`) and the position after
+/// its closing `]`. `a-z` between two members is a range, as glibc reads it
+/// (C leaves `-` implementation-defined); a `-` first or last is itself.
+fn parse_scanset(fmt: &[u8], mut f: usize) -> (Scanset, usize) {
+    let mut set = Scanset {
+        negated: false,
+        members: [false; 256],
+    };
+    if fmt.get(f) == Some(&b'^') {
+        set.negated = true;
+        f += 1;
+    }
+    let start = f;
+    while let Some(&c) = fmt.get(f) {
+        if c == b']' && f > start {
+            return (set, f + 1);
+        }
+        match (fmt.get(f + 1), fmt.get(f + 2)) {
+            (Some(b'-'), Some(&hi)) if hi != b']' && hi >= c => {
+                for m in c..=hi {
+                    set.members[m as usize] = true;
+                }
+                f += 3;
+            }
+            _ => {
+                set.members[c as usize] = true;
+                f += 1;
+            }
+        }
+    }
+    // No closing bracket: the rest of the format is the set.
+    (set, f)
 }
 
 #[cfg(test)]
@@ -254,10 +326,24 @@ mod tests {
             call(LibcFunc::Sscanf, &[p(t), p(f), p(small)], &mut m),
             Err(MemFault::OutOfBounds { write: true, .. })
         ));
+        // Scansets: ranges, negation, `]` as first member, no skipping of
+        // leading white space, and a matching failure when nothing matches.
+        assert_eq!(scan_of(&mut m, "abc12 x", "%[a-z]%d", &[s, n]), 2);
+        assert_eq!(
+            (read_str(&m, s).as_str(), m.load(n, 4).unwrap()),
+            ("abc", 12)
+        );
+        assert_eq!(scan_of(&mut m, "# note\n7", "%*[^\n]%d", &[n]), 1);
+        assert_eq!(m.load(n, 4).unwrap(), 7);
+        assert_eq!(scan_of(&mut m, "]]-x", "%[]-]", &[s]), 1);
+        assert_eq!(read_str(&m, s), "]]-");
+        assert_eq!(scan_of(&mut m, " ab", "%[a-z]", &[s]), 0);
+        assert_eq!(scan_of(&mut m, "abcdef", "%3[a-z]", &[s]), 1);
+        assert_eq!(read_str(&m, s), "abc");
         let set = string(&mut m, "%[a-z]");
         assert!(matches!(
             call(LibcFunc::Sscanf, &[p(t), p(set), p(small)], &mut m),
-            Ok(LibcOutcome::Unsupported(_))
+            Err(MemFault::OutOfBounds { write: true, .. })
         ));
     }
 }

@@ -92,6 +92,27 @@ impl Streams {
         }
     }
 
+    /// Pushes `c` back onto stream `f` (C11 7.21.7.10): the next read returns
+    /// it, and the end-of-file indicator is cleared. The byte just read
+    /// steps the stream back; another byte is put in front of what is left.
+    /// `false` when `f` is not open for reading.
+    pub fn unget(&mut self, f: u64, c: u8) -> bool {
+        let Some(s) = self.get_mut(f) else {
+            return false;
+        };
+        s.eof = false;
+        if s.pos > 0 && s.data.get(s.pos - 1) == Some(&c) {
+            s.pos -= 1;
+        } else {
+            let mut data = Vec::with_capacity(s.data.len() - s.pos.min(s.data.len()) + 1);
+            data.push(c);
+            data.extend_from_slice(&s.data[s.pos.min(s.data.len())..]);
+            s.data = data.into();
+            s.pos = 0;
+        }
+        true
+    }
+
     /// A file opened for reading as the stream object at `handle`.
     pub fn open(&mut self, handle: u64, data: Arc<[u8]>) {
         self.files.push((handle, Stream::new(data)));
@@ -167,6 +188,17 @@ pub(super) fn call(
             mem.write_bytes(p, &left[..bytes])?;
             mem.statics.streams.advance(f, bytes, items < count);
             Ok(ret(items))
+        }
+        LibcFunc::Ungetc => {
+            let (c, f) = (a.get(0)? as i32, a.get(1)?);
+            // Pushing back EOF fails and leaves the stream as it is.
+            if c == EOF {
+                return Ok(ret_i32(EOF));
+            }
+            if !mem.statics.streams.unget(f, c as u8) {
+                return unreadable(mem, func, f);
+            }
+            Ok(ret_i32(c as u8 as i32))
         }
         LibcFunc::Feof => {
             let f = a.get(0)?;
@@ -274,6 +306,33 @@ mod tests {
         assert_eq!(
             c(&mut m, LibcFunc::Fgets, &[p(buf), i32a(8), p(stdin)]).unwrap(),
             0
+        );
+    }
+
+    #[test]
+    fn ungetc_pushes_back_what_was_read_or_another_byte() {
+        let mut m = with_stdin("7x");
+        let stdin = stdin_marker();
+        assert_eq!(c(&mut m, LibcFunc::Getchar, &[]).unwrap(), b'7' as u64);
+        assert_eq!(
+            c(&mut m, LibcFunc::Ungetc, &[i32a(b'7' as i32), p(stdin)]).unwrap(),
+            b'7' as u64
+        );
+        assert_eq!(c(&mut m, LibcFunc::Getchar, &[]).unwrap(), b'7' as u64);
+        assert_eq!(c(&mut m, LibcFunc::Getchar, &[]).unwrap(), b'x' as u64);
+        assert_eq!(c(&mut m, LibcFunc::Getchar, &[]).unwrap() as i32, EOF);
+        assert_eq!(c(&mut m, LibcFunc::Feof, &[p(stdin)]).unwrap(), 1);
+        // Another byte, at the end: read next, and the end indicator is cleared.
+        assert_eq!(
+            c(&mut m, LibcFunc::Ungetc, &[i32a(b'q' as i32), p(stdin)]).unwrap(),
+            b'q' as u64
+        );
+        assert_eq!(c(&mut m, LibcFunc::Feof, &[p(stdin)]).unwrap(), 0);
+        assert_eq!(c(&mut m, LibcFunc::Getchar, &[]).unwrap(), b'q' as u64);
+        // EOF cannot be pushed back.
+        assert_eq!(
+            c(&mut m, LibcFunc::Ungetc, &[i32a(EOF), p(stdin)]).unwrap() as i32,
+            EOF
         );
     }
 
