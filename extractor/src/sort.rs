@@ -1,15 +1,15 @@
 //! C library code made program code before lifting.
 //!
 //! `qsort` and `bsearch` call back into the program through a comparison
-//! function pointer, and model calls are direct. So each call whose
-//! comparator is a function of the program (named at the call, with C's
-//! `int (*)(const void *, const void *)` shape) is replaced by a call to a
-//! function made here for that call site, which calls the comparator
-//! directly: an insertion sort for `qsort` (`qsort`), glibc's binary search
-//! for `bsearch` (`bsearch`). Any other call (a comparator read from a
-//! variable, one with another signature) stays, and the lifter reports it as
-//! unsupported at its line. A program defining its own `qsort` or `bsearch`
-//! keeps it.
+//! function pointer. Each call is replaced by a call to a function made here
+//! for that call site: an insertion sort for `qsort` (`qsort`), glibc's
+//! binary search for `bsearch` (`bsearch`). When the comparator is a
+//! function of the program named at the call (with C's
+//! `int (*)(const void *, const void *)` shape), the made function calls it
+//! directly; otherwise (a comparator chosen at run time, read from a
+//! variable or a table) it takes the pointer as a last parameter and calls
+//! through it, which the checker resolves when the call runs. A program
+//! defining its own `qsort` or `bsearch` keeps it.
 //!
 //! Every instruction of a generated function carries the call's source
 //! position, so a fault inside it (an array shorter than `n * size`, a

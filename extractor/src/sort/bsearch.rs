@@ -16,28 +16,33 @@ use inkwell::module::{Linkage, Module};
 use inkwell::values::FunctionValue;
 use inkwell::IntPredicate;
 
-use super::site::{element, replace_calls};
+use super::site::{comparator_call, element, replace_calls, Comparator};
 use crate::error::ExtractError;
 
-/// Replaces every `bsearch` call with a known comparator (see `sort`) by a binary search calling it.
+/// Replaces every `bsearch` call by a binary search calling its comparator.
 pub fn expand_bsearch(module: &Module<'_>) -> Result<(), ExtractError> {
     replace_calls(module, "bsearch", 4, &build_search)
 }
 
 /// `void *bsearch.<cmp>.<k>(const void *key, const char *base, size_t n,
-/// size_t size)`.
+/// size_t size)`, with a last parameter `int (*cmp)(const void *, const
+/// void *)` when the comparator is a pointer.
 fn build_search<'ctx>(
     module: &Module<'ctx>,
     context: &ContextRef<'ctx>,
     builder: &Builder<'ctx>,
-    cmp: FunctionValue<'ctx>,
+    cmp: Comparator<'ctx>,
     k: usize,
 ) -> Result<FunctionValue<'ctx>, BuilderError> {
     let ptr = context.ptr_type(Default::default());
     let i64t = context.i64_type();
     let i32t = context.i32_type();
-    let fn_ty = ptr.fn_type(&[ptr.into(), ptr.into(), i64t.into(), i64t.into()], false);
-    let name = format!("bsearch.{}.{k}", cmp.get_name().to_string_lossy());
+    let mut params = vec![ptr.into(), ptr.into(), i64t.into(), i64t.into()];
+    if let Comparator::Pointer = cmp {
+        params.push(ptr.into());
+    }
+    let fn_ty = ptr.fn_type(&params, false);
+    let name = format!("bsearch.{}.{k}", cmp.label());
     let search = module.add_function(&name, fn_ty, Some(Linkage::Internal));
     let zero = i64t.const_zero();
     let one = i64t.const_int(1, false);
@@ -85,12 +90,7 @@ fn build_search<'ctx>(
     let half = builder.build_int_unsigned_div(width, i64t.const_int(2, false), "half")?;
     let mid = builder.build_int_add(lov, half, "mid")?;
     let candidate = element(builder, base, size, mid)?;
-    let order = builder
-        .build_call(cmp, &[key.into(), candidate.into()], "order")?
-        .try_as_basic_value()
-        .basic()
-        .map(|v| v.into_int_value())
-        .unwrap_or_else(|| i32t.const_zero());
+    let order = comparator_call(context, builder, cmp, search, (key, candidate))?;
     let equal = builder.build_int_compare(IntPredicate::EQ, order, i32t.const_zero(), "equal")?;
     builder.build_conditional_branch(equal, hit, decide)?;
 

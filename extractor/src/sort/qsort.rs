@@ -11,29 +11,33 @@ use inkwell::module::{Linkage, Module};
 use inkwell::values::FunctionValue;
 use inkwell::IntPredicate;
 
-use super::site::{element, replace_calls};
+use super::site::{comparator_call, element, replace_calls, Comparator};
 use crate::error::ExtractError;
 
-/// Replaces every `qsort` call with a known comparator (see `sort`) by an insertion sort calling it.
+/// Replaces every `qsort` call by an insertion sort calling its comparator.
 pub fn expand_qsort(module: &Module<'_>) -> Result<(), ExtractError> {
     replace_calls(module, "qsort", 3, &build_sort)
 }
 
-/// `void qsort.<cmp>.<k>(char *base, size_t n, size_t size)`.
+/// `void qsort.<cmp>.<k>(char *base, size_t n, size_t size)`, with a last
+/// parameter `int (*cmp)(const void *, const void *)` when the comparator
+/// is a pointer.
 fn build_sort<'ctx>(
     module: &Module<'ctx>,
     context: &ContextRef<'ctx>,
     builder: &Builder<'ctx>,
-    cmp: FunctionValue<'ctx>,
+    cmp: Comparator<'ctx>,
     k: usize,
 ) -> Result<FunctionValue<'ctx>, BuilderError> {
     let ptr = context.ptr_type(Default::default());
     let i64t = context.i64_type();
     let i8t = context.i8_type();
-    let fn_ty = context
-        .void_type()
-        .fn_type(&[ptr.into(), i64t.into(), i64t.into()], false);
-    let name = format!("qsort.{}.{k}", cmp.get_name().to_string_lossy());
+    let mut params = vec![ptr.into(), i64t.into(), i64t.into()];
+    if let Comparator::Pointer = cmp {
+        params.push(ptr.into());
+    }
+    let fn_ty = context.void_type().fn_type(&params, false);
+    let name = format!("qsort.{}.{k}", cmp.label());
     let sort = module.add_function(&name, fn_ty, Some(Linkage::Internal));
     let zero = i64t.const_zero();
     let one = i64t.const_int(1, false);
@@ -94,12 +98,7 @@ fn build_sort<'ctx>(
     builder.position_at_end(compare);
     let before = builder.build_int_sub(jv, one, "before")?;
     let prev = element(builder, base, size, before)?;
-    let order = builder
-        .build_call(cmp, &[prev.into(), held.into()], "order")?
-        .try_as_basic_value()
-        .basic()
-        .map(|v| v.into_int_value())
-        .unwrap_or_else(|| context.i32_type().const_zero());
+    let order = comparator_call(context, builder, cmp, sort, (prev, held))?;
     let greater = builder.build_int_compare(
         IntPredicate::SGT,
         order,

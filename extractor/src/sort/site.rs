@@ -16,22 +16,72 @@ use inkwell::values::{
 
 use crate::error::ExtractError;
 
+/// The comparator a call passes: a function of the program named at the
+/// call, or a pointer computed at run time, which the made function takes
+/// as its last parameter and calls through (`comparator_call`).
+#[derive(Clone, Copy)]
+pub enum Comparator<'ctx> {
+    Named(FunctionValue<'ctx>),
+    Pointer,
+}
+
+impl Comparator<'_> {
+    /// How the made function's name shows the comparator.
+    pub fn label(&self) -> String {
+        match self {
+            Comparator::Named(f) => f.get_name().to_string_lossy().into_owned(),
+            Comparator::Pointer => "pointer".into(),
+        }
+    }
+}
+
+/// `cmp(a, b)` from inside `made`: a direct call of a named comparator, or
+/// a call through the pointer `made` takes last.
+pub fn comparator_call<'ctx>(
+    context: &ContextRef<'ctx>,
+    builder: &Builder<'ctx>,
+    cmp: Comparator<'ctx>,
+    made: FunctionValue<'ctx>,
+    (a, b): (PointerValue<'ctx>, PointerValue<'ctx>),
+) -> Result<IntValue<'ctx>, BuilderError> {
+    let i32t = context.i32_type();
+    let site = match cmp {
+        Comparator::Named(f) => builder.build_call(f, &[a.into(), b.into()], "order")?,
+        Comparator::Pointer => {
+            let ptr = context.ptr_type(Default::default());
+            let ty = i32t.fn_type(&[ptr.into(), ptr.into()], false);
+            let target = made
+                .get_last_param()
+                .map(|p| p.into_pointer_value())
+                .unwrap_or(ptr.const_null());
+            builder.build_indirect_call(ty, target, &[a.into(), b.into()], "order")?
+        }
+    };
+    Ok(site
+        .try_as_basic_value()
+        .basic()
+        .map(|v| v.into_int_value())
+        .unwrap_or_else(|| i32t.const_zero()))
+}
+
 /// Makes the function that replaces call site number `k` of a library
-/// function whose comparator is `cmp`.
+/// function whose comparator is `cmp`; with `Comparator::Pointer` it takes
+/// the comparator as an extra last parameter.
 pub type Build<'a, 'ctx> = &'a dyn Fn(
     &Module<'ctx>,
     &ContextRef<'ctx>,
     &Builder<'ctx>,
-    FunctionValue<'ctx>,
+    Comparator<'ctx>,
     usize,
 ) -> Result<FunctionValue<'ctx>, BuilderError>;
 
-/// Replaces each direct call of the library function `name` whose last
-/// argument, at `cmp_at`, is a comparator of the program (see
-/// [`comparator`]) by a call of the function `build` makes for that site,
-/// with the call's other arguments; its result, if any, takes the place of
+/// Replaces each direct call of the library function `name`, whose last
+/// argument at `cmp_at` is its comparator, by a call of the function
+/// `build` makes for that site, with the call's other arguments (and the
+/// comparator's value when it is not a function of the program named at
+/// the call, see [`comparator`]); its result, if any, takes the place of
 /// the library call's. The new call and every instruction of the made
-/// function carry the call's source position. Other calls stay.
+/// function carry the call's source position.
 pub fn replace_calls<'ctx>(
     module: &Module<'ctx>,
     name: &str,
@@ -40,7 +90,11 @@ pub fn replace_calls<'ctx>(
 ) -> Result<(), ExtractError> {
     let sites: Vec<_> = library_calls(module, name, cmp_at + 1)
         .into_iter()
-        .filter_map(|call| Some((call, comparator(module, call, cmp_at)?)))
+        .map(|call| {
+            let cmp =
+                comparator(module, call, cmp_at).map_or(Comparator::Pointer, Comparator::Named);
+            (call, cmp)
+        })
         .collect();
     let context = module.get_context();
     let builder = context.create_builder();
@@ -58,11 +112,15 @@ fn replace_call<'ctx>(
     context: &ContextRef<'ctx>,
     builder: &Builder<'ctx>,
     call: InstructionValue<'ctx>,
-    (cmp, cmp_at): (FunctionValue<'ctx>, u32),
+    (cmp, cmp_at): (Comparator<'ctx>, u32),
     k: usize,
     build: Build<'_, 'ctx>,
 ) -> Result<(), String> {
-    let args: Vec<BasicMetadataValueEnum> = arguments(call, cmp_at)?
+    let passed = match cmp {
+        Comparator::Named(_) => cmp_at,
+        Comparator::Pointer => cmp_at + 1,
+    };
+    let args: Vec<BasicMetadataValueEnum> = arguments(call, passed)?
         .into_iter()
         .map(Into::into)
         .collect();
