@@ -149,8 +149,18 @@ impl Machine {
                 });
                 if overlap {
                     return Err(site.invalid(format!(
-                        "the {wname} overlaps the {oname}: a buffer MPI writes must not be aliased with another argument (MPI 3.1 §2.3){}",
-                        if site.func.is_collective() {
+                        "the {wname} overlaps the {oname}: {} (MPI 3.1 §2.3){}",
+                        if oname.contains("block") && wname.contains("block") {
+                            "one call must not write the same memory twice"
+                        } else {
+                            "a buffer MPI writes must not be aliased with another argument"
+                        },
+                        // One buffer to send from and receive into is what
+                        // MPI_IN_PLACE is for; two receive blocks are not.
+                        if site.func.is_collective()
+                            && wname.starts_with("receive")
+                            && oname.starts_with("send")
+                        {
                             "; pass MPI_IN_PLACE to use one buffer for both"
                         } else {
                             ""

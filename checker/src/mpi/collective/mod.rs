@@ -111,16 +111,30 @@ impl Machine {
         let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
         let n = self.world.comms[comm].size();
         let bufs = self.collective_buffers(site, &a, &part, crank, n)?;
+        // One block per peer (v- and w-forms, all-to-all) is named by its
+        // peer: `collective_buffers` lists a role's blocks in rank order.
+        let blocks = |write: bool| bufs.iter().filter(|b| b.write == write).count();
+        let (sends, recvs) = (blocks(false), blocks(true));
+        let (mut s, mut r) = (0, 0);
+        let names: Vec<String> = bufs
+            .iter()
+            .map(|b| match (b.write, if b.write { recvs } else { sends }) {
+                (true, 1) => "receive buffer".to_string(),
+                (false, 1) => "send buffer".to_string(),
+                (true, _) => {
+                    r += 1;
+                    format!("receive block from rank {}", r - 1)
+                }
+                (false, _) => {
+                    s += 1;
+                    format!("send block to rank {}", s - 1)
+                }
+            })
+            .collect();
         let named: Vec<_> = bufs
             .iter()
-            .map(|b| {
-                let name = if b.write {
-                    "receive buffer"
-                } else {
-                    "send buffer"
-                };
-                (name, b.addr, b.count, b.datatype, b.write)
-            })
+            .zip(&names)
+            .map(|(b, name)| (name.as_str(), b.addr, b.count, b.datatype, b.write))
             .collect();
         self.check_no_alias(site, &named)?;
         let sync = self.world.synchronizing_collectives;
