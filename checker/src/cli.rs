@@ -199,6 +199,13 @@ pub struct Args {
     /// List the MPI functions the checker models and exit.
     #[arg(long)]
     pub list_mpi: bool,
+    /// Settings file to use instead of the `mpi-verify.toml` found in the
+    /// working directory or its parents (options on the command line win).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Use no settings file.
+    #[arg(long)]
+    pub no_config: bool,
     /// Write a man page or a shell completion script to standard output
     /// and exit (`mpi-check --generate bash > /etc/bash_completion.d/mpi-check`).
     #[arg(long, value_enum, value_name = "WHAT")]
@@ -282,6 +289,44 @@ pub fn format_in(raw: &[String]) -> Format {
         }
     }
     Format::Text
+}
+
+/// The command line `raw` (program name first) parsed once more with the
+/// settings of the configuration file that applies placed before its own
+/// options (`crate::config`); `args` as parsed without them.
+pub fn with_config(raw: &[String], args: Args) -> Result<Args, String> {
+    use clap::Parser;
+    if args.no_config || args.generate.is_some() || args.list_mpi {
+        return Ok(args);
+    }
+    let cwd = std::env::current_dir().map_err(|e| format!("no working directory: {e}"))?;
+    let Some(file) = crate::config::locate(args.config.as_deref(), &cwd) else {
+        return Ok(args);
+    };
+    let settings = crate::config::load(&file, &args.inputs, &cwd)?;
+    if settings.words.is_empty() && settings.clang_args.is_empty() {
+        return Ok(args);
+    }
+    let mut words: Vec<String> = raw.iter().take(1).cloned().collect();
+    words.extend(settings.words.iter().cloned());
+    words.extend(raw.iter().skip(1).cloned());
+    let mut merged = Args::try_parse_from(&words).map_err(|e| {
+        let text = e.to_string();
+        format!(
+            "{}: {}",
+            file.display(),
+            text.lines()
+                .next()
+                .unwrap_or("bad setting")
+                .trim_start_matches("error: ")
+        )
+    })?;
+    if crate::source::are_sources(&merged.inputs) && !settings.clang_args.is_empty() {
+        let mut clang = settings.clang_args.clone();
+        clang.append(&mut merged.rest);
+        merged.rest = clang;
+    }
+    Ok(merged)
 }
 
 /// Runs the command; returns the exit status.

@@ -4,6 +4,7 @@
 //! source lines.
 
 pub mod cli;
+pub mod config;
 pub mod diag;
 pub mod driver;
 pub mod exec;

@@ -1,7 +1,8 @@
 use clap::Parser;
 
 fn main() {
-    let args = match mpi_check::cli::Args::try_parse() {
+    let raw: Vec<String> = std::env::args().collect();
+    let args = match mpi_check::cli::Args::try_parse_from(&raw) {
         Ok(args) => args,
         Err(e) => {
             use clap::error::ErrorKind;
@@ -20,6 +21,11 @@ fn main() {
             );
             std::process::exit(mpi_check::cli::cannot_run(format, &line));
         }
+    };
+    let format = args.format;
+    let args = match mpi_check::cli::with_config(&raw, args) {
+        Ok(args) => args,
+        Err(e) => std::process::exit(mpi_check::cli::cannot_run(format, &e)),
     };
     std::process::exit(mpi_check::cli::run(args));
 }

@@ -1181,6 +1181,63 @@ fn help_man_pages_and_completions_document_every_option_and_exit_status() {
 }
 
 #[test]
+fn a_settings_file_upward_sets_options_and_the_command_line_wins() {
+    // manager_worker_order.c verifies at np 2 and fails from np 3 on.
+    let dir = tmp();
+    let src = dir.path().join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::copy(
+        root().join("c-examples/nprange/manager_worker_order.c"),
+        src.join("farm.c"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("mpi-verify.toml"),
+        "np = 2\ntimeout = 60\n\n[[file]]\npath = \"src/f*.c\"\nnp = \"2..3\"\n",
+    )
+    .unwrap();
+    // From a subdirectory: the file is found upward, and its [[file]]
+    // table applies to src/farm.c.
+    let r = check_in(&src, &["farm.c", "-q"]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    assert!(
+        r.stdout.contains("np 2: verified, np 3: error"),
+        "{}",
+        r.show()
+    );
+    // The command line wins; --no-config ignores the file.
+    let r = check_in(&src, &["farm.c", "-q", "-n", "2"]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    let r = check_in(&src, &["farm.c", "-q", "--no-config"]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    // A mistake in the file is a configuration error (3) naming it.
+    std::fs::write(dir.path().join("mpi-verify.toml"), "nprocs = 3\n").unwrap();
+    let r = check_in(&src, &["farm.c", "-q"]);
+    assert_eq!(r.code, Some(3), "{}", r.show());
+    assert!(
+        r.stdout
+            .contains("mpi-verify.toml: unknown setting `nprocs`")
+            || r.stderr
+                .contains("mpi-verify.toml: unknown setting `nprocs`"),
+        "{}",
+        r.show()
+    );
+    std::fs::write(dir.path().join("mpi-verify.toml"), "buffering = \"some\"\n").unwrap();
+    let r = check_in(&src, &["farm.c", "-q"]);
+    assert_eq!(r.code, Some(3), "{}", r.show());
+    assert!(
+        r.show().contains("mpi-verify.toml: invalid value 'some'"),
+        "{}",
+        r.show()
+    );
+    // --config names another file.
+    let other = dir.path().join("strict.toml");
+    std::fs::write(&other, "np = 3\n").unwrap();
+    let r = check_in(&src, &["farm.c", "-q", "--config", other.to_str().unwrap()]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+}
+
+#[test]
 fn list_mpi_lists_the_supported_functions() {
     // Needs no model file: run it in an empty directory.
     let dir = tmp();
