@@ -1,7 +1,7 @@
 //! The checker's modules form layers, and imports only point down:
 //!
 //! ```text
-//! main → cli → {driver, source} → system → mpi → exec → input → report → {explore, log, diag}
+//! main → cli → {driver, source, config, progress_line} → system → mpi → exec → input → report → {explore, log, diag}
 //! ```
 //!
 //! `explore` (the search strategies) is generic over the `Explorable` trait
@@ -16,7 +16,7 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     &["main"],
     &["cli"],
-    &["driver", "source"],
+    &["driver", "source", "config", "progress_line"],
     &["system"],
     &["mpi"],
     &["exec"],
