@@ -1238,6 +1238,34 @@ fn a_settings_file_upward_sets_options_and_the_command_line_wins() {
 }
 
 #[test]
+fn a_replay_shows_where_every_rank_is_at_each_step() {
+    let dir = tmp();
+    let model = model_of("deadlock.c", dir.path());
+    let r = check(&model, &["--format", "json"]);
+    let v = r.json();
+    let schedule = v["errors"][0]["replay"]
+        .as_str()
+        .expect("a replay")
+        .to_string();
+    // Not in a search's report: the fields stay those of the README.
+    assert!(v["errors"][0]["trace"][0].get("ranks").is_none(), "{v:#}");
+    let r = check(&model, &["--format", "json", "--replay", &schedule]);
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    let v = r.json();
+    let trace = v["errors"][0]["trace"].as_array().expect("a trace").clone();
+    assert!(!trace.is_empty());
+    for step in &trace {
+        let ranks = step["ranks"].as_array().expect("ranks at every step");
+        assert_eq!(ranks.len(), 2, "{step:#}");
+    }
+    // By the last step, a process waits in the call the deadlock names.
+    let last = trace.last().expect("a last step")["ranks"].to_string();
+    assert!(last.contains("MPI_Recv at line"), "{last}");
+    let r = check(&model, &["--replay", &schedule]);
+    assert!(r.stdout.contains("ranks 0: "), "{}", r.show());
+}
+
+#[test]
 fn list_mpi_lists_the_supported_functions() {
     // Needs no model file: run it in an empty directory.
     let dir = tmp();

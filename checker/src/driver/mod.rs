@@ -166,6 +166,7 @@ fn initial(model: &Model, config: &Config) -> Machine {
     // Traces are rebuilt for the errors found (`retrace`); a replay keeps
     // its own.
     m.tracing = config.replay.is_some();
+    m.trace_ranks = config.replay.is_some();
     m
 }
 
@@ -280,7 +281,11 @@ fn retrace(model: &Model, config: &Config, outcome: &mut Outcome) {
             c.replay = Some(e.schedule.clone());
             c.all_errors = true;
             let mut search = Search::new(bounds(&c));
-            let state = Poe::new(ctx(model, &c), initial(model, &c));
+            let mut first = initial(model, &c);
+            // Where every rank is at each step is for the user's own
+            // --replay, not for the traces of a search's report.
+            first.trace_ranks = config.replay.is_some();
+            let state = Poe::new(ctx(model, &c), first);
             replay::follow(state, &e.schedule, &mut search);
             let longest = search
                 .outcome

@@ -39,6 +39,20 @@ pub fn source_loc(model: &Model, rank: usize, loc: LocId, call: Option<String>) 
     }
 }
 
+/// `running`, `MPI_Recv at line 21`, `exited (0)`.
+fn rank_at(model: &Model, at: &crate::log::events::RankAt) -> String {
+    use crate::log::events::RankAt;
+    match at {
+        RankAt::Running => "running".into(),
+        RankAt::Blocked { func, loc } => format!(
+            "{} at line {}",
+            func.name(),
+            source_loc(model, 0, *loc, None).line
+        ),
+        RankAt::Exited { code } => format!("exited ({code})"),
+    }
+}
+
 fn error_report(model: &Model, e: &FoundError) -> ErrorReport {
     let locations = e
         .finding
@@ -58,6 +72,9 @@ fn error_report(model: &Model, e: &FoundError) -> ErrorReport {
                 file: s.file,
                 line: s.line,
                 event: t.event.clone(),
+                ranks: t.ranks.as_deref().map_or_else(Vec::new, |ranks| {
+                    ranks.iter().map(|r| rank_at(model, r)).collect()
+                }),
             }
         })
         .collect();

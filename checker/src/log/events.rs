@@ -74,4 +74,20 @@ pub struct TraceEntry {
     pub rank: usize,
     pub loc: LocId,
     pub event: String,
+    /// Where every process was when this step happened (`--replay` only).
+    pub ranks: Option<std::sync::Arc<[RankAt]>>,
+}
+
+/// Where a process is at a step of a replayed execution.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RankAt {
+    /// Running its own code (or about to call MPI).
+    Running,
+    /// Waiting inside a blocking MPI call.
+    Blocked {
+        func: runtime_model::mpi_api::MpiFunc,
+        loc: LocId,
+    },
+    /// Finished, with its exit status.
+    Exited { code: i32 },
 }

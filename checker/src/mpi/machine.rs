@@ -93,6 +93,9 @@ pub struct Machine {
     /// Trace entries of the execution so far, kept or not.
     pub trace_len: usize,
     pub tracing: bool,
+    /// With `tracing`, each trace entry also says where every process is
+    /// (`--replay`'s step-by-step view).
+    pub trace_ranks: bool,
     pub events: PList<LogEvent>,
     pub deps: PList<Dep>,
     /// Bumped by every change to the MPI state other processes can observe.
@@ -185,6 +188,7 @@ impl Machine {
             events: PList::default(),
             deps: PList::default(),
             version: 0,
+            trace_ranks: false,
             deferred: Vec::new(),
             wildcard_alternatives: Vec::new(),
             transitions: 0,
@@ -215,7 +219,25 @@ impl Machine {
     pub fn trace_event(&mut self, rank: usize, loc: LocId, event: String) {
         self.trace_len += 1;
         if self.tracing {
-            self.trace.push(TraceEntry { rank, loc, event });
+            let ranks = self.trace_ranks.then(|| {
+                self.procs
+                    .iter()
+                    .map(|p| match &p.phase {
+                        Phase::Ready => RankAt::Running,
+                        Phase::Blocked { func, loc, .. } => RankAt::Blocked {
+                            func: *func,
+                            loc: *loc,
+                        },
+                        Phase::Exited { code } => RankAt::Exited { code: *code },
+                    })
+                    .collect()
+            });
+            self.trace.push(TraceEntry {
+                rank,
+                loc,
+                event,
+                ranks,
+            });
         }
     }
 

@@ -89,6 +89,9 @@ struct JsonStep<'a> {
     file: &'a str,
     line: u32,
     event: &'a str,
+    /// Extension (`--replay`): where every process is at this step.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    ranks: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -155,6 +158,7 @@ impl<'a> From<&'a TraceStep> for JsonStep<'a> {
             file: &step.file,
             line: step.line,
             event: &step.event,
+            ranks: &step.ranks,
         }
     }
 }
@@ -217,6 +221,7 @@ mod tests {
                     file: "prog.c".to_string(),
                     line: 14,
                     event: "MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1".to_string(),
+                    ranks: Vec::new(),
                 }],
             }],
             stats: Stats {

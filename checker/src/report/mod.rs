@@ -59,6 +59,11 @@ pub struct TraceStep {
     pub file: String,
     pub line: u32,
     pub event: String,
+    /// Where every process is when this step happens, rank by rank
+    /// (`--replay`):
+    /// `running`, `MPI_Recv at line 21`, `exited (0)`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ranks: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -701,6 +701,7 @@ mod tests {
                             line: 14,
                             event: "MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1"
                                 .to_string(),
+                            ranks: Vec::new(),
                         },
                         TraceStep {
                             step: 2,
@@ -708,6 +709,7 @@ mod tests {
                             file: "prog.c".to_string(),
                             line: 20,
                             event: "MPI_Send(dest=0, tag=0, comm=WORLD)".to_string(),
+                            ranks: Vec::new(),
                         },
                         TraceStep {
                             step: 3,
@@ -715,6 +717,7 @@ mod tests {
                             file: "prog.c".to_string(),
                             line: 15,
                             event: "MPI_Recv(source=2, tag=0, comm=WORLD)".to_string(),
+                            ranks: Vec::new(),
                         },
                     ],
                 },
@@ -1030,6 +1033,7 @@ mod tests {
             file: "p.c".to_string(),
             line: 10 + step as u32,
             event: format!("event {step}"),
+            ranks: Vec::new(),
         };
         let trace = vec![step(1, 2), step(2, 0), step(3, 2), step(4, 1), step(5, 0)];
         let mut report = sample();

@@ -323,6 +323,18 @@ fn trace_note(trace: &[TraceStep]) -> Option<String> {
         }
         note.push('\n');
         note.push_str(line.trim_end());
+        // `--replay`: where every process is after the step, under it.
+        if !t.ranks.is_empty() {
+            let states: Vec<String> = t
+                .ranks
+                .iter()
+                .enumerate()
+                .map(|(r, at)| format!("{r}: {at}"))
+                .collect();
+            note.push('\n');
+            note.push_str(&" ".repeat(step_width + 2));
+            note.push_str(&format!("ranks {}", states.join(" | ")));
+        }
     }
     Some(note)
 }
@@ -466,6 +478,7 @@ int main(int argc, char **argv) {
             file: "prog.c".to_string(),
             line,
             event: event.to_string(),
+            ranks: Vec::new(),
         }
     }
 
@@ -734,6 +747,24 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
         );
         let (head, notes) = headline_and_details("assertion `x == 1` failed");
         assert_eq!((head, notes.len()), ("assertion `x == 1` failed", 0));
+    }
+
+    #[test]
+    fn a_replay_shows_every_rank_under_each_step() {
+        let mut report = error_report();
+        report.errors[0].trace[1].ranks = vec![
+            "MPI_Irecv at line 8".into(),
+            "running".into(),
+            "exited (0)".into(),
+        ];
+        let text = render(&report, &unreadable);
+        assert!(
+            text.contains(
+                "      2  rank 1  prog.c:12  MPI_Send(dest=0, tag=0, comm=WORLD)\n         \
+                 ranks 0: MPI_Irecv at line 8 | 1: running | 2: exited (0)\n"
+            ),
+            "{text}"
+        );
     }
 
     #[test]
