@@ -4,6 +4,8 @@
 //! No LLVM and no exploration strategy live here.
 
 pub mod datatype;
+#[cfg(feature = "cli")]
+pub mod generate;
 pub mod global_init;
 pub mod handles;
 pub mod model;

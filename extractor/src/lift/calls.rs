@@ -36,24 +36,7 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
         } else {
             operands(fl, &args)?
         };
-        // An aggregate result: the call's register names a block the callee
-        // fills through its hidden last parameter (see `aggregates`).
-        if aggregates::is_aggregate(inst.ty()) {
-            let area = fl.reg_of(inst)?;
-            fl.emit(InstKind::Alloca {
-                dst: area,
-                elem_size: fl.layout().alloc_size(inst.ty()),
-                count: runtime_model::model::Operand::Const(1),
-            });
-            args.push(runtime_model::model::Operand::Reg(area));
-            fl.emit(InstKind::Call {
-                dst: None,
-                func,
-                args,
-            });
-            return Ok(());
-        }
-        let dst = result_reg(fl, inst)?;
+        let dst = result_or_area(fl, inst, &mut args)?;
         fl.emit(InstKind::Call { dst, func, args });
         return Ok(());
     }
@@ -137,24 +120,31 @@ fn lift_indirect_call<'m>(
     }
     let callee = fl.operand(callee)?;
     let mut args = operands(fl, &inst.call_args())?;
-    if aggregates::is_aggregate(inst.ty()) {
-        let area = fl.reg_of(inst)?;
-        fl.emit(InstKind::Alloca {
-            dst: area,
-            elem_size: fl.layout().alloc_size(inst.ty()),
-            count: runtime_model::model::Operand::Const(1),
-        });
-        args.push(runtime_model::model::Operand::Reg(area));
-        fl.emit(InstKind::CallIndirect {
-            dst: None,
-            callee,
-            args,
-        });
-        return Ok(());
-    }
-    let dst = result_reg(fl, inst)?;
+    let dst = result_or_area(fl, inst, &mut args)?;
     fl.emit(InstKind::CallIndirect { dst, callee, args });
     Ok(())
+}
+
+/// Where a call to a program function puts its result: the register the
+/// call defines, or, for an aggregate result, nowhere: the call's register
+/// then names a block the callee fills through its hidden last parameter
+/// (see `aggregates`), allocated here and passed last in `args`.
+fn result_or_area<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+    args: &mut Vec<runtime_model::model::Operand>,
+) -> Result<Option<Reg>, ExtractError> {
+    if !aggregates::is_aggregate(inst.ty()) {
+        return result_reg(fl, inst);
+    }
+    let area = fl.reg_of(inst)?;
+    fl.emit(InstKind::Alloca {
+        dst: area,
+        elem_size: fl.layout().alloc_size(inst.ty()),
+        count: runtime_model::model::Operand::Const(1),
+    });
+    args.push(runtime_model::model::Operand::Reg(area));
+    Ok(None)
 }
 
 /// Size of one slot of the variable-argument area: the x86-64 System V
