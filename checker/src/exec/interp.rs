@@ -80,6 +80,9 @@ pub struct Process {
     /// The status `main` returned or `exit` was given, once the process
     /// is running its exit handlers.
     pub exit_status: Option<i32>,
+    /// Where the process began to end (the `exit` call or `main`'s
+    /// return): what a report names, not the exit handler that ran last.
+    pub exit_at: Option<LocId>,
 }
 
 /// Deepest call stack the checker runs (recursion, calls through pointers).
@@ -129,6 +132,7 @@ impl Process {
             then: Vec::new(),
             atexit: Vec::new(),
             exit_status: None,
+            exit_at: None,
         };
         // Constructors run first, in order; main waits behind them.
         if !model.init_functions.is_empty() {
@@ -163,8 +167,9 @@ impl Process {
     /// The process ends normally with `status`: its `atexit` handlers run
     /// (last registered first), then the destructors. Returns the frame to
     /// run next, if any.
-    fn begin_exit(&mut self, model: &Model, status: i32) -> Option<Frame> {
+    fn begin_exit(&mut self, model: &Model, status: i32, at: LocId) -> Option<Frame> {
         self.exit_status = Some(status);
+        self.exit_at = Some(at);
         self.then.clear();
         self.then.extend(
             model
@@ -326,7 +331,7 @@ impl Process {
                             let was_main = fr.func == model.entry && self.exit_status.is_none();
                             self.frames.pop();
                             let next = if was_main {
-                                self.begin_exit(model, rv as u32 as i32)
+                                self.begin_exit(model, rv as u32 as i32, loc)
                             } else {
                                 self.then.pop()
                             };
@@ -336,7 +341,7 @@ impl Process {
                             }
                             return Stop::Exit {
                                 code: self.exit_status.unwrap_or(rv as u32 as i32),
-                                loc,
+                                loc: self.exit_at.unwrap_or(loc),
                             };
                         }
                         self.frames.pop();
@@ -774,7 +779,7 @@ impl Process {
                     // `exit` runs the exit handlers first (once: `exit`
                     // inside a handler ends the process at once).
                     LibcOutcome::Exit(code) if self.exit_status.is_none() => {
-                        if let Some(next) = self.begin_exit(model, code) {
+                        if let Some(next) = self.begin_exit(model, code, inst.loc) {
                             self.frames.clear();
                             self.frames.push(next);
                             return Ok(None);
