@@ -190,8 +190,16 @@ fn scan(
                     assigned += 1;
                 }
             }
-            b's' => {
-                let n = field.iter().take_while(|c| !is_space(**c)).count();
+            b's' | b'[' => {
+                // `%s` takes the non-space run, `%[` the run of its set;
+                // both store it with a terminating NUL.
+                let n = match &scanset {
+                    Some(set) => field.iter().take_while(|c| set.contains(**c)).count(),
+                    None => field.iter().take_while(|c| !is_space(**c)).count(),
+                };
+                if n == 0 {
+                    return Ok(Ok((assigned, i)));
+                }
                 if !suppress {
                     let mut s = field[..n].to_vec();
                     s.push(0);
@@ -207,20 +215,6 @@ fn scan(
                 }
                 if !suppress {
                     mem.write_bytes(next_arg()?, &field[..n])?;
-                    assigned += 1;
-                }
-                i += n;
-            }
-            b'[' => {
-                let set = scanset.as_ref().expect("parsed with the conversion");
-                let n = field.iter().take_while(|c| set.contains(**c)).count();
-                if n == 0 {
-                    return Ok(Ok((assigned, i)));
-                }
-                if !suppress {
-                    let mut s = field[..n].to_vec();
-                    s.push(0);
-                    mem.write_bytes(next_arg()?, &s)?;
                     assigned += 1;
                 }
                 i += n;
