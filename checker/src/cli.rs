@@ -129,6 +129,11 @@ pub struct Args {
     /// being killed.
     #[arg(long, value_name = "MB")]
     pub max_memory: Option<u64>,
+    /// Explore a branching state's subtree again even when an identical
+    /// state was explored before (by default its executions are counted
+    /// from the first one; the verdict, errors and counts are the same).
+    #[arg(long)]
+    pub stateless: bool,
     /// Follow a schedule printed with an error (`replay:` line) to reproduce it
     /// (with `+NAME=VALUE` parts: the input values of that run).
     #[arg(long, value_name = "SCHEDULE", allow_hyphen_values = true)]
@@ -440,6 +445,7 @@ pub fn run(args: Args) -> i32 {
             inputs: None,
             jobs,
             max_memory,
+            stateless: args.stateless,
         };
         let outcome = {
             // Not with --quiet: a gate asked for one line.
@@ -719,7 +725,7 @@ fn print_stats(report: &Report) {
     let s = &report.stats;
     let secs = s.seconds.max(1e-9);
     eprintln!(
-        "stats: executions={} transitions={} instructions={} seconds={:.3} transitions_per_s={:.0} instructions_per_s={:.0} peak_rss_mb={:.1} pruned={} verdict={:?}",
+        "stats: executions={} transitions={} instructions={} seconds={:.3} transitions_per_s={:.0} instructions_per_s={:.0} peak_rss_mb={:.1} pruned={} states={} merged={} verdict={:?}",
         s.executions,
         s.transitions,
         s.instructions,
@@ -728,6 +734,8 @@ fn print_stats(report: &Report) {
         s.instructions as f64 / secs,
         s.peak_rss_bytes.unwrap_or(0) as f64 / (1024.0 * 1024.0),
         s.pruned,
+        s.states,
+        s.merged,
         report.verdict == Verdict::Verified,
     );
 }

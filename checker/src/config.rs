@@ -138,6 +138,7 @@ const OPTIONS: &[(&str, Kind)] = &[
     ("stdin", Kind::Path),
     ("jobs", Kind::Number),
     ("max-memory", Kind::Number),
+    ("stateless", Kind::Flag),
     ("any-input", Kind::Flag),
     ("max-inputs", Kind::Number),
     ("input", Kind::List),

@@ -951,7 +951,7 @@ fn push_range(out: &mut Vec<(i64, u64)>, off: i128, len: u64) -> Result<(), Data
 /// Normalized: no empty runs, no two neighbouring runs of the same type,
 /// and a one-run unit is folded into `repeat == 1`. Equality is structural;
 /// use [`match_signatures`] to compare sequences.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Signature {
     unit: Vec<(i32, u64)>,
     /// Element size of each run of `unit`.

@@ -56,6 +56,7 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
         total.states += out.states;
         total.instructions += out.instructions;
         total.pruned += out.pruned;
+        total.merged += out.merged;
         let input = describe(&cell, &log);
         for mut e in out.errors {
             let dup = total

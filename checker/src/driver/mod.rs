@@ -59,6 +59,9 @@ pub struct Config {
     pub jobs: usize,
     /// Resident memory (bytes) past which the search stops, inconclusive.
     pub max_memory: Option<u64>,
+    /// Explore every branching state again even when an identical one was
+    /// explored (`--stateless`; the outcome is the same, only slower).
+    pub stateless: bool,
 }
 
 impl Default for Config {
@@ -82,6 +85,7 @@ impl Default for Config {
             inputs: None,
             jobs: 1,
             max_memory: None,
+            stateless: false,
         }
     }
 }
@@ -110,6 +114,8 @@ pub struct Outcome {
     pub states: u64,
     pub instructions: u64,
     pub pruned: u64,
+    /// Branching states counted from an identical one explored before.
+    pub merged: u64,
     pub elapsed: Duration,
     /// Input cells verified (`--any-input`; 0 otherwise).
     pub input_cells: u64,
@@ -194,6 +200,11 @@ pub fn explore_once(model: &Model, config: &Config) -> Outcome {
     // Long local computations look at the deadline too.
     crate::exec::deadline::set(config.timeout.and_then(|t| search.start.checked_add(t)));
     let ctx = ctx(model, config);
+    // Runs of `--any-input` share one log of input decisions outside the
+    // states: their subtrees are explored each time.
+    if !config.stateless && config.inputs.is_none() {
+        search.memo = Some(std::sync::Arc::new(explore::memo::Table::default()));
+    }
     match (&config.replay, config.reduction) {
         (Some(schedule), _) => {
             replay::follow(Poe::new(ctx, initial(model, config)), schedule, &mut search)
@@ -256,6 +267,7 @@ impl Outcome {
             states: o.states,
             instructions: o.instructions,
             pruned: o.pruned,
+            merged: o.merged,
             elapsed: Duration::ZERO,
             input_cells: 0,
             notes: o.notes,

@@ -127,6 +127,7 @@ pub fn build(model: &Model, np: usize, outcome: &Outcome) -> Report {
             seconds: outcome.elapsed.as_secs_f64(),
             instructions: outcome.instructions,
             pruned: outcome.pruned,
+            merged: outcome.merged,
             peak_rss_bytes: peak_rss(),
             input_cells: outcome.input_cells,
         },

@@ -2,15 +2,20 @@
 //! by the depth (one state per open branching point), not by the number of
 //! executions; executions are explored in schedule order (the first option
 //! of every branching point first), so the first error found is the first
-//! in that order.
+//! in that order. With a table of summaries (`memo`) a branching state
+//! whose subtree was explored before is counted, not explored again.
 
+use super::memo::{Lookup, Mark};
 use super::{Explorable, Next, Search};
 
 struct Frame<S: Explorable> {
-    state: S,
+    /// Taken by the last option (the frame stays until its subtree is
+    /// done, to summarize it).
+    state: Option<S>,
     schedule: Vec<u32>,
     options: Vec<S::Choice>,
     next: usize,
+    mark: Option<Mark>,
 }
 
 /// Explores every execution of `initial` until the search should stop.
@@ -24,6 +29,12 @@ pub fn run<S: Explorable>(initial: S, search: &mut Search<S>) {
         let (mut state, mut schedule) = match current.take() {
             Some(c) => c,
             None => {
+                // Branching points whose every option was explored are done.
+                while stack.last().is_some_and(|f| f.next == f.options.len()) {
+                    if let Some(mark) = stack.pop().and_then(|f| f.mark) {
+                        search.subtree_done(mark);
+                    }
+                }
                 // Backtrack to the deepest branching point with options left.
                 let Some(top) = stack.last_mut() else {
                     return;
@@ -31,13 +42,15 @@ pub fn run<S: Explorable>(initial: S, search: &mut Search<S>) {
                 let choice = top.options[top.next].clone();
                 let index = top.next as u32;
                 top.next += 1;
-                let (mut s, mut schedule) = if top.next == top.options.len() {
-                    match stack.pop() {
-                        Some(f) => (f.state, f.schedule),
-                        None => return,
-                    }
+                let taken = if top.next == top.options.len() {
+                    top.state
+                        .take()
+                        .map(|s| (s, std::mem::take(&mut top.schedule)))
                 } else {
-                    (top.state.clone(), top.schedule.clone())
+                    top.state.clone().map(|s| (s, top.schedule.clone()))
+                };
+                let Some((mut s, mut schedule)) = taken else {
+                    return;
                 };
                 schedule.push(index);
                 if let Err(halt) = s.apply(&choice) {
@@ -61,11 +74,16 @@ pub fn run<S: Explorable>(initial: S, search: &mut Search<S>) {
                     // search stops after it, so its other branches are not
                     // kept.
                     if !state.has_errors() || search.bounds.all_errors {
+                        let mark = match search.lookup(&state) {
+                            Lookup::Known(_) => continue,
+                            Lookup::New(mark) => mark,
+                        };
                         stack.push(Frame {
-                            state: state.clone(),
+                            state: Some(state.clone()),
                             schedule: schedule.clone(),
                             options,
                             next: 1,
+                            mark,
                         });
                     }
                     schedule.push(0);

@@ -9,6 +9,8 @@
 //!   the trace of an error).
 //! - `parallel`: depth-first search on several threads, with the outcome
 //!   of `dfs` whatever the number of threads.
+//! - `memo`: the summaries of explored subtrees that make `dfs` and
+//!   `parallel` stateful (with the outcome of the stateless search).
 //! - `cached`: depth-first search that skips states already seen (the
 //!   exhaustive oracle, with the system of every interleaving).
 //! - `progress`: running totals for the progress display.
@@ -18,6 +20,7 @@
 
 pub mod cached;
 pub mod dfs;
+pub mod memo;
 pub mod parallel;
 pub mod progress;
 pub mod replay;
@@ -62,6 +65,18 @@ pub trait Explorable: Clone + Send {
     fn take_errors(&mut self) -> Vec<Self::Error>;
     /// Hash of everything that decides the state's future.
     fn fingerprint(&self) -> u64;
+    /// The key under which a settled state's subtree is remembered once
+    /// explored (`memo`): two states with one key have the same future
+    /// under this system — the same executions, errors and counts. `None`:
+    /// never merged (the default).
+    fn memo_key(&self) -> Option<u128> {
+        None
+    }
+    /// The transitions and instructions of the execution so far, which
+    /// every execution ending below this state counts again.
+    fn progress(&self) -> (u64, u64) {
+        (0, 0)
+    }
     /// Whether two errors are one for the report (reported once).
     fn same_error(a: &Self::Error, b: &Self::Error) -> bool;
 }
@@ -208,6 +223,9 @@ pub struct Outcome<E> {
     pub states: u64,
     pub instructions: u64,
     pub pruned: u64,
+    /// Branching states whose subtree was known (`memo`): counted, not
+    /// explored again.
+    pub merged: u64,
     pub notes: Vec<String>,
 }
 
@@ -221,6 +239,7 @@ impl<E> Default for Outcome<E> {
             states: 0,
             instructions: 0,
             pruned: 0,
+            merged: 0,
             notes: Vec::new(),
         }
     }
@@ -231,6 +250,11 @@ pub struct Search<S: Explorable> {
     pub bounds: Bounds,
     pub start: Instant,
     pub outcome: Outcome<S::Error>,
+    /// The summaries of explored subtrees, when the search is stateful.
+    pub memo: Option<std::sync::Arc<memo::Table>>,
+    /// Errors, notes and limits met so far, duplicates included: a subtree
+    /// that met one is not summarized (`memo`).
+    pub remarks: u64,
 }
 
 impl<S: Explorable> Search<S> {
@@ -239,6 +263,8 @@ impl<S: Explorable> Search<S> {
             bounds,
             start: Instant::now(),
             outcome: Outcome::default(),
+            memo: None,
+            remarks: 0,
         }
     }
 
@@ -298,6 +324,9 @@ impl<S: Explorable> Search<S> {
         self.outcome.transitions += ending.transitions;
         progress::add(0, ending.transitions);
         self.outcome.instructions += ending.instructions;
+        if ending.limit.is_some() || !ending.notes.is_empty() {
+            self.remarks += 1;
+        }
         self.record(ending.errors, schedule);
         if let Some(m) = ending.limit {
             if self.outcome.incomplete.is_none() {
@@ -314,6 +343,7 @@ impl<S: Explorable> Search<S> {
     /// Records errors found on the way to `schedule`, each once.
     pub fn record(&mut self, errors: Vec<S::Error>, schedule: &[u32]) {
         for error in errors {
+            self.remarks += 1;
             if !self
                 .outcome
                 .errors

@@ -20,6 +20,7 @@
 //! execution bound depend on timing: they make the outcome inconclusive
 //! (with the counts of what was explored) rather than different.
 
+use super::memo::{Lookup, Mark};
 use super::{Bounds, Explorable, Next, Outcome, Search};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -31,13 +32,17 @@ use std::time::Instant;
 pub(crate) static DONATIONS: AtomicUsize = AtomicUsize::new(0);
 
 struct Frame<S: Explorable> {
-    state: S,
+    /// Taken by the last option (the frame stays until its subtree is
+    /// done, to summarize it).
+    state: Option<S>,
     /// The schedule up to this branching point.
     schedule: Vec<u32>,
     options: Arc<Vec<S::Choice>>,
     next: usize,
     /// Options from `end` on were given to another task.
     end: usize,
+    /// Set while the whole subtree is this task's (`memo`).
+    mark: Option<Mark>,
 }
 
 /// Where a task starts: the initial state, or options of a branching point.
@@ -131,11 +136,12 @@ where
     }
     let bounds = search.bounds.clone();
     let start = search.start;
+    let memo = search.memo.clone();
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
             scope.spawn(|| {
                 on_thread();
-                worker(&shared, &bounds, start);
+                worker(&shared, &bounds, start, &memo);
             });
         }
     });
@@ -160,6 +166,7 @@ fn merge<S: Explorable>(search: &mut Search<S>, done: Vec<Done<S::Error>>) {
         total.states += o.states;
         total.instructions += o.instructions;
         total.pruned += o.pruned;
+        total.merged += o.merged;
         for f in o.errors {
             if !total
                 .errors
@@ -183,8 +190,12 @@ fn merge<S: Explorable>(search: &mut Search<S>, done: Vec<Done<S::Error>>) {
     }
 }
 
-fn worker<S>(shared: &Shared<S>, bounds: &Bounds, start: Instant)
-where
+fn worker<S>(
+    shared: &Shared<S>,
+    bounds: &Bounds,
+    start: Instant,
+    memo: &Option<Arc<super::memo::Table>>,
+) where
     S: Explorable,
     S::Choice: Sync,
 {
@@ -202,6 +213,7 @@ where
             max_memory: None,
         });
         search.start = start;
+        search.memo = memo.clone();
         let stopped = explore(shared, bounds, task, &mut search);
         if stopped {
             if let Ok(mut s) = shared.stop.lock() {
@@ -259,19 +271,25 @@ fn donate<S: Explorable>(shared: &Shared<S>, stack: &mut [Frame<S>]) {
     let Some(f) = stack.iter_mut().find(|f| f.next < f.end) else {
         return;
     };
+    let Some(state) = f.state.clone() else {
+        return;
+    };
     let mut key = f.schedule.clone();
     key.push(f.next as u32);
     let task = Task {
         key: key.clone(),
         start: Start::Options(Frame {
-            state: f.state.clone(),
+            state: Some(state),
             schedule: f.schedule.clone(),
             options: f.options.clone(),
             next: f.next,
             end: f.end,
+            mark: None,
         }),
     };
+    // Part of the subtree is explored elsewhere: not summarized here.
     f.end = f.next;
+    f.mark = None;
     #[cfg(test)]
     DONATIONS.fetch_add(1, Ordering::Relaxed);
     if let Ok(mut q) = shared.queue.lock() {
@@ -327,7 +345,9 @@ where
             Some(c) => c,
             None => {
                 while stack.last().is_some_and(|f| f.next >= f.end) {
-                    stack.pop();
+                    if let Some(mark) = stack.pop().and_then(|f| f.mark) {
+                        search.subtree_done(mark);
+                    }
                 }
                 let Some(top) = stack.last_mut() else {
                     return false;
@@ -335,13 +355,15 @@ where
                 let choice = top.options[top.next].clone();
                 let index = top.next as u32;
                 top.next += 1;
-                let (mut s, mut schedule) = if top.next >= top.end {
-                    match stack.pop() {
-                        Some(f) => (f.state, f.schedule),
-                        None => return false,
-                    }
+                let taken = if top.next >= top.end {
+                    top.state
+                        .take()
+                        .map(|s| (s, std::mem::take(&mut top.schedule)))
                 } else {
-                    (top.state.clone(), top.schedule.clone())
+                    top.state.clone().map(|s| (s, top.schedule.clone()))
+                };
+                let Some((mut s, mut schedule)) = taken else {
+                    return false;
                 };
                 schedule.push(index);
                 if let Err(halt) = s.apply(&choice) {
@@ -367,13 +389,21 @@ where
                 let first = options[0].clone();
                 if options.len() > 1 {
                     if !state.has_errors() || search.bounds.all_errors {
+                        let mark = match search.lookup(&state) {
+                            Lookup::Known(executions) => {
+                                shared.executions.fetch_add(executions, Ordering::AcqRel);
+                                continue;
+                            }
+                            Lookup::New(mark) => mark,
+                        };
                         let end = options.len();
                         stack.push(Frame {
-                            state: state.clone(),
+                            state: Some(state.clone()),
                             schedule: schedule.clone(),
                             options: Arc::new(options),
                             next: 1,
                             end,
+                            mark,
                         });
                     }
                     schedule.push(0);

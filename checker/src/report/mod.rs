@@ -111,6 +111,9 @@ pub struct Stats {
     /// Executions abandoned as redundant (covered by another branch).
     #[serde(skip)]
     pub pruned: u64,
+    /// Branching states counted from an identical one explored before.
+    #[serde(skip)]
+    pub merged: u64,
     /// Peak resident memory of the checker, in bytes, if known.
     #[serde(skip)]
     pub peak_rss_bytes: Option<u64>,

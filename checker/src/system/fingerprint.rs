@@ -11,12 +11,12 @@ use std::hash::{Hash, Hasher};
 /// A request as (owner, position among the owner's requests): global
 /// request ids depend on how processes interleave, these do not, so states
 /// reached in different orders merge.
-fn canon(state: &Machine, id: ReqId) -> (usize, usize) {
+pub(super) fn canon(state: &Machine, id: ReqId) -> (usize, usize) {
     let r = &state.world.p2p.requests[id];
     (r.owner, r.local)
 }
 
-fn hash_ids(state: &Machine, ids: &[ReqId], h: &mut impl Hasher) {
+pub(super) fn hash_ids(state: &Machine, ids: &[ReqId], h: &mut impl Hasher) {
     for &id in ids {
         canon(state, id).hash(h);
     }
@@ -29,7 +29,7 @@ fn hash_slots(state: &Machine, slots: &[ReqSlot], h: &mut impl Hasher) {
     }
 }
 
-fn hash_phase(state: &Machine, phase: &Phase, h: &mut impl Hasher) {
+pub(super) fn hash_phase(state: &Machine, phase: &Phase, h: &mut impl Hasher) {
     let Phase::Blocked { func, loc, block } = phase else {
         phase.hash(h);
         return;

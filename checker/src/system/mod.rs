@@ -7,6 +7,7 @@
 pub mod end;
 pub mod fingerprint;
 pub mod interleave;
+pub mod memo_key;
 pub mod poe;
 pub mod step;
 pub mod waitfor;

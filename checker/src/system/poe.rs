@@ -338,6 +338,9 @@ fn polls_again(model: &runtime_model::model::Model, state: &Machine, rank: usize
 pub struct Poe<'m> {
     pub machine: Machine,
     pub ctx: Ctx<'m>,
+    /// The program's checks read all of an execution's past
+    /// (`memo_key::reads_whole_history`): merged states must share it.
+    whole_history: bool,
 }
 
 impl<'m> Poe<'m> {
@@ -349,7 +352,12 @@ impl<'m> Poe<'m> {
         // receive cannot take a message its sender could only send after a
         // buffered send).
         machine.world.zero_buffer = ctx.buffering == Buffering::Zero;
-        Poe { machine, ctx }
+        let whole_history = super::memo_key::reads_whole_history(ctx.model);
+        Poe {
+            machine,
+            ctx,
+            whole_history,
+        }
     }
 }
 
@@ -392,6 +400,15 @@ impl Explorable for Poe<'_> {
 
     fn fingerprint(&self) -> u64 {
         super::fingerprint::fingerprint(&self.machine)
+    }
+
+    fn memo_key(&self) -> Option<u128> {
+        super::memo_key::key(self.ctx.model, &self.machine, self.whole_history)
+    }
+
+    fn progress(&self) -> (u64, u64) {
+        let instructions = self.machine.procs.iter().map(|p| p.proc.steps).sum();
+        (self.machine.transitions, instructions)
     }
 
     fn same_error(a: &Reported, b: &Reported) -> bool {

@@ -22,7 +22,7 @@ use std::sync::Arc;
 /// What one block of a collective carries: `count` elements of `datatype`
 /// as the member passed them, and their type signature (MPI 3.1 §3.3.1),
 /// which the members' blocks of one transfer must share (§5.1).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct Typed {
     pub count: i32,
     pub datatype: i32,
@@ -30,7 +30,7 @@ pub struct Typed {
 }
 
 /// One member's call of a collective.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct Contribution {
     pub func: MpiFunc,
     /// Root as a rank in the communicator, for rooted collectives.
@@ -87,7 +87,7 @@ impl Contribution {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct Instance {
     pub arrivals: Vec<Option<Contribution>>,
     /// Every member waits for all members (the synchronizing implementation

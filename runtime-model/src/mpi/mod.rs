@@ -25,7 +25,7 @@ pub const COMM_HANDLE_BASE: i32 = 0x8400_0000u32 as i32;
 pub const GROUP_HANDLE_BASE: i32 = 0x8800_0000u32 as i32;
 
 /// Virtual topology attached to a communicator (MPI 3.1 §7.2).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub enum Topology {
     None,
     Cart(Cart),
@@ -41,7 +41,7 @@ pub enum Topology {
     },
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct Comm {
     /// Handle value for messages (the first member's handle).
     pub handle: i32,
@@ -132,7 +132,7 @@ impl Comm {
 
 /// One process's handle to a communicator: handles are local objects
 /// (MPI 3.1 §2.5.1), and the error handler belongs to the process's view.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct CommRef {
     pub comm: CommId,
     pub freed: bool,
@@ -151,7 +151,7 @@ pub enum HandleError {
 }
 
 /// One group's half of an MPI_Intercomm_create, waiting for the other.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct IntercommHalf {
     /// The local communicator and its collective instance of the call.
     pub local: CommId,
@@ -173,7 +173,7 @@ pub struct IntercommHalf {
 
 /// Hidden communicator on which the members of an MPI_Comm_create_group
 /// call rendezvous (the call is collective over the group only, §6.4.2).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct GroupRendezvous {
     pub parent: CommId,
     pub group: Vec<usize>,

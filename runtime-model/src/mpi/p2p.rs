@@ -35,7 +35,7 @@ pub enum SendMode {
 /// A position in a process's sequence of MPI calls: (rank, call index).
 pub type EventRef = (usize, usize);
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct SendOp {
     pub mode: SendMode,
     /// Destination as a world rank.
@@ -53,7 +53,7 @@ pub struct SendOp {
     pub rendezvous: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct RecvOp {
     /// Source as a world rank, or `None` for `MPI_ANY_SOURCE`.
     pub source: Option<usize>,

@@ -1,0 +1,177 @@
+//! Stateful search: subtrees already explored are not explored again
+//! (seed 001 §4: state hashing), with the outcome of the stateless search.
+//!
+//! A branching point whose whole subtree was explored, and showed no error
+//! and no remark, leaves a summary under its state's key
+//! (`Explorable::memo_key`): how many executions ended below it (complete
+//! or cut as redundant) and the transitions and instructions they took
+//! after it. A later branching point with the same key has the same future
+//! (that is what the key promises), so its subtree is counted from the
+//! summary instead of explored: the executions and transitions reported are
+//! those of the stateless search, only the work is not done twice.
+//!
+//! Why the outcome does not change: a subtree is summarized only once
+//! complete, so a state on the current path (a cycle) is never cut; an
+//! error-free subtree cut anywhere would have been error-free there too,
+//! so the first error, its schedule and every error of `--all-errors` are
+//! found exactly where the stateless search finds them. The same holds
+//! for each task of the parallel search, whose summaries are shared: a
+//! summary is exact wherever it was computed.
+
+use super::{Explorable, Search};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// What ended below a branching point, counted from it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub executions: u64,
+    pub pruned: u64,
+    /// Transitions and instructions taken after the branching point, summed
+    /// over the executions (each execution also counts what was taken
+    /// before it, which the place of a cut decides).
+    pub transitions: u64,
+    pub instructions: u64,
+}
+
+const SHARDS: usize = 64;
+
+/// The summaries of a search, shared by its threads (sharded locks: they
+/// are read and written at branching points only).
+pub struct Table {
+    shards: Vec<Mutex<HashMap<u128, Summary>>>,
+    len: AtomicU64,
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table {
+            shards: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
+            len: AtomicU64::new(0),
+        }
+    }
+}
+
+impl Table {
+    fn shard(&self, key: u128) -> &Mutex<HashMap<u128, Summary>> {
+        &self.shards[(key as usize) % SHARDS]
+    }
+
+    pub fn get(&self, key: u128) -> Option<Summary> {
+        self.shard(key).lock().ok()?.get(&key).copied()
+    }
+
+    pub fn insert(&self, key: u128, summary: Summary) {
+        if let Ok(mut m) = self.shard(key).lock() {
+            if m.insert(key, summary).is_none() {
+                self.len.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// States remembered.
+    pub fn len(&self) -> u64 {
+        self.len.load(Ordering::Relaxed)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// What a branching point notes when it is pushed, to summarize its
+/// subtree once every option was explored.
+#[derive(Clone, Debug)]
+pub struct Mark {
+    key: u128,
+    at: Summary,
+    remarks: u64,
+    /// The state's own transitions and instructions (`Explorable::progress`).
+    prefix: (u64, u64),
+}
+
+/// Where the search stands at a settled branching state.
+pub enum Lookup {
+    /// Its subtree was explored before: counted (this many executions),
+    /// nothing to explore.
+    Known(u64),
+    /// New: push it with this mark (`None`: not remembered).
+    New(Option<Mark>),
+}
+
+impl<S: Explorable> Search<S> {
+    /// Looks a settled branching state up in the table, counting its
+    /// subtree when it is known.
+    pub fn lookup(&mut self, state: &S) -> Lookup {
+        let Some(table) = &self.memo else {
+            return Lookup::New(None);
+        };
+        let Some(key) = state.memo_key() else {
+            return Lookup::New(None);
+        };
+        let prefix = state.progress();
+        if let Some(s) = table.get(key) {
+            self.count_known(&s, prefix);
+            return Lookup::Known(s.executions);
+        }
+        let o = &self.outcome;
+        Lookup::New(Some(Mark {
+            key,
+            at: Summary {
+                executions: o.executions,
+                pruned: o.pruned,
+                transitions: o.transitions,
+                instructions: o.instructions,
+            },
+            remarks: self.remarks,
+            prefix,
+        }))
+    }
+
+    /// Every option of the branching point marked `mark` was explored:
+    /// remembers its subtree, unless it showed an error or a remark (those
+    /// are found where the stateless search finds them).
+    pub fn subtree_done(&mut self, mark: Mark) {
+        let Some(table) = &self.memo else { return };
+        if self.remarks != mark.remarks {
+            return;
+        }
+        let o = &self.outcome;
+        let executions = o.executions.saturating_sub(mark.at.executions);
+        let pruned = o.pruned.saturating_sub(mark.at.pruned);
+        let endings = executions.saturating_add(pruned);
+        let suffix = |total: u64, before: u64, prefix: u64| {
+            total
+                .saturating_sub(before)
+                .saturating_sub(endings.saturating_mul(prefix))
+        };
+        table.insert(
+            mark.key,
+            Summary {
+                executions,
+                pruned,
+                transitions: suffix(o.transitions, mark.at.transitions, mark.prefix.0),
+                instructions: suffix(o.instructions, mark.at.instructions, mark.prefix.1),
+            },
+        );
+    }
+
+    fn count_known(&mut self, s: &Summary, prefix: (u64, u64)) {
+        let endings = s.executions.saturating_add(s.pruned);
+        let o = &mut self.outcome;
+        o.executions = o.executions.saturating_add(s.executions);
+        o.pruned = o.pruned.saturating_add(s.pruned);
+        let t = endings
+            .saturating_mul(prefix.0)
+            .saturating_add(s.transitions);
+        o.transitions = o.transitions.saturating_add(t);
+        o.instructions = o.instructions.saturating_add(
+            endings
+                .saturating_mul(prefix.1)
+                .saturating_add(s.instructions),
+        );
+        o.merged += 1;
+        super::progress::add(s.executions, t);
+    }
+}

@@ -1,0 +1,424 @@
+//! The key under which the reduced search merges states (seed 001 §4:
+//! state hashing): two settled states with the same key have the same
+//! future under POE — the same decisions offered in the same order, the
+//! same executions, the same errors, the same counts — so the subtree of
+//! the second is not explored again (`crate::explore::memo`).
+//!
+//! The key therefore covers everything the future reads, with the one
+//! thing that differs between interleavings and cannot matter renamed:
+//! request ids (numbered in global posting order) become (owner, position
+//! among the owner's requests). Whatever else is left out must be provably
+//! irrelevant; anything in doubt is hashed as it is, which only merges
+//! less. In particular:
+//! - processes: position, live registers (dead ones are leftovers of
+//!   earlier iterations), memory, instructions executed (the budget reads
+//!   them), exit handlers; the MPI phase with its requests renamed;
+//! - POE's own bookkeeping: deferred options (the "defer" branches forbid
+//!   options already explored), poll deferrals and marks — a poll mark or
+//!   a poll streak only matters while the world version it names is the
+//!   current one, so a stale one is hashed as stale;
+//! - the MPI world: every request of every process with its operation and
+//!   payload, the matching queues in order, attached buffers, every
+//!   communicator with its collective instances and their contributions,
+//!   groups, objects and attributes;
+//! - the execution's past, as far as the end-of-execution checks read it:
+//!   the completes-before replays (synchronizing collectives, unbuffered
+//!   sends) run over the whole execution's dependencies. The part of the
+//!   past the replays get through on their own cannot change their
+//!   outcome, whatever comes later; what they cannot get through yet
+//!   (calls waiting for a receive or a collective member still to come) is
+//!   hashed with its dependencies, in (rank, call index) coordinates,
+//!   which do not depend on the interleaving. Programs whose checks read
+//!   more of the past (ready sends, buffered sends and their buffer
+//!   accounting) hash all of it.
+//!
+//! States with errors shown but not reported yet are not merged (the
+//! errors would be lost), nor are states of programs that made RMA windows
+//! (their stutter marks name world versions; explored without merging).
+
+use super::fingerprint::{canon, hash_ids, hash_phase};
+use crate::log::cb;
+use crate::log::events::{Dep, DepKind, Needed};
+use crate::mpi::completion::PollOutcome;
+use crate::mpi::machine::{Machine, Phase};
+use runtime_model::model::{InstKind, Model};
+use runtime_model::mpi::p2p::{ReqOp, SendMode};
+use runtime_model::mpi_api::MpiFunc;
+use std::hash::{Hash, Hasher};
+
+/// Two 64-bit hashes with different seeds (foldhash's quality variant,
+/// fixed seeds so that runs are reproducible): a 128-bit key, so that a
+/// collision between two of the (at most some 10^9) states of a search is
+/// out of the question in practice. SipHash, the standard library's, took
+/// a third of the search time on small fields.
+struct Wide {
+    a: foldhash::quality::FoldHasher<'static>,
+    b: foldhash::quality::FoldHasher<'static>,
+}
+
+impl Wide {
+    fn new() -> Wide {
+        use std::hash::BuildHasher;
+        Wide {
+            a: foldhash::quality::FixedState::with_seed(0x243f_6a88_85a3_08d3).build_hasher(),
+            b: foldhash::quality::FixedState::with_seed(0x9e37_79b9_7f4a_7c15).build_hasher(),
+        }
+    }
+
+    fn finish128(&self) -> u128 {
+        ((self.a.finish() as u128) << 64) | self.b.finish() as u128
+    }
+}
+
+impl Hasher for Wide {
+    fn write(&mut self, bytes: &[u8]) {
+        self.a.write(bytes);
+        self.b.write(bytes);
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.a.write_u8(i);
+        self.b.write_u8(i);
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.a.write_u32(i);
+        self.b.write_u32(i);
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.a.write_u64(i);
+        self.b.write_u64(i);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.a.write_usize(i);
+        self.b.write_usize(i);
+    }
+
+    fn finish(&self) -> u64 {
+        self.a.finish()
+    }
+}
+
+/// Whether the checks of a program read more of an execution's past than
+/// the replays' frontier: ready sends (was the receive surely posted
+/// first?) and buffered sends (which messages are surely out of the
+/// attached buffer?) look back along completes-before paths.
+pub fn reads_whole_history(model: &Model) -> bool {
+    model.functions.iter().any(|f| {
+        f.blocks.iter().any(|b| {
+            b.insts.iter().any(|i| {
+                matches!(
+                    &i.kind,
+                    InstKind::Mpi { func, .. } if matches!(
+                        func,
+                        MpiFunc::Rsend
+                            | MpiFunc::Irsend
+                            | MpiFunc::RsendInit
+                            | MpiFunc::Bsend
+                            | MpiFunc::Ibsend
+                            | MpiFunc::BsendInit
+                            | MpiFunc::BufferAttach
+                    )
+                )
+            })
+        })
+    })
+}
+
+/// The key of a settled state, or `None` when it must not be merged.
+pub fn key(model: &Model, state: &Machine, whole_history: bool) -> Option<u128> {
+    if !state.findings.is_empty()
+        || state.rma.is_some()
+        || !state.world.rma.windows.is_empty()
+        || !state.world.rma.ops.is_empty()
+    {
+        return None;
+    }
+    let mut h = Wide::new();
+    processes(model, state, &mut h);
+    let replayed = history(state, whole_history, &mut h);
+    world(state, &replayed, &mut h);
+    for (r, excluded) in &state.deferred {
+        canon(state, *r).hash(&mut h);
+        hash_ids(state, excluded, &mut h);
+    }
+    Some(h.finish128())
+}
+
+fn processes(model: &Model, state: &Machine, h: &mut Wide) {
+    for (rank, p) in state.procs.iter().enumerate() {
+        let proc = &p.proc;
+        proc.frames.len().hash(h);
+        for fr in &proc.frames {
+            (fr.func, fr.block, fr.ip, fr.ret_dst).hash(h);
+            for r in state.liveness.live_at(model, fr.func, fr.block, fr.ip) {
+                (r, fr.regs.get(r as usize)).hash(h);
+            }
+        }
+        proc.mem.hash_contents(h);
+        for g in proc.mem.guards() {
+            match state.world.p2p.requests.get(g.owner as usize) {
+                Some(_) => canon(state, g.owner as usize).hash(h),
+                None => g.owner.hash(h),
+            }
+        }
+        (proc.steps, &proc.track, &proc.then, &proc.atexit).hash(h);
+        (proc.exit_status, proc.exit_at).hash(h);
+        hash_phase(state, &p.phase, h);
+        (p.lifecycle, p.calls, p.poll_forced, p.exit_loc, p.crashed).hash(h);
+        p.window_reads.hash(h);
+        // A mark or a streak names the world version it was taken at; the
+        // version only grows, so once it moved on they never match again.
+        match p.poll_mark {
+            Some((local, v)) if v == state.version => (1u8, local).hash(h),
+            Some(_) => 2u8.hash(h),
+            None => 0u8.hash(h),
+        }
+        if p.poll_streak.0 == state.version {
+            p.poll_streak.1.hash(h);
+        } else {
+            u32::MAX.hash(h);
+        }
+        match &p.poll_deferred {
+            None => 0u8.hash(h),
+            Some(outcomes) => {
+                1u8.hash(h);
+                for o in outcomes {
+                    match o {
+                        PollOutcome::Message(id) => canon(state, *id).hash(h),
+                        other => other.hash(h),
+                    }
+                }
+            }
+        }
+        let _ = rank;
+    }
+}
+
+/// Whether a request is over for every future: matched (or null),
+/// completed by its owner, not persistent, and posted (with its partner)
+/// in the part of the past the replays get through. What it matched with
+/// and what it carried are then already in memory and in the replays'
+/// outcome; only its place and what a later use of a stale handle to it
+/// reports remain (the order in which a wildcard receive's senders were
+/// matched is exactly what must not keep two states apart).
+fn retired(state: &Machine, id: usize, replayed: &Option<Vec<usize>>) -> bool {
+    let Some(pos) = replayed else { return false };
+    let reqs = &state.world.p2p.requests;
+    let r = &reqs[id];
+    let done = |at: (usize, usize)| pos.get(at.0).is_some_and(|&p| at.1 < p);
+    r.completed_at.is_some()
+        && r.persistent_of.is_none()
+        && !r.cancelled
+        && done(r.posted_at)
+        && match &r.op {
+            ReqOp::Send(_) | ReqOp::Recv(_) => r
+                .partner
+                .is_some_and(|p| done(reqs[p].posted_at) && reqs[p].completed_at.is_some()),
+            ReqOp::Null { .. } => true,
+            _ => false,
+        }
+}
+
+fn world(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
+    let w = &state.world;
+    (w.np, w.zero_buffer, w.synchronizing_collectives).hash(h);
+    let p2p = &w.p2p;
+    for rank in 0..state.np() {
+        let owned = p2p.owned_by(rank);
+        owned.len().hash(h);
+        for &id in owned {
+            let r = &p2p.requests[id];
+            if retired(state, id, replayed) {
+                let kind: u8 = match &r.op {
+                    ReqOp::Send(_) => 10,
+                    ReqOp::Recv(_) => 11,
+                    _ => 12,
+                };
+                (kind, r.posted_at, r.completed_at, r.freed, r.message).hash(h);
+                (r.freed_at, r.overwritten_at).hash(h);
+                continue;
+            }
+            match &r.op {
+                ReqOp::Send(op) => (0u8, op).hash(h),
+                ReqOp::Recv(op) => (1u8, op).hash(h),
+                ReqOp::Null { status } => (2u8, status).hash(h),
+                ReqOp::Collective {
+                    comm,
+                    instance,
+                    member,
+                    recv_buf,
+                } => (3u8, comm, instance, member, recv_buf).hash(h),
+                ReqOp::Persistent(op) => {
+                    (4u8, op.send_mode, op.buf, op.count, op.datatype).hash(h);
+                    (op.peer, op.tag, op.comm, op.started).hash(h);
+                    op.active.map(|x| canon(state, x)).hash(h);
+                }
+                ReqOp::Rma { first, count } => (5u8, first, count).hash(h),
+            }
+            r.posted_at.hash(h);
+            r.partner.map(|x| canon(state, x)).hash(h);
+            (&r.delivered, r.status, r.completed_at).hash(h);
+            r.persistent_of.map(|x| canon(state, x)).hash(h);
+            (r.freed, r.cancelled, r.cancel_failed, r.message).hash(h);
+            (r.freed_at, r.overwritten_at).hash(h);
+        }
+        hash_ids(state, p2p.pending_sends_to(rank), h);
+        p2p.pending_sends_to(rank).len().hash(h);
+        hash_ids(state, p2p.pending_recvs_of(rank), h);
+        p2p.pending_recvs_of(rank).len().hash(h);
+    }
+    for b in &p2p.buffers {
+        b.as_ref().map(|b| (b.addr, b.size)).hash(h);
+        if let Some(b) = b {
+            hash_ids(state, &b.messages, h);
+            b.messages.len().hash(h);
+        }
+    }
+    for (at, messages) in &p2p.detaches {
+        at.hash(h);
+        hash_ids(state, messages, h);
+        messages.len().hash(h);
+    }
+    (&w.comms, &w.comm_refs, &w.groups, &w.thread_level).hash(h);
+    (&w.attr_cells, &w.intercomm_halves, &w.group_rendezvous).hash(h);
+    (&w.current_call, &w.origins, &w.objects).hash(h);
+}
+
+fn hash_dep(d: &Dep, h: &mut Wide) {
+    (d.waiter, d.kind).hash(h);
+    match &d.needs {
+        Needed::Never => 0u8.hash(h),
+        Needed::Call(e) => (1u8, e).hash(h),
+        Needed::All(v) => (2u8, &v[..]).hash(h),
+    }
+}
+
+/// What of the execution's past the end-of-execution replays can still
+/// read (see the module comment). Returns how far both replays get through
+/// the past on their own (`None` when all of it is hashed).
+fn history(state: &Machine, whole: bool, h: &mut Wide) -> Option<Vec<usize>> {
+    let mut deps = state.deps.to_vec();
+    if whole {
+        deps.len().hash(h);
+        for d in &deps {
+            hash_dep(d, h);
+        }
+        return None;
+    }
+    let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
+    let never = |waiter, kind| Dep {
+        waiter,
+        needs: Needed::Never,
+        kind,
+    };
+    // Members of a collective leave once all have arrived (as the replays
+    // assume, `end::CbGraph`); a member whose instance still misses
+    // arrivals waits for a call to come.
+    let mut left = Vec::new();
+    for r in &state.world.p2p.requests {
+        if let (
+            ReqOp::Collective {
+                comm,
+                instance,
+                member,
+                ..
+            },
+            Some(done),
+        ) = (&r.op, r.completed_at)
+        {
+            left.push(((*comm, *instance, *member), done));
+        }
+    }
+    for (ci, c) in state.world.comms.iter().enumerate() {
+        for (k, inst) in c.instances.iter().enumerate() {
+            let complete = inst.all_arrived();
+            let evs: std::sync::Arc<[(usize, usize)]> = match &inst.arrival_events {
+                Some(all) => all.clone(),
+                None => inst.arrivals.iter().flatten().map(|a| a.event).collect(),
+            };
+            for (m, a) in inst.arrivals.iter().enumerate() {
+                let Some(a) = a else { continue };
+                let waiter = if a.func.is_nonblocking() {
+                    match left.iter().find(|(key, _)| *key == (ci, k, m)) {
+                        Some((_, done)) => *done,
+                        None => continue,
+                    }
+                } else {
+                    a.event
+                };
+                if !complete {
+                    deps.push(never(waiter, DepKind::Synchronizing));
+                } else if evs.len() > 1 {
+                    deps.push(Dep {
+                        waiter,
+                        needs: Needed::All(evs.clone()),
+                        kind: DepKind::Synchronizing,
+                    });
+                }
+            }
+        }
+    }
+    // A call a process is blocked in waits for what comes later.
+    for (rank, p) in state.procs.iter().enumerate() {
+        if matches!(p.phase, Phase::Blocked { .. }) && p.calls > 0 {
+            deps.push(never((rank, p.calls - 1), DepKind::Always));
+        }
+    }
+    // Without buffering, a standard send that returned waits for the
+    // receive still to come; a detach for its messages' receives.
+    for r in &state.world.p2p.requests {
+        if let (ReqOp::Send(op), Some(done), true) = (&r.op, r.completed_at, r.is_unmatched()) {
+            if matches!(op.mode, SendMode::Standard | SendMode::Ready) {
+                deps.push(never(done, DepKind::ZeroBuffer));
+            }
+        }
+    }
+    for (detach, messages) in &state.world.p2p.detaches {
+        if messages
+            .iter()
+            .any(|&m| state.world.p2p.requests[m].partner.is_none())
+        {
+            deps.push(never(*detach, DepKind::ZeroBuffer));
+        }
+    }
+    let mut through = counts.clone();
+    let mut events = None;
+    for kinds in [
+        &[DepKind::Always, DepKind::Synchronizing][..],
+        &[DepKind::Always, DepKind::Synchronizing, DepKind::ZeroBuffer][..],
+    ] {
+        let pos = cb::replay(&counts, &deps, kinds).unwrap_or_else(|| counts.clone());
+        pos.hash(h);
+        for (t, &p) in through.iter_mut().zip(&pos) {
+            *t = (*t).min(p);
+        }
+        if pos != counts {
+            // The calls not got through yet, as a stuck replay reports
+            // them (what they are decides what a stuck point means).
+            let events = events.get_or_insert_with(|| state.events.to_vec());
+            for e in events
+                .iter()
+                .filter(|e| pos.get(e.rank).is_some_and(|&p| e.index >= p))
+            {
+                (e.rank, e.index, e.func, e.loc).hash(h);
+                (e.recv_envelope, e.send_envelope).hash(h);
+            }
+        }
+        let mut residual: Vec<&Dep> = deps
+            .iter()
+            .filter(|d| {
+                kinds.contains(&d.kind) && pos.get(d.waiter.0).is_some_and(|&p| d.waiter.1 >= p)
+            })
+            .collect();
+        // The order deps were recorded in depends on the interleaving.
+        residual.sort_by_key(|d| (d.waiter, d.kind as u8, d.needs.calls().first().copied()));
+        residual.len().hash(h);
+        for d in residual {
+            hash_dep(d, h);
+        }
+    }
+    Some(through)
+}
