@@ -9,7 +9,9 @@
 #include <mpi.h>
 #include <stdio.h>
 
+#ifndef NTASKS
 #define NTASKS 3
+#endif
 #define TAG_WORK 1
 #define TAG_RESULT 2
 #define TAG_READY 3

@@ -231,6 +231,7 @@ mod tests {
                 seconds: 0.004,
                 instructions: 999,
                 pruned: 7,
+                merged: 0,
                 peak_rss_bytes: Some(1 << 20),
                 input_cells: 0,
             },

@@ -490,6 +490,7 @@ int main(int argc, char **argv) {
             seconds: 1.25,
             instructions: 1000,
             pruned: 3,
+            merged: 0,
             peak_rss_bytes: Some(4096),
             input_cells: 0,
         }
