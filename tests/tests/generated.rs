@@ -122,27 +122,40 @@ fn compare(seed: u64, skipped: &AtomicUsize) -> Result<(), String> {
 }
 
 /// The reduced search's report — first error, trace, counts, the list of
-/// `--all-errors` — is the same on one thread and on several.
+/// `--all-errors` — is the same on one thread and on several, and with or
+/// without merging known states (`--stateless`). Only the work differs:
+/// the states explored (`stats.states`) and the time.
 fn same_on_threads(seed: u64, model: &std::path::Path, np: &str) -> Result<(), String> {
     for all in [false, true] {
-        let report = |jobs: &str| {
+        let report = |jobs: &str, stateless: bool| {
             let mut cmd = Command::new(bin("mpi-check"));
             cmd.arg(model)
                 .args(["-n", np, "--format", "json", "-j", jobs])
-                .args(if all { &["--all-errors"][..] } else { &[][..] });
+                .args(if all { &["--all-errors"][..] } else { &[][..] })
+                .args(if stateless {
+                    &["--stateless"][..]
+                } else {
+                    &[][..]
+                });
             let out = run_limited(&mut cmd);
             let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
             v["stats"]["seconds"] = serde_json::Value::Null;
+            v["stats"]["states"] = serde_json::Value::Null;
             Some(v)
         };
-        let (one, three) = (report("1"), report("3"));
-        if one.is_none() || one != three {
-            return Err(format!(
-                "seed {seed}, np {np}{}: -j 1 and -j 3 differ:\n{}\n{}",
-                if all { ", --all-errors" } else { "" },
-                one.map_or("no report".into(), |v| v.to_string()),
-                three.map_or("no report".into(), |v| v.to_string())
-            ));
+        let one = report("1", false);
+        for (other, what) in [
+            (report("3", false), "-j 3"),
+            (report("1", true), "--stateless"),
+        ] {
+            if one.is_none() || one != other {
+                return Err(format!(
+                    "seed {seed}, np {np}{}: -j 1 and {what} differ:\n{}\n{}",
+                    if all { ", --all-errors" } else { "" },
+                    one.clone().map_or("no report".into(), |v| v.to_string()),
+                    other.map_or("no report".into(), |v| v.to_string())
+                ));
+            }
         }
     }
     Ok(())
