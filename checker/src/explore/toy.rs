@@ -248,7 +248,10 @@ mod tests {
 mod memo_tests {
     use super::*;
 
-    fn errs(o: &Outcome<(String, Vec<u32>)>) -> Vec<((String, Vec<u32>), Vec<u32>)> {
+    /// Each error with its schedule.
+    type Errors = Vec<((String, Vec<u32>), Vec<u32>)>;
+
+    fn errs(o: &Outcome<(String, Vec<u32>)>) -> Errors {
         o.errors
             .iter()
             .map(|f| (f.error.clone(), f.schedule.clone()))
