@@ -19,11 +19,70 @@ pub enum AllocKind {
     Heap,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug)]
 pub struct Allocation {
     pub kind: AllocKind,
     pub live: bool,
     pub bytes: Vec<u8>,
+    /// Digest of the three fields above, computed once per version of the
+    /// allocation (0: not yet). An allocation changes only through
+    /// `Memory::alloc_mut`, which clears it; the stateful search hashes
+    /// every process's memory at every branching state, and most
+    /// allocations are shared, unchanged, with the parent state.
+    digest: std::sync::atomic::AtomicU64,
+}
+
+impl Allocation {
+    fn new(kind: AllocKind, live: bool, bytes: Vec<u8>) -> Allocation {
+        Allocation {
+            kind,
+            live,
+            bytes,
+            digest: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// The allocation's digest (`hash_contents`).
+    fn digest(&self) -> u64 {
+        use std::hash::BuildHasher;
+        use std::sync::atomic::Ordering;
+        let d = self.digest.load(Ordering::Relaxed);
+        if d != 0 {
+            return d;
+        }
+        let d = foldhash::quality::FixedState::with_seed(0x5851_f42d_4c95_7f2d)
+            .hash_one((self.kind, self.live, &self.bytes))
+            .max(1);
+        self.digest.store(d, Ordering::Relaxed);
+        d
+    }
+}
+
+impl Clone for Allocation {
+    fn clone(&self) -> Allocation {
+        Allocation {
+            kind: self.kind,
+            live: self.live,
+            bytes: self.bytes.clone(),
+            digest: std::sync::atomic::AtomicU64::new(
+                self.digest.load(std::sync::atomic::Ordering::Relaxed),
+            ),
+        }
+    }
+}
+
+impl PartialEq for Allocation {
+    fn eq(&self, other: &Allocation) -> bool {
+        (self.kind, self.live, &self.bytes) == (other.kind, other.live, &other.bytes)
+    }
+}
+
+impl Eq for Allocation {}
+
+impl std::hash::Hash for Allocation {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.kind, self.live, &self.bytes).hash(h);
+    }
 }
 
 /// A memory error, described for the user.
@@ -225,19 +284,19 @@ impl Memory {
     /// Memory holding the program's globals as allocations `1..=globals.len()`.
     pub fn with_globals(globals: &[runtime_model::model::Global]) -> Memory {
         let mut allocs = Vec::with_capacity(globals.len() + 16);
-        allocs.push(Arc::new(Allocation {
-            kind: AllocKind::Global { constant: true },
-            live: false,
-            bytes: Vec::new(),
-        }));
+        allocs.push(Arc::new(Allocation::new(
+            AllocKind::Global { constant: true },
+            false,
+            Vec::new(),
+        )));
         for g in globals {
-            allocs.push(Arc::new(Allocation {
-                kind: AllocKind::Global {
+            allocs.push(Arc::new(Allocation::new(
+                AllocKind::Global {
                     constant: g.constant,
                 },
-                live: true,
-                bytes: g.init.clone(),
-            }));
+                true,
+                g.init.clone(),
+            )));
         }
         Memory {
             allocs,
@@ -283,6 +342,14 @@ impl Memory {
         }
     }
 
+    /// The only way to change an allocation: copies it if it is shared
+    /// with another state, and forgets its digest.
+    fn alloc_mut(&mut self, a: usize) -> &mut Allocation {
+        let a = Arc::make_mut(&mut self.allocs[a]);
+        *a.digest.get_mut() = 0;
+        a
+    }
+
     pub fn guards(&self) -> &[Guard] {
         &self.guards
     }
@@ -290,8 +357,45 @@ impl Memory {
     /// Hashes the contents, with guards by the ranges they cover and not by
     /// the operation owning them (whose ids count up as a loop repeats).
     pub fn hash_contents<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.hash_contents_masked(h, &[]);
+    }
+
+    /// `hash_contents` without the bytes of `masks` (address, length):
+    /// memory the future overwrites before anything reads it. Only the
+    /// masks' places are hashed.
+    pub fn hash_contents_masked<H: std::hash::Hasher>(&self, h: &mut H, masks: &[(u64, u64)]) {
         use std::hash::Hash;
-        self.allocs.hash(h);
+        self.allocs.len().hash(h);
+        for (id, a) in self.allocs.iter().enumerate() {
+            let holes: Vec<(usize, usize)> = masks
+                .iter()
+                .filter_map(|&(addr, len)| {
+                    let p = Pointer::decode(addr);
+                    (p.alloc as usize == id).then(|| {
+                        let start = (p.offset as usize).min(a.bytes.len());
+                        (start, (start + len as usize).min(a.bytes.len()))
+                    })
+                })
+                .collect();
+            if holes.is_empty() {
+                h.write_u64(a.digest());
+                continue;
+            }
+            (a.kind, a.live, a.bytes.len()).hash(h);
+            let mut at = 0;
+            let mut holes = holes;
+            holes.sort_unstable();
+            for (start, end) in holes {
+                if start > at {
+                    h.write(&a.bytes[at..start]);
+                }
+                (start, end).hash(h);
+                at = at.max(end);
+            }
+            if at < a.bytes.len() {
+                h.write(&a.bytes[at..]);
+            }
+        }
         for g in &self.guards {
             (g.alloc, g.start, g.end, g.reads_allowed).hash(h);
         }
@@ -417,11 +521,11 @@ impl Memory {
     /// in every member.
     pub fn pad_to(&mut self, id: u32) {
         while (self.allocs.len() as u32) < id {
-            self.allocs.push(Arc::new(Allocation {
-                kind: AllocKind::Heap,
-                live: false,
-                bytes: Vec::new(),
-            }));
+            self.allocs.push(Arc::new(Allocation::new(
+                AllocKind::Heap,
+                false,
+                Vec::new(),
+            )));
         }
     }
 
@@ -446,11 +550,11 @@ impl Memory {
             return Err(MemFault::Other("too many allocations".into()));
         }
         let id = self.allocs.len() as u32;
-        self.allocs.push(Arc::new(Allocation {
+        self.allocs.push(Arc::new(Allocation::new(
             kind,
-            live: true,
-            bytes: vec![0; size as usize],
-        }));
+            true,
+            vec![0; size as usize],
+        )));
         Ok(Pointer {
             alloc: id,
             offset: 0,
@@ -491,8 +595,7 @@ impl Memory {
         if self.watches.iter().any(|w| w.alloc == p.alloc) {
             return Err(MemFault::WindowFree);
         }
-        let a = &mut self.allocs[p.alloc as usize];
-        let a = Arc::make_mut(a);
+        let a = self.alloc_mut(p.alloc as usize);
         a.live = false;
         a.bytes = Vec::new();
         Ok(())
@@ -556,8 +659,7 @@ impl Memory {
     pub fn store(&mut self, addr: u64, size: u64, value: u64) -> Result<(), MemFault> {
         let (a, off) = self.locate(addr, size, true)?;
         let bytes = value.to_le_bytes();
-        Arc::make_mut(&mut self.allocs[a]).bytes[off..off + size as usize]
-            .copy_from_slice(&bytes[..size as usize]);
+        self.alloc_mut(a).bytes[off..off + size as usize].copy_from_slice(&bytes[..size as usize]);
         Ok(())
     }
 
@@ -574,7 +676,7 @@ impl Memory {
             return Ok(());
         }
         let (a, off) = self.locate(addr, data.len() as u64, true)?;
-        Arc::make_mut(&mut self.allocs[a]).bytes[off..off + data.len()].copy_from_slice(data);
+        self.alloc_mut(a).bytes[off..off + data.len()].copy_from_slice(data);
         if self.taint.is_some() {
             self.untaint(addr, data.len() as u64);
         }
@@ -641,11 +743,11 @@ mod tests {
     #[test]
     fn loads_and_stores_round_trip() {
         let mut m = Memory::default();
-        m.allocs.push(Arc::new(Allocation {
-            kind: AllocKind::Global { constant: true },
-            live: false,
-            bytes: vec![],
-        }));
+        m.allocs.push(Arc::new(Allocation::new(
+            AllocKind::Global { constant: true },
+            false,
+            vec![],
+        )));
         let p = m.allocate(16, AllocKind::Heap).unwrap();
         m.store(p + 4, 4, 0xdead_beef).unwrap();
         assert_eq!(m.load(p + 4, 4).unwrap(), 0xdead_beef);

@@ -104,6 +104,9 @@ pub struct Ending<E> {
     /// Scheduling steps and model instructions the execution took.
     pub transitions: u64,
     pub instructions: u64,
+    /// The execution broke an assumption of the system's `memo_key`: no
+    /// subtree holding it is remembered (`memo`).
+    pub unsummarizable: bool,
 }
 
 impl<E> Default for Ending<E> {
@@ -114,6 +117,7 @@ impl<E> Default for Ending<E> {
             notes: Vec::new(),
             transitions: 0,
             instructions: 0,
+            unsummarizable: false,
         }
     }
 }
@@ -324,7 +328,7 @@ impl<S: Explorable> Search<S> {
         self.outcome.transitions += ending.transitions;
         progress::add(0, ending.transitions);
         self.outcome.instructions += ending.instructions;
-        if ending.limit.is_some() || !ending.notes.is_empty() {
+        if ending.limit.is_some() || !ending.notes.is_empty() || ending.unsummarizable {
             self.remarks += 1;
         }
         self.record(ending.errors, schedule);

@@ -45,6 +45,11 @@ impl<T: Clone> PList<T> {
         self.len == 0
     }
 
+    /// Items newest first, without copying them.
+    pub fn iter_newest_first(&self) -> impl Iterator<Item = &T> {
+        std::iter::successors(self.head.as_deref(), |n| n.prev.as_deref()).map(|n| &n.item)
+    }
+
     /// Items oldest first.
     pub fn to_vec(&self) -> Vec<T> {
         let mut out = Vec::with_capacity(self.len);

@@ -189,6 +189,9 @@ impl Machine {
                     ));
                 }
                 self.check_signatures(rank, &req)?;
+                if (data.len() as u64) < op.capacity {
+                    self.short_receive = true;
+                }
                 self.unpack(rank, op.buf, op.datatype, &data).map_err(|f| {
                     self.error_here(rank, ErrorKind::MemoryError, format!("receive buffer: {f}"))
                 })?;

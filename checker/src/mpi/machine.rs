@@ -124,6 +124,11 @@ pub struct Machine {
     /// Happens-before and window accesses, once the program made a window
     /// (`crate::mpi::rma`).
     pub rma: Option<Box<crate::mpi::rma::Track>>,
+    /// A receive completed with a message shorter than its buffer: the
+    /// merging of states that ignores the buffer of a pending blocking
+    /// receive assumed the message would fill it (`system::memo_key`), so
+    /// no subtree holding this execution is remembered.
+    pub short_receive: bool,
 }
 
 impl Machine {
@@ -198,6 +203,7 @@ impl Machine {
             group_calls: 0,
             findings: Vec::new(),
             rma: None,
+            short_receive: false,
         }
     }
 

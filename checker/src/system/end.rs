@@ -25,6 +25,7 @@ fn counted(state: &Machine) -> Ending<Reported> {
     Ending {
         transitions: state.transitions,
         instructions: state.procs.iter().map(|p| p.proc.steps).sum::<u64>(),
+        unsummarizable: state.short_receive,
         ..Ending::default()
     }
 }

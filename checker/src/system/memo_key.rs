@@ -37,10 +37,9 @@
 //! (their stutter marks name world versions; explored without merging).
 
 use super::fingerprint::{canon, hash_ids, hash_phase};
-use crate::log::cb;
 use crate::log::events::{Dep, DepKind, Needed};
 use crate::mpi::completion::PollOutcome;
-use crate::mpi::machine::{Machine, Phase};
+use crate::mpi::machine::{Block, Machine, Phase};
 use runtime_model::model::{InstKind, Model};
 use runtime_model::mpi::p2p::{ReqOp, SendMode};
 use runtime_model::mpi_api::MpiFunc;
@@ -157,7 +156,7 @@ fn processes(model: &Model, state: &Machine, h: &mut Wide) {
                 (r, fr.regs.get(r as usize)).hash(h);
             }
         }
-        proc.mem.hash_contents(h);
+        proc.mem.hash_contents_masked(h, &overwritten(state, rank));
         for g in proc.mem.guards() {
             match state.world.p2p.requests.get(g.owner as usize) {
                 Some(_) => canon(state, g.owner as usize).hash(h),
@@ -193,8 +192,43 @@ fn processes(model: &Model, state: &Machine, h: &mut Wide) {
                 }
             }
         }
-        let _ = rank;
     }
+}
+
+/// Memory a process blocked in MPI_Recv gets back only once the receive
+/// has written it: the receive buffer (a predefined, contiguous datatype)
+/// and the status. Whatever it holds now is never read, so two states that
+/// differ only there — the last value a loop of receives took in — have
+/// the same future, provided the message fills the buffer. A shorter
+/// message would leave old bytes visible: an execution that receives one
+/// is not summarized (`Machine::short_receive`), so no merge that relied
+/// on this is ever made from it.
+fn overwritten(state: &Machine, rank: usize) -> Vec<(u64, u64)> {
+    let Phase::Blocked {
+        func: MpiFunc::Recv,
+        block: Block::Requests { slots, .. },
+        ..
+    } = &state.procs[rank].phase
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for s in slots {
+        let Some(id) = s.req else { continue };
+        let r = &state.world.p2p.requests[id];
+        let ReqOp::Recv(op) = &r.op else { continue };
+        if r.partner.is_some()
+            || r.cancelled
+            || runtime_model::handles::predefined_datatype(op.datatype).is_none()
+        {
+            continue;
+        }
+        out.push((op.buf, op.capacity));
+        if s.status_addr != 0 && s.status_addr as i64 != runtime_model::handles::MPI_STATUS_IGNORE {
+            out.push((s.status_addr, runtime_model::handles::MPI_STATUS_SIZE_BYTES));
+        }
+    }
+    out
 }
 
 /// Whether a request is over for every future: matched (or null),
@@ -287,6 +321,54 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
     (&w.current_call, &w.origins, &w.objects).hash(h);
 }
 
+/// How far each process gets when its calls are replayed under the
+/// dependencies of `kinds` (`cb::replay`'s fixpoint, over borrowed
+/// dependencies indexed per process instead of per call).
+fn frontier(counts: &[usize], deps: &[&Dep], kinds: &[DepKind]) -> Vec<usize> {
+    let np = counts.len();
+    let mut by: Vec<Vec<(usize, &Needed)>> = vec![Vec::new(); np];
+    for d in deps.iter().filter(|d| kinds.contains(&d.kind)) {
+        let (p, e) = d.waiter;
+        if p < np && e < counts[p] {
+            by[p].push((e, &d.needs));
+        }
+    }
+    for v in &mut by {
+        v.sort_by_key(|x| x.0);
+    }
+    let mut pos = vec![0usize; np];
+    let mut cursor = vec![0usize; np];
+    loop {
+        let mut moved = false;
+        for p in 0..np {
+            while pos[p] < counts[p] {
+                let at = pos[p];
+                let mut k = cursor[p];
+                let mut ok = true;
+                while k < by[p].len() && by[p][k].0 == at {
+                    let n = by[p][k].1;
+                    if matches!(n, Needed::Never)
+                        || !n.calls().iter().all(|&(q, j)| q < np && pos[q] >= j)
+                    {
+                        ok = false;
+                        break;
+                    }
+                    k += 1;
+                }
+                if !ok {
+                    break;
+                }
+                cursor[p] = k;
+                pos[p] += 1;
+                moved = true;
+            }
+        }
+        if !moved {
+            return pos;
+        }
+    }
+}
+
 fn hash_dep(d: &Dep, h: &mut Wide) {
     (d.waiter, d.kind).hash(h);
     match &d.needs {
@@ -300,14 +382,14 @@ fn hash_dep(d: &Dep, h: &mut Wide) {
 /// read (see the module comment). Returns how far both replays get through
 /// the past on their own (`None` when all of it is hashed).
 fn history(state: &Machine, whole: bool, h: &mut Wide) -> Option<Vec<usize>> {
-    let mut deps = state.deps.to_vec();
     if whole {
-        deps.len().hash(h);
-        for d in &deps {
+        state.deps.len().hash(h);
+        for d in state.deps.iter_newest_first() {
             hash_dep(d, h);
         }
         return None;
     }
+    let mut deps: Vec<Dep> = Vec::new();
     let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
     let never = |waiter, kind| Dep {
         waiter,
@@ -384,31 +466,35 @@ fn history(state: &Machine, whole: bool, h: &mut Wide) -> Option<Vec<usize>> {
             deps.push(never(*detach, DepKind::ZeroBuffer));
         }
     }
+    let all: Vec<&Dep> = state.deps.iter_newest_first().chain(deps.iter()).collect();
     let mut through = counts.clone();
-    let mut events = None;
     for kinds in [
         &[DepKind::Always, DepKind::Synchronizing][..],
         &[DepKind::Always, DepKind::Synchronizing, DepKind::ZeroBuffer][..],
     ] {
-        let pos = cb::replay(&counts, &deps, kinds).unwrap_or_else(|| counts.clone());
+        let pos = frontier(&counts, &all, kinds);
         pos.hash(h);
         for (t, &p) in through.iter_mut().zip(&pos) {
             *t = (*t).min(p);
         }
         if pos != counts {
             // The calls not got through yet, as a stuck replay reports
-            // them (what they are decides what a stuck point means).
-            let events = events.get_or_insert_with(|| state.events.to_vec());
-            for e in events
-                .iter()
+            // them (what they are decides what a stuck point means), in
+            // (rank, call) order: the log's order is the interleaving's.
+            let mut pending: Vec<_> = state
+                .events
+                .iter_newest_first()
                 .filter(|e| pos.get(e.rank).is_some_and(|&p| e.index >= p))
-            {
+                .collect();
+            pending.sort_by_key(|e| (e.rank, e.index));
+            for e in pending {
                 (e.rank, e.index, e.func, e.loc).hash(h);
                 (e.recv_envelope, e.send_envelope).hash(h);
             }
         }
-        let mut residual: Vec<&Dep> = deps
+        let mut residual: Vec<&Dep> = all
             .iter()
+            .copied()
             .filter(|d| {
                 kinds.contains(&d.kind) && pos.get(d.waiter.0).is_some_and(|&p| d.waiter.1 >= p)
             })
