@@ -9,6 +9,8 @@ use runtime_model::model::{Function, Model, Operand, Reg, Terminator};
 #[derive(Clone, Debug, Default)]
 pub struct Liveness {
     live_out: Vec<Vec<Vec<bool>>>,
+    /// Liveness of the stack slots the analysis can follow.
+    pub slots: super::slots::SlotLiveness,
 }
 
 fn uses_of_terminator(t: &Terminator) -> Vec<Operand> {
@@ -52,7 +54,10 @@ fn live_before(f: &Function, block: usize, ip: usize, live_out: &[bool]) -> Vec<
 impl Liveness {
     pub fn new(model: &Model) -> Liveness {
         let live_out = model.functions.iter().map(Self::function).collect();
-        Liveness { live_out }
+        Liveness {
+            live_out,
+            slots: super::slots::SlotLiveness::new(model),
+        }
     }
 
     fn function(f: &Function) -> Vec<Vec<bool>> {

@@ -9,3 +9,4 @@ pub mod liveness;
 pub mod memory;
 pub mod rand;
 pub mod shadow;
+pub mod slots;

@@ -156,7 +156,24 @@ fn processes(model: &Model, state: &Machine, h: &mut Wide) {
                 (r, fr.regs.get(r as usize)).hash(h);
             }
         }
-        proc.mem.hash_contents_masked(h, &overwritten(state, rank));
+        if matches!(p.phase, Phase::Exited { .. }) {
+            // Nothing reads the memory of a process that has ended.
+            0u8.hash(h);
+        } else {
+            let mut masks = overwritten(state, rank);
+            for fr in &proc.frames {
+                let dead = state
+                    .liveness
+                    .slots
+                    .dead_after(model, fr.func, fr.block, fr.ip);
+                for (reg, size) in dead {
+                    if let Some(&addr) = fr.regs.get(reg as usize) {
+                        masks.push((addr, size));
+                    }
+                }
+            }
+            proc.mem.hash_contents_masked(h, &masks);
+        }
         for g in proc.mem.guards() {
             match state.world.p2p.requests.get(g.owner as usize) {
                 Some(_) => canon(state, g.owner as usize).hash(h),
