@@ -1,4 +1,4 @@
-/* RUN: -n 6
+/* RUN: -n 4
  * EXPECT: verified
  * Wildcard fan-in whose receiver only sums: every worker sends one value to rank 0,
  * which takes them with MPI_ANY_SOURCE in whatever order they come and checks the
