@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// Largest process count accepted: above it a model check is not meaningful
 /// on one machine and the state would not fit in memory.
-pub const MAX_NP: usize = 1024;
+pub const MAX_NP: usize = 16384;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum BufferingArg {

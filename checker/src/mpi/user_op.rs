@@ -37,7 +37,8 @@ impl Machine {
             .and_then(|c| c.op)
             .and_then(|op| self.user_op_of(rank, op));
         let Some(u) = user else {
-            return inst.result_for(member).map_err(|e| {
+            let result = self.world.comms[comm].instances[k].result_for_shared(member);
+            return result.map_err(|e| {
                 let (loc, func) = (
                     self.procs[rank].proc.current_loc(model),
                     self.blocked_func(rank),

@@ -89,7 +89,16 @@ impl Contribution {
 
 #[derive(Clone, Debug, PartialEq, Hash)]
 pub struct Instance {
+    /// Each member's call, once made; set only by `arrive`.
     pub arrivals: Vec<Option<Contribution>>,
+    /// How many members have arrived (`all_arrived` is asked after every
+    /// arrival: counting them each time made a collective of n members
+    /// cost n^2).
+    arrived: usize,
+    /// The result of an MPI_Allreduce with a predefined operation, the same
+    /// for every member: computed once (each member folding all n
+    /// contributions made the call cost n^2).
+    reduced: Option<(i32, Arc<[u8]>)>,
     /// Every member waits for all members (the synchronizing implementation
     /// choice; the reduced search keeps this off and checks it afterwards).
     pub synchronizing: bool,
@@ -235,6 +244,8 @@ impl Instance {
     pub fn new(size: usize) -> Instance {
         Instance {
             arrivals: vec![None; size],
+            arrived: 0,
+            reduced: None,
             synchronizing: false,
             arrival_events: None,
         }
@@ -286,6 +297,9 @@ impl Instance {
                 first_root: None,
                 root: None,
             });
+        }
+        if self.arrivals[rank].is_none() {
+            self.arrived += 1;
         }
         self.arrivals[rank] = Some(c);
         Ok(())
@@ -413,26 +427,33 @@ impl Instance {
     }
 
     pub fn all_arrived(&self) -> bool {
-        self.arrivals.iter().all(Option::is_some)
+        self.arrived == self.arrivals.len()
     }
 
     /// The members whose arrival member `rank` needs before it can leave in
     /// the non-synchronizing semantics: its data dependencies (MPI 3.1 §5.12
     /// leaves the rest to the implementation).
     pub fn needs(&self, rank: usize) -> Vec<usize> {
+        self.needs_some(rank)
+            .unwrap_or_else(|| (0..self.arrivals.len()).collect())
+    }
+
+    /// `needs`, with `None` for every member (without listing them: a
+    /// collective of n members is asked n times).
+    fn needs_some(&self, rank: usize) -> Option<Vec<usize>> {
         let n = self.arrivals.len();
         let Some(me) = &self.arrivals[rank] else {
-            return (0..n).collect();
+            return None;
         };
         if self.synchronizing {
-            return (0..n).collect();
+            return None;
         }
         use MpiFunc::*;
         if let Some(remote) = &me.remote {
             // Intercommunicator (MPI 3.1 §5.2.2): data flows between the
             // groups; a barrier returns once the other group has entered
             // (§5.3).
-            return match me.func.blocking_form() {
+            return Some(match me.func.blocking_form() {
                 _ if me.func.shape() == Shape::Blocks => {
                     let mine = Blocks::from_args(&me.args);
                     (0..n)
@@ -441,10 +462,10 @@ impl Instance {
                 }
                 Reduce if me.root != Some(rank) => vec![],
                 _ => remote.clone().collect(),
-            };
+            });
         }
         let root = me.root.unwrap_or(0);
-        match me.func.blocking_form() {
+        Some(match me.func.blocking_form() {
             // A fence that ends no epoch (the window's first, one after
             // `MPI_MODE_NOSUCCEED`, or one asserting `MPI_MODE_NOPRECEDE`)
             // "does not necessarily act as a barrier" (MPI 3.1 §11.5.1);
@@ -454,22 +475,28 @@ impl Instance {
             WinSetInfo => vec![],
             Bcast | Scatter | Scatterv if rank != root => vec![root],
             Bcast | Scatter | Scatterv => vec![],
-            Reduce | Gather | Gatherv if rank == root => (0..n).collect(),
+            Reduce | Gather | Gatherv if rank == root => return None,
             Reduce | Gather | Gatherv => vec![],
             Scan => (0..=rank).collect(),
             Exscan => (0..rank).collect(),
-            _ => (0..n).collect(),
-        }
+            _ => return None,
+        })
     }
 
     /// Whether member `rank` may leave the call (or its nonblocking request
     /// complete): only data dependencies hold it back.
     pub fn can_leave(&self, rank: usize) -> bool {
-        self.arrivals[rank].is_some()
-            && self
-                .needs(rank)
+        if self.arrivals[rank].is_none() {
+            return false;
+        }
+        if self.all_arrived() {
+            return true;
+        }
+        self.needs_some(rank).is_some_and(|needs| {
+            needs
                 .iter()
                 .all(|&r| self.arrivals.get(r).is_some_and(Option::is_some))
+        })
     }
 
     fn send_of(&self, r: usize) -> Arc<[u8]> {
@@ -483,6 +510,33 @@ impl Instance {
     /// buffer), once it can leave.
     pub fn result_for(&self, rank: usize) -> Result<Vec<Placement>, reduce::ReduceError> {
         self.result_with(rank, reduce::reduce_all)
+    }
+
+    /// [`Self::result_for`], computing an intracommunicator MPI_Allreduce's
+    /// result once for all members.
+    pub fn result_for_shared(
+        &mut self,
+        rank: usize,
+    ) -> Result<Vec<Placement>, reduce::ReduceError> {
+        // Members may describe the same elements with different datatypes:
+        // the result is shared between those that use the same one.
+        let Some(datatype) = self.arrivals[rank]
+            .as_ref()
+            .filter(|me| me.func.blocking_form() == MpiFunc::Allreduce && me.remote.is_none())
+            .map(|me| me.datatype)
+        else {
+            return self.result_for(rank);
+        };
+        if let Some((dt, r)) = &self.reduced {
+            if *dt == datatype {
+                return Ok(vec![(0, r.clone())]);
+            }
+        }
+        let out = self.result_for(rank)?;
+        if let [(0, bytes)] = out.as_slice() {
+            self.reduced = Some((datatype, bytes.clone()));
+        }
+        Ok(out)
     }
 
     /// [`Self::result_for`] with the reduction done by `reduce(op,

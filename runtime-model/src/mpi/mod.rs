@@ -110,6 +110,11 @@ impl Comm {
 
     /// Rank of `world_rank` in its own group.
     pub fn rank_of(&self, world_rank: usize) -> Option<usize> {
+        // Most communicators keep world order, and MPI_COMM_WORLD is the
+        // identity: no search (a search per call made n ranks cost n^2).
+        if self.members.get(world_rank) == Some(&world_rank) {
+            return Some(world_rank);
+        }
         self.members
             .iter()
             .position(|&m| m == world_rank)
