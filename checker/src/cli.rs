@@ -134,6 +134,16 @@ pub struct Args {
     /// from the first one; the verdict, errors and counts are the same).
     #[arg(long)]
     pub stateless: bool,
+    /// Explore only part I of K of the search (a job of a job array; I from
+    /// 1 to K). A part reports `inconclusive` unless it finds an error:
+    /// merge the parts' JSON reports with --merge for the verdict.
+    #[arg(long, value_name = "I/K")]
+    pub subtree: Option<String>,
+    /// Merge the JSON reports of the parts of a check run with --subtree
+    /// (given as the files) into one verdict: verified only if every part
+    /// is there and complete and none found an error.
+    #[arg(long)]
+    pub merge: bool,
     /// Follow a schedule printed with an error (`replay:` line) to reproduce it
     /// (with `+NAME=VALUE` parts: the input values of that run).
     #[arg(long, value_name = "SCHEDULE", allow_hyphen_values = true)]
@@ -316,10 +326,39 @@ pub fn run(args: Args) -> i32 {
         }
         return 0;
     }
+    if args.merge {
+        if format == Format::Sarif {
+            return fail("--merge writes text or JSON (--format text|json)");
+        }
+        return match crate::driver::merge::merge_files(&args.inputs) {
+            Ok(m) => {
+                print!(
+                    "{}",
+                    if format == Format::Json {
+                        &m.json
+                    } else {
+                        &m.text
+                    }
+                );
+                m.status
+            }
+            Err(e) => fail(&e),
+        };
+    }
     let nps = match parse_np(&args.np) {
         Ok(nps) => nps,
         Err(e) => return fail(&e),
     };
+    let subtree = match args.subtree.as_deref().map(parse_subtree) {
+        None => None,
+        Some(Ok(s)) => Some(s),
+        Some(Err(e)) => return fail(&e),
+    };
+    if subtree.is_some()
+        && (nps.len() > 1 || args.replay.is_some() || matches!(args.reduction, ReductionArg::None))
+    {
+        return fail("--subtree cuts one reduced search: give one process count, no --replay, no --reduction none");
+    }
     if let Some(t) = args.timeout {
         if !(t.is_finite() && t > 0.0 && t <= MAX_TIMEOUT_SECONDS) {
             return fail(&format!(
@@ -416,6 +455,8 @@ pub fn run(args: Args) -> i32 {
     });
     let mut reports = Vec::new();
     let mut graph: Option<String> = None;
+    // With --subtree: whether the part was explored to its end.
+    let mut complete = false;
     for &np in &nps {
         let config = Config {
             np,
@@ -446,6 +487,7 @@ pub fn run(args: Args) -> i32 {
             jobs,
             max_memory,
             stateless: args.stateless,
+            subtree,
         };
         let outcome = {
             // Not with --quiet: a gate asked for one line.
@@ -480,6 +522,17 @@ pub fn run(args: Args) -> i32 {
         if args.stats {
             print_stats(&report);
         }
+        if let Some((part, parts)) = subtree {
+            // One part is never a verification of the program.
+            complete = report.verdict == Verdict::Verified;
+            if complete {
+                report.verdict = Verdict::Inconclusive;
+                report.reason = Some(format!(
+                    "part {}/{parts} of the search explored, no error in it: merge the reports of all {parts} parts (mpi-check --merge) for the verdict",
+                    part + 1
+                ));
+            }
+        }
         reports.push(report);
     }
     if let Some(path) = &args.wait_for_graph {
@@ -491,9 +544,32 @@ pub fn run(args: Args) -> i32 {
         }
     }
     let color = use_color(args.color);
-    let (out, verdict) = render_all(&reports, args.format, args.quiet, color);
+    let (mut out, verdict) = render_all(&reports, args.format, args.quiet, color);
+    if let (Some((part, parts)), Format::Json) = (subtree, args.format) {
+        // The part, for --merge (an extension of the JSON object).
+        if let Some(rest) = out.strip_prefix("{\n") {
+            out = format!(
+                "{{\n  \"subtree\": {{\n    \"part\": {},\n    \"parts\": {parts},\n    \"complete\": {complete}\n  }},\n{rest}",
+                part + 1
+            );
+        }
+    }
     print!("{out}");
     verdict.exit_code()
+}
+
+/// `I/K` of `--subtree` as (I - 1, K).
+fn parse_subtree(spec: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--subtree takes I/K with 1 <= I <= K <= 100000, like 3/8 (got `{spec}`)");
+    let (i, k) = spec.split_once('/').ok_or_else(bad)?;
+    let (i, k): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        k.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > k || k > 100_000 {
+        return Err(bad());
+    }
+    Ok((i - 1, k))
 }
 
 /// The program's arguments (argv[1..]): `--arg` values; with a model, the

@@ -1863,3 +1863,59 @@ fn sarif_of_examples_of_several_kinds_validates_against_the_oasis_schema() {
         assert_eq!(rule["defaultConfiguration"]["level"], level, "{name}");
     }
 }
+
+#[test]
+fn check_subtree_parts_merge_to_the_whole_search() {
+    let dir = tmp();
+    let merge = |files: &[PathBuf]| {
+        let mut cmd = Command::new(bin("mpi-check"));
+        cmd.arg("--merge").args(files).args(["--format", "json"]);
+        run_limited(cmd, LIMIT)
+    };
+    for (fixture, np) in [("fanin_wildcard.c", "6"), ("fanin_order_bug.c", "5")] {
+        let model = model_of(fixture, dir.path());
+        let whole = check(&model, &["-n", np, "--format", "json"]).json();
+        let mut files = Vec::new();
+        for i in 1..=3 {
+            let part = format!("{i}/3");
+            let r = check(&model, &["-n", np, "--format", "json", "--subtree", &part]);
+            assert_ne!(r.code, Some(0), "a part alone never verifies: {}", r.show());
+            assert_eq!(r.json()["subtree"]["part"], i, "{}", r.show());
+            let path = dir.path().join(format!("{fixture}.part{i}.json"));
+            std::fs::write(&path, &r.stdout).expect("part report written");
+            files.push(path);
+        }
+        let r = merge(&files);
+        let merged = r.json();
+        assert_eq!(merged["verdict"], whole["verdict"], "{}", r.show());
+        let missing = merge(&files[..2]);
+        if whole["verdict"] == "verified" {
+            assert_eq!(r.code, Some(0), "{}", r.show());
+            assert_eq!(merged["stats"]["executions"], whole["stats"]["executions"]);
+            assert_eq!(
+                merged["stats"]["transitions"],
+                whole["stats"]["transitions"]
+            );
+            // A missing part is never a verification.
+            assert_eq!(missing.code, Some(2), "{}", missing.show());
+            assert!(
+                missing.stdout.contains("missing parts: 3/3"),
+                "{}",
+                missing.show()
+            );
+        } else {
+            assert_eq!(r.code, Some(1), "{}", r.show());
+            // The first error is the one a whole run reports first.
+            assert_eq!(merged["errors"][0]["replay"], whole["errors"][0]["replay"]);
+        }
+        let twice = merge(&[files[0].clone(), files[0].clone()]);
+        assert_fails_one_line(&twice, 3, &["given twice"]);
+    }
+    let model = model_of("fanin_wildcard.c", dir.path());
+    for bad in ["0/3", "4/3", "3", "a/b"] {
+        let r = check(&model, &["-n", "4", "--subtree", bad]);
+        assert_fails_one_line(&r, 3, &["--subtree takes I/K"]);
+    }
+    let r = check(&model, &["-n", "3..4", "--subtree", "1/2"]);
+    assert_fails_one_line(&r, 3, &["--subtree", "one process count"]);
+}

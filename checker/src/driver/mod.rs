@@ -5,6 +5,7 @@
 //! it found.
 
 pub mod inputs;
+pub mod merge;
 pub mod report;
 #[cfg(test)]
 mod tests;
@@ -62,6 +63,8 @@ pub struct Config {
     /// Explore every branching state again even when an identical one was
     /// explored (`--stateless`; the outcome is the same, only slower).
     pub stateless: bool,
+    /// Explore only part I (0-based) of K (`--subtree I/K`, 1-based there).
+    pub subtree: Option<(usize, usize)>,
 }
 
 impl Default for Config {
@@ -86,6 +89,7 @@ impl Default for Config {
             jobs: 1,
             max_memory: None,
             stateless: false,
+            subtree: None,
         }
     }
 }
@@ -208,6 +212,11 @@ pub fn explore_once(model: &Model, config: &Config) -> Outcome {
     match (&config.replay, config.reduction) {
         (Some(schedule), _) => {
             replay::follow(Poe::new(ctx, initial(model, config)), schedule, &mut search)
+        }
+        (None, Reduction::Poe) if config.subtree.is_some() => {
+            let (part, parts) = config.subtree.unwrap_or((0, 1));
+            let state = Poe::new(ctx, initial(model, config));
+            explore::split::run(state, &mut search, part, parts)
         }
         // The input plan of `--any-input` is one log every process of the
         // run writes: its runs stay on one thread.

@@ -20,8 +20,14 @@ struct Frame<S: Explorable> {
 
 /// Explores every execution of `initial` until the search should stop.
 pub fn run<S: Explorable>(initial: S, search: &mut Search<S>) {
+    run_from(initial, Vec::new(), search)
+}
+
+/// `run` from a state the choices `schedule` led to (one subtree of a
+/// larger search, `split`): errors are reported with whole schedules.
+pub fn run_from<S: Explorable>(initial: S, schedule: Vec<u32>, search: &mut Search<S>) {
     let mut stack: Vec<Frame<S>> = Vec::new();
-    let mut current = Some((initial, Vec::new()));
+    let mut current = Some((initial, schedule));
     loop {
         if search.should_stop() {
             return;

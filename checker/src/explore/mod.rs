@@ -13,6 +13,7 @@
 //!   `parallel` stateful (with the outcome of the stateless search).
 //! - `cached`: depth-first search that skips states already seen (the
 //!   exhaustive oracle, with the system of every interleaving).
+//! - `split`: one part of a search cut into K (`--subtree I/K`).
 //! - `progress`: running totals for the progress display.
 //!
 //! Strategies are unit-tested on toy systems (`tests` below) whose numbers
@@ -24,6 +25,7 @@ pub mod memo;
 pub mod parallel;
 pub mod progress;
 pub mod replay;
+pub mod split;
 
 use std::fmt;
 use std::time::{Duration, Instant};

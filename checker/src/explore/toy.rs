@@ -333,6 +333,46 @@ mod memo_tests {
 }
 
 #[cfg(test)]
+mod split_tests {
+    use super::*;
+
+    #[test]
+    fn parts_cover_the_search_once() {
+        let mut t = Tree::new(5, 3);
+        t.redundant_first = Some(1);
+        t.error_sum = Some(7);
+        for all_errors in [false, true] {
+            let bounds = Bounds {
+                all_errors,
+                ..Bounds::default()
+            };
+            let mut whole: Search<Tree> = Search::new(bounds.clone());
+            dfs::run(t.clone(), &mut whole);
+            for parts in [1, 2, 3, 7, 100] {
+                let (mut executions, mut pruned, mut first) = (0, 0, None::<Vec<u32>>);
+                for part in 0..parts {
+                    let mut s: Search<Tree> = Search::new(bounds.clone());
+                    split::run(t.clone(), &mut s, part, parts);
+                    executions += s.outcome.executions;
+                    pruned += s.outcome.pruned;
+                    for f in &s.outcome.errors {
+                        if first.as_ref().is_none_or(|x| f.schedule < *x) {
+                            first = Some(f.schedule.clone());
+                        }
+                    }
+                }
+                let what = format!("parts={parts} all_errors={all_errors}");
+                if all_errors {
+                    assert_eq!(executions, whole.outcome.executions, "{what}");
+                    assert_eq!(pruned, whole.outcome.pruned, "{what}");
+                }
+                assert_eq!(first, Some(whole.outcome.errors[0].schedule.clone()), "{what}");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
 mod parallel_tests {
     use super::*;
 

@@ -1,0 +1,174 @@
+//! `mpi-check --merge PART.json...`: the verdict of a search run as K
+//! parts (`--subtree I/K`, one job of a job array each), from the parts'
+//! JSON reports.
+//!
+//! A part never says "verified" on its own: it explored only its share of
+//! the behaviors, so it reports `inconclusive` and marks its share
+//! complete (`"subtree": {"part", "parts", "complete"}`). The merge says
+//! verified only when every part 1..K is there, each complete, and none
+//! found an error; an error in any part is an error of the program (the
+//! first one is the one with the least schedule, the first a whole run
+//! reports); a missing, duplicated or incomplete part makes the merge
+//! inconclusive, naming it. Counts are summed (each part's counts are
+//! exact for its share; the seconds are the longest part's).
+
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// What a merge prints and its exit status (0 verified, 1 error,
+/// 2 inconclusive).
+pub struct Merged {
+    pub json: String,
+    pub text: String,
+    pub status: i32,
+}
+
+#[derive(Serialize)]
+struct Stats {
+    executions: u64,
+    transitions: u64,
+    states: u64,
+    seconds: f64,
+}
+
+#[derive(Serialize)]
+struct Doc {
+    verdict: &'static str,
+    np: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    errors: Vec<Value>,
+    stats: Stats,
+    parts: u64,
+}
+
+/// The schedule of an error's `replay` line (`0.2.1`, `-`, with `+input`
+/// parts ignored), for ordering.
+fn schedule_of(error: &Value) -> Vec<u32> {
+    let text = error["replay"].as_str().unwrap_or("-");
+    let text = text.split('+').next().unwrap_or("-");
+    crate::explore::parse_schedule(text).unwrap_or_default()
+}
+
+/// Merges the reports `docs` (file name, parsed JSON).
+pub fn merge(docs: &[(String, Value)]) -> Result<Merged, String> {
+    let mut np: Option<u64> = None;
+    let mut parts: Option<u64> = None;
+    let mut seen: BTreeMap<u64, bool> = BTreeMap::new();
+    let mut errors: Vec<Value> = Vec::new();
+    let mut stats = Stats {
+        executions: 0,
+        transitions: 0,
+        states: 0,
+        seconds: 0.0,
+    };
+    let mut reasons: Vec<String> = Vec::new();
+    for (name, doc) in docs {
+        let sub = &doc["subtree"];
+        let (Some(part), Some(of), Some(complete)) = (
+            sub["part"].as_u64(),
+            sub["parts"].as_u64(),
+            sub["complete"].as_bool(),
+        ) else {
+            return Err(format!(
+                "{name}: not the JSON report of a --subtree run (mpi-check --subtree I/K --format json)"
+            ));
+        };
+        let n = doc["np"].as_u64().unwrap_or(0);
+        if *np.get_or_insert(n) != n {
+            return Err(format!(
+                "{name}: a report for np = {n}, the others are for np = {}",
+                np.unwrap_or(0)
+            ));
+        }
+        if *parts.get_or_insert(of) != of {
+            return Err(format!(
+                "{name}: part of {of}, the others are parts of {}",
+                parts.unwrap_or(0)
+            ));
+        }
+        if seen.insert(part, complete).is_some() {
+            return Err(format!("{name}: part {part}/{of} is given twice"));
+        }
+        if !complete && doc["errors"].as_array().is_none_or(|e| e.is_empty()) {
+            let why = doc["reason"].as_str().unwrap_or("stopped early");
+            reasons.push(format!("part {part}/{of} did not finish: {why}"));
+        }
+        errors.extend(doc["errors"].as_array().cloned().unwrap_or_default());
+        let s = &doc["stats"];
+        stats.executions = stats
+            .executions
+            .saturating_add(s["executions"].as_u64().unwrap_or(0));
+        stats.transitions = stats
+            .transitions
+            .saturating_add(s["transitions"].as_u64().unwrap_or(0));
+        stats.states = stats
+            .states
+            .saturating_add(s["states"].as_u64().unwrap_or(0));
+        stats.seconds = stats.seconds.max(s["seconds"].as_f64().unwrap_or(0.0));
+    }
+    let (Some(np), Some(parts)) = (np, parts) else {
+        return Err("--merge takes the JSON reports of the parts of one check".into());
+    };
+    let missing: Vec<String> = (1..=parts)
+        .filter(|p| !seen.contains_key(p))
+        .map(|p| format!("{p}/{parts}"))
+        .collect();
+    if !missing.is_empty() {
+        reasons.insert(0, format!("missing parts: {}", missing.join(", ")));
+    }
+    errors.sort_by_key(schedule_of);
+    errors.dedup_by(|a, b| a["kind"] == b["kind"] && a["message"] == b["message"]);
+    let (verdict, status, reason) = if !errors.is_empty() {
+        (
+            "error",
+            1,
+            (!reasons.is_empty()).then(|| reasons.join("; ")),
+        )
+    } else if !reasons.is_empty() {
+        ("inconclusive", 2, Some(reasons.join("; ")))
+    } else {
+        ("verified", 0, None)
+    };
+    let mut text = format!("mpi-check: {verdict} (np = {np}, {parts} parts merged)\n");
+    if let Some(r) = &reason {
+        text.push_str(&format!("reason: {r}\n"));
+    }
+    for e in &errors {
+        text.push_str(&format!(
+            "\nerror[{}]: {}\n  replay: {}\n",
+            e["kind"].as_str().unwrap_or("?"),
+            e["message"].as_str().unwrap_or(""),
+            e["replay"].as_str().unwrap_or("-"),
+        ));
+    }
+    text.push_str(&format!(
+        "\nexplored {} executions, {} transitions\n",
+        stats.executions, stats.transitions
+    ));
+    let doc = Doc {
+        verdict,
+        np,
+        reason,
+        errors,
+        stats,
+        parts,
+    };
+    let mut json = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+    json.push('\n');
+    Ok(Merged { json, text, status })
+}
+
+/// Reads the part reports at `paths` and merges them.
+pub fn merge_files(paths: &[std::path::PathBuf]) -> Result<Merged, String> {
+    let mut docs = Vec::new();
+    for p in paths {
+        let name = p.display().to_string();
+        let data = std::fs::read(p).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let doc: Value = serde_json::from_slice(&data)
+            .map_err(|e| format!("{name}: not a JSON report ({e})"))?;
+        docs.push((name, doc));
+    }
+    merge(&docs)
+}
