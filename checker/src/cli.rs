@@ -144,6 +144,11 @@ pub struct Args {
     /// is there and complete and none found an error.
     #[arg(long)]
     pub merge: bool,
+    /// Run as an MPI job (`mpiexec -n K mpi-check --distributed ...`): rank 0
+    /// hands parts of the search to the processes that ask and prints the
+    /// merged report (needs the `distributed` feature).
+    #[arg(long)]
+    pub distributed: bool,
     /// Follow a schedule printed with an error (`replay:` line) to reproduce it
     /// (with `+NAME=VALUE` parts: the input values of that run).
     #[arg(long, value_name = "SCHEDULE", allow_hyphen_values = true)]
@@ -354,10 +359,16 @@ pub fn run(args: Args) -> i32 {
         Some(Ok(s)) => Some(s),
         Some(Err(e)) => return fail(&e),
     };
-    if subtree.is_some()
+    if (subtree.is_some() || args.distributed)
         && (nps.len() > 1 || args.replay.is_some() || matches!(args.reduction, ReductionArg::None))
     {
-        return fail("--subtree cuts one reduced search: give one process count, no --replay, no --reduction none");
+        return fail("--subtree and --distributed cut one reduced search: give one process count, no --replay, no --reduction none");
+    }
+    if args.distributed && subtree.is_some() {
+        return fail("--distributed makes its own parts: drop --subtree");
+    }
+    if args.distributed && !cfg!(feature = "distributed") {
+        return fail("this mpi-check was built without distributed search: build it with `--features distributed` (needs an MPI library, e.g. apt-get install mpich libmpich-dev)");
     }
     if let Some(t) = args.timeout {
         if !(t.is_finite() && t > 0.0 && t <= MAX_TIMEOUT_SECONDS) {
@@ -489,6 +500,10 @@ pub fn run(args: Args) -> i32 {
             stateless: args.stateless,
             subtree,
         };
+        #[cfg(feature = "distributed")]
+        if args.distributed {
+            return run_distributed(&args, &model, &config, sources, &program_args);
+        }
         let outcome = {
             // Not with --quiet: a gate asked for one line.
             let _progress = crate::progress_line::ProgressLine::start(np, !args.quiet);
@@ -556,6 +571,70 @@ pub fn run(args: Args) -> i32 {
     }
     print!("{out}");
     verdict.exit_code()
+}
+
+/// `--distributed`: the parts of the search over the processes of an MPI
+/// job, merged on rank 0, which prints the report; the exit status is the
+/// verdict's on rank 0 and 0 elsewhere (mpiexec returns the highest).
+#[cfg(feature = "distributed")]
+fn run_distributed(
+    args: &Args,
+    model: &Model,
+    config: &driver::Config,
+    sources: bool,
+    program_args: &[String],
+) -> i32 {
+    let work = |part: usize, parts: usize| {
+        let config = driver::Config {
+            subtree: Some((part, parts)),
+            ..config.clone()
+        };
+        let outcome = driver::explore(model, &config);
+        let mut report = crate::driver::report::build(model, config.np, &outcome);
+        for e in &mut report.errors {
+            e.command = Some(reproduce_command(
+                args,
+                sources,
+                program_args,
+                config.np,
+                &e.replay,
+            ));
+        }
+        let complete = report.verdict == Verdict::Verified;
+        let json = report::json::render(&report);
+        let rest = json.strip_prefix("{\n").unwrap_or(&json);
+        format!(
+            "{{\n  \"subtree\": {{\n    \"part\": {},\n    \"parts\": {parts},\n    \"complete\": {complete}\n  }},\n{rest}",
+            part + 1
+        )
+    };
+    // Parts enough to keep every process busy to the end.
+    let reports = match crate::driver::distributed::run(|processes| processes * 16, work) {
+        Ok(Some(r)) => r,
+        Ok(None) => return 0,
+        Err(e) => return cannot_run(args.format, &e),
+    };
+    let mut docs = Vec::new();
+    for (i, text) in reports.iter().enumerate() {
+        match serde_json::from_str(text) {
+            Ok(v) => docs.push((format!("part {}", i + 1), v)),
+            Err(e) => return cannot_run(args.format, &format!("part {}: {e}", i + 1)),
+        }
+    }
+    match crate::driver::merge::merge(&docs) {
+        Ok(m) => {
+            print!(
+                "{}",
+                if args.format == Format::Json {
+                    &m.json
+                } else {
+                    &m.text
+                }
+            );
+            m.status
+        }
+        Err(e) => cannot_run(args.format, &e),
+    }
 }
 
 /// `I/K` of `--subtree` as (I - 1, K).

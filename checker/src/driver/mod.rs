@@ -4,6 +4,8 @@
 //! passes, or the replay of a schedule) and rebuilds the traces of the errors
 //! it found.
 
+#[cfg(feature = "distributed")]
+pub mod distributed;
 pub mod inputs;
 pub mod merge;
 pub mod report;

@@ -366,7 +366,11 @@ mod split_tests {
                     assert_eq!(executions, whole.outcome.executions, "{what}");
                     assert_eq!(pruned, whole.outcome.pruned, "{what}");
                 }
-                assert_eq!(first, Some(whole.outcome.errors[0].schedule.clone()), "{what}");
+                assert_eq!(
+                    first,
+                    Some(whole.outcome.errors[0].schedule.clone()),
+                    "{what}"
+                );
             }
         }
     }
