@@ -499,6 +499,7 @@ pub fn run(args: Args) -> i32 {
             max_memory,
             stateless: args.stateless,
             subtree,
+            memo: None,
         };
         #[cfg(feature = "distributed")]
         if args.distributed {
@@ -584,9 +585,12 @@ fn run_distributed(
     sources: bool,
     program_args: &[String],
 ) -> i32 {
+    // The parts this process explores share what it learned of the states.
+    let memo = std::sync::Arc::new(crate::explore::memo::Table::default());
     let work = |part: usize, parts: usize| {
         let config = driver::Config {
             subtree: Some((part, parts)),
+            memo: Some(memo.clone()),
             ..config.clone()
         };
         let outcome = driver::explore(model, &config);

@@ -54,7 +54,17 @@ pub fn run(
     let mut next = 0usize;
     let mut working = size as usize - 1;
     while working > 0 {
-        let (bytes, status) = world.any_process().receive_vec_with_tag::<u8>(TAG_REPORT);
+        // Rank 0 only waits: it looks for a request every millisecond
+        // instead of blocking in a receive, which MPI libraries implement
+        // by spinning (the core is then the explorers').
+        let Some(probed) = world
+            .any_process()
+            .immediate_matched_probe_with_tag(TAG_REPORT)
+        else {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            continue;
+        };
+        let (bytes, status) = probed.matched_receive_vec::<u8>();
         let from = status.source_rank();
         if let Some(p) = given[from as usize].take() {
             reports[p] = Some(String::from_utf8_lossy(&bytes).into_owned());

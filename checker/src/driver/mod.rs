@@ -67,6 +67,10 @@ pub struct Config {
     pub stateless: bool,
     /// Explore only part I (0-based) of K (`--subtree I/K`, 1-based there).
     pub subtree: Option<(usize, usize)>,
+    /// The summaries of explored subtrees to use and fill, shared by the
+    /// parts one process explores in turn (`--distributed`): a summary is
+    /// exact wherever it was computed. `None`: a table of its own.
+    pub memo: Option<std::sync::Arc<explore::memo::Table>>,
 }
 
 impl Default for Config {
@@ -92,6 +96,7 @@ impl Default for Config {
             max_memory: None,
             stateless: false,
             subtree: None,
+            memo: None,
         }
     }
 }
@@ -209,7 +214,7 @@ pub fn explore_once(model: &Model, config: &Config) -> Outcome {
     // Runs of `--any-input` share one log of input decisions outside the
     // states: their subtrees are explored each time.
     if !config.stateless && config.inputs.is_none() {
-        search.memo = Some(std::sync::Arc::new(explore::memo::Table::default()));
+        search.memo = Some(config.memo.clone().unwrap_or_default());
     }
     match (&config.replay, config.reduction) {
         (Some(schedule), _) => {

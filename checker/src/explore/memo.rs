@@ -53,6 +53,12 @@ impl Default for Table {
     }
 }
 
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "memo::Table({} states)", self.len())
+    }
+}
+
 impl Table {
     fn shard(&self, key: u128) -> &Mutex<HashMap<u128, Summary>> {
         &self.shards[(key as usize) % SHARDS]

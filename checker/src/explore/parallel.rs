@@ -268,9 +268,15 @@ fn next_task<S: Explorable>(shared: &Shared<S>) -> Option<Task<S>> {
 /// Gives the untried options of the shallowest branching point with some
 /// to an idle worker.
 fn donate<S: Explorable>(shared: &Shared<S>, stack: &mut [Frame<S>]) {
-    let Some(f) = stack.iter_mut().find(|f| f.next < f.end) else {
+    let Some(at) = stack.iter().position(|f| f.next < f.end) else {
         return;
     };
+    // Part of the subtree of this frame and of every frame above it (its
+    // ancestors) is explored elsewhere: none of them is summarized here.
+    for f in &mut stack[..=at] {
+        f.mark = None;
+    }
+    let f = &mut stack[at];
     let Some(state) = f.state.clone() else {
         return;
     };
@@ -287,9 +293,7 @@ fn donate<S: Explorable>(shared: &Shared<S>, stack: &mut [Frame<S>]) {
             mark: None,
         }),
     };
-    // Part of the subtree is explored elsewhere: not summarized here.
     f.end = f.next;
-    f.mark = None;
     #[cfg(test)]
     DONATIONS.fetch_add(1, Ordering::Relaxed);
     if let Ok(mut q) = shared.queue.lock() {

@@ -268,7 +268,13 @@ mod memo_tests {
         let mut plain: Search<Tree> = Search::new(bounds.clone());
         dfs::run(t.clone(), &mut plain);
         let mut merged = 0;
-        for jobs in [1, 2, 3] {
+        // Slow settles make the threads overlap and hand work to each
+        // other: a summary must never count a subtree another thread
+        // explored part of (`parallel::donate`).
+        let mut t = t.clone();
+        t.slow = true;
+        let t = &t;
+        for jobs in [1, 2, 3, 2, 3, 2, 3] {
             let mut memo: Search<Tree> = Search::new(bounds.clone());
             memo.memo = Some(std::sync::Arc::new(memo::Table::default()));
             if jobs == 1 {
