@@ -106,8 +106,26 @@ pub fn fingerprint(state: &Machine) -> u64 {
             r.partner.map(|x| canon(state, x)).hash(&mut h);
             r.completed_at.hash(&mut h);
             (r.freed, r.cancelled, r.cancel_failed, r.message).hash(&mut h);
-            if let ReqOp::Persistent(op) = &r.op {
-                op.active.map(|x| canon(state, x)).hash(&mut h);
+            // What the request is (a process's memory does not say: the
+            // variables it was posted from may have changed since).
+            r.posted_at.hash(&mut h);
+            (&r.delivered, r.status).hash(&mut h);
+            match &r.op {
+                ReqOp::Send(op) => (0u8, op).hash(&mut h),
+                ReqOp::Recv(op) => (1u8, op).hash(&mut h),
+                ReqOp::Null { status } => (2u8, status).hash(&mut h),
+                ReqOp::Collective {
+                    comm,
+                    instance,
+                    member,
+                    recv_buf,
+                } => (3u8, comm, instance, member, recv_buf).hash(&mut h),
+                ReqOp::Persistent(op) => {
+                    (4u8, op.send_mode, op.buf, op.count, op.datatype).hash(&mut h);
+                    (op.peer, op.tag, op.comm, op.started).hash(&mut h);
+                    op.active.map(|x| canon(state, x)).hash(&mut h);
+                }
+                ReqOp::Rma { first, count } => (5u8, first, count).hash(&mut h),
             }
             local += 1;
         }
@@ -121,10 +139,10 @@ pub fn fingerprint(state: &Machine) -> u64 {
     }
     for c in &state.world.comms {
         c.next_instance.hash(&mut h);
+        // Each member's contribution (its data, root, operation): what
+        // the others will receive.
         for i in &c.instances {
-            for a in &i.arrivals {
-                a.is_some().hash(&mut h);
-            }
+            i.arrivals.hash(&mut h);
         }
     }
     // What each process made locally (datatypes, operations, info objects,
