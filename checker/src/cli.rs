@@ -539,15 +539,7 @@ pub fn run(args: Args) -> i32 {
             print_stats(&report);
         }
         if let Some((part, parts)) = subtree {
-            // One part is never a verification of the program.
-            complete = report.verdict == Verdict::Verified;
-            if complete {
-                report.verdict = Verdict::Inconclusive;
-                report.reason = Some(format!(
-                    "part {}/{parts} of the search explored, no error in it: merge the reports of all {parts} parts (mpi-check --merge) for the verdict",
-                    part + 1
-                ));
-            }
+            complete = as_part(&mut report, part, parts);
         }
         reports.push(report);
     }
@@ -562,16 +554,35 @@ pub fn run(args: Args) -> i32 {
     let color = use_color(args.color);
     let (mut out, verdict) = render_all(&reports, args.format, args.quiet, color);
     if let (Some((part, parts)), Format::Json) = (subtree, args.format) {
-        // The part, for --merge (an extension of the JSON object).
-        if let Some(rest) = out.strip_prefix("{\n") {
-            out = format!(
-                "{{\n  \"subtree\": {{\n    \"part\": {},\n    \"parts\": {parts},\n    \"complete\": {complete}\n  }},\n{rest}",
-                part + 1
-            );
-        }
+        out = part_json(&out, part, parts, complete);
     }
     print!("{out}");
     verdict.exit_code()
+}
+
+/// Makes `report` the report of part `part` (0-based) of `parts`, and
+/// says whether the part was explored to its end. One part is never a
+/// verification of the program: without an error it is inconclusive.
+fn as_part(report: &mut Report, part: usize, parts: usize) -> bool {
+    let complete = report.verdict == Verdict::Verified;
+    if complete {
+        report.verdict = Verdict::Inconclusive;
+        report.reason = Some(format!(
+            "part {}/{parts} of the search explored, no error in it: merge the reports of all {parts} parts (mpi-check --merge) for the verdict",
+            part + 1
+        ));
+    }
+    complete
+}
+
+/// A part's JSON report with the `subtree` object `--merge` reads (an
+/// extension of the JSON contract), first.
+fn part_json(json: &str, part: usize, parts: usize, complete: bool) -> String {
+    let rest = json.strip_prefix("{\n").unwrap_or(json);
+    format!(
+        "{{\n  \"subtree\": {{\n    \"part\": {},\n    \"parts\": {parts},\n    \"complete\": {complete}\n  }},\n{rest}",
+        part + 1
+    )
 }
 
 /// `--distributed`: the parts of the search over the processes of an MPI
@@ -604,13 +615,8 @@ fn run_distributed(
                 &e.replay,
             ));
         }
-        let complete = report.verdict == Verdict::Verified;
-        let json = report::json::render(&report);
-        let rest = json.strip_prefix("{\n").unwrap_or(&json);
-        format!(
-            "{{\n  \"subtree\": {{\n    \"part\": {},\n    \"parts\": {parts},\n    \"complete\": {complete}\n  }},\n{rest}",
-            part + 1
-        )
+        let complete = as_part(&mut report, part, parts);
+        part_json(&report::json::render(&report), part, parts, complete)
     };
     // Parts enough to keep every process busy to the end.
     let reports = match crate::driver::distributed::run(|processes| processes * 16, work) {

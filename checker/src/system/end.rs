@@ -935,6 +935,66 @@ fn unjoined_collective(model: &Model, state: &Machine) -> Option<Finding> {
     None
 }
 
+/// A member leaving a collective instance it arrived at.
+pub(super) struct Departure {
+    /// The call it leaves in: its blocking call, or the Wait/Test that
+    /// completed its nonblocking request.
+    pub waiter: EventRef,
+    /// The instance's arrivals so far, one list shared by every member's
+    /// dependency (a member's own arrival in it is reached when the member
+    /// is): O(n) per instance, not O(n²).
+    pub arrivals: std::sync::Arc<[EventRef]>,
+    /// Every member has arrived.
+    pub complete: bool,
+}
+
+/// Every member that arrived at a collective instance and has left it or
+/// is in its blocking call (a nonblocking member whose request is not
+/// complete yet has no leaving call).
+pub(super) fn departures(state: &Machine) -> Vec<Departure> {
+    let mut left: Vec<((usize, usize, usize), EventRef)> = Vec::new();
+    for r in &state.world.p2p.requests {
+        if let (
+            ReqOp::Collective {
+                comm,
+                instance,
+                member,
+                ..
+            },
+            Some(done),
+        ) = (&r.op, r.completed_at)
+        {
+            left.push(((*comm, *instance, *member), done));
+        }
+    }
+    let mut out = Vec::new();
+    for (ci, c) in state.world.comms.iter().enumerate() {
+        for (k, inst) in c.instances.iter().enumerate() {
+            let arrivals: std::sync::Arc<[EventRef]> = match &inst.arrival_events {
+                Some(all) => all.clone(),
+                None => inst.arrivals.iter().flatten().map(|a| a.event).collect(),
+            };
+            for (m, a) in inst.arrivals.iter().enumerate() {
+                let Some(a) = a else { continue };
+                let waiter = if a.func.is_nonblocking() {
+                    match left.iter().find(|(key, _)| *key == (ci, k, m)) {
+                        Some((_, done)) => *done,
+                        None => continue,
+                    }
+                } else {
+                    a.event
+                };
+                out.push(Departure {
+                    waiter,
+                    arrivals: arrivals.clone(),
+                    complete: inst.all_arrived(),
+                });
+            }
+        }
+    }
+    out
+}
+
 /// The execution's completes-before graph: its dependencies plus those
 /// synchronizing collectives and unbuffered sends would add.
 struct CbGraph {
@@ -951,50 +1011,14 @@ impl CbGraph {
         let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
         let mut deps = state.deps.to_vec();
         // Members of a synchronizing collective leave only once all have
-        // arrived: a blocking member in its call, a nonblocking one in the
-        // Wait/Test that completes its request (MPI 3.1 §5.12).
-        let mut left: Vec<((usize, usize, usize), EventRef)> = Vec::new();
-        for r in &state.world.p2p.requests {
-            if let (
-                ReqOp::Collective {
-                    comm,
-                    instance,
-                    member,
-                    ..
-                },
-                Some(done),
-            ) = (&r.op, r.completed_at)
-            {
-                left.push(((*comm, *instance, *member), done));
-            }
-        }
-        for (ci, c) in state.world.comms.iter().enumerate() {
-            for (k, inst) in c.instances.iter().enumerate() {
-                // One list of the arrivals, shared by every member's
-                // dependency (a member's own arrival in it is reached when
-                // the member is): O(n) per instance, not O(n²).
-                let evs: std::sync::Arc<[EventRef]> = match &inst.arrival_events {
-                    Some(all) => all.clone(),
-                    None => inst.arrivals.iter().flatten().map(|a| a.event).collect(),
-                };
-                for (m, a) in inst.arrivals.iter().enumerate() {
-                    let Some(a) = a else { continue };
-                    let waiter = if a.func.is_nonblocking() {
-                        match left.iter().find(|(key, _)| *key == (ci, k, m)) {
-                            Some((_, done)) => *done,
-                            None => continue,
-                        }
-                    } else {
-                        a.event
-                    };
-                    if evs.len() > 1 {
-                        deps.push(Dep {
-                            waiter,
-                            needs: Needed::All(evs.clone()),
-                            kind: DepKind::Synchronizing,
-                        });
-                    }
-                }
+        // arrived (MPI 3.1 §5.12).
+        for d in departures(state) {
+            if d.arrivals.len() > 1 {
+                deps.push(Dep {
+                    waiter: d.waiter,
+                    needs: Needed::All(d.arrivals),
+                    kind: DepKind::Synchronizing,
+                });
             }
         }
         // A call a process is stuck in never completes.

@@ -416,48 +416,15 @@ fn history(state: &Machine, whole: bool, h: &mut Wide) -> Option<Vec<usize>> {
     // Members of a collective leave once all have arrived (as the replays
     // assume, `end::CbGraph`); a member whose instance still misses
     // arrivals waits for a call to come.
-    let mut left = Vec::new();
-    for r in &state.world.p2p.requests {
-        if let (
-            ReqOp::Collective {
-                comm,
-                instance,
-                member,
-                ..
-            },
-            Some(done),
-        ) = (&r.op, r.completed_at)
-        {
-            left.push(((*comm, *instance, *member), done));
-        }
-    }
-    for (ci, c) in state.world.comms.iter().enumerate() {
-        for (k, inst) in c.instances.iter().enumerate() {
-            let complete = inst.all_arrived();
-            let evs: std::sync::Arc<[(usize, usize)]> = match &inst.arrival_events {
-                Some(all) => all.clone(),
-                None => inst.arrivals.iter().flatten().map(|a| a.event).collect(),
-            };
-            for (m, a) in inst.arrivals.iter().enumerate() {
-                let Some(a) = a else { continue };
-                let waiter = if a.func.is_nonblocking() {
-                    match left.iter().find(|(key, _)| *key == (ci, k, m)) {
-                        Some((_, done)) => *done,
-                        None => continue,
-                    }
-                } else {
-                    a.event
-                };
-                if !complete {
-                    deps.push(never(waiter, DepKind::Synchronizing));
-                } else if evs.len() > 1 {
-                    deps.push(Dep {
-                        waiter,
-                        needs: Needed::All(evs.clone()),
-                        kind: DepKind::Synchronizing,
-                    });
-                }
-            }
+    for d in super::end::departures(state) {
+        if !d.complete {
+            deps.push(never(d.waiter, DepKind::Synchronizing));
+        } else if d.arrivals.len() > 1 {
+            deps.push(Dep {
+                waiter: d.waiter,
+                needs: Needed::All(d.arrivals),
+                kind: DepKind::Synchronizing,
+            });
         }
     }
     // A call a process is blocked in waits for what comes later.
