@@ -111,6 +111,11 @@ pub struct Args {
     /// (a polling loop whose state changes on every pass).
     #[arg(long, default_value_t = 1_000)]
     pub max_polls: u32,
+    /// MPI calls an execution makes before the past that no check reads any
+    /// more is forgotten, and between two such compactions (a test knob:
+    /// a small value makes every execution exercise it).
+    #[arg(long, default_value_t = crate::system::compact::FIRST, hide = true)]
+    pub compact_from: usize,
     /// Keep exploring after the first error and report every distinct one.
     #[arg(long)]
     pub all_errors: bool,
@@ -383,7 +388,7 @@ pub fn run(args: Args) -> i32 {
     if args.jobs == Some(0) || args.jobs.is_some_and(|j| j > 1024) {
         return fail("-j/--jobs takes a number of threads from 1 to 1024");
     }
-    if args.max_steps == 0 || args.max_calls == 0 || args.max_polls == 0 {
+    if args.max_steps == 0 || args.max_calls == 0 || args.max_polls == 0 || args.compact_from == 0 {
         return fail("--max-steps, --max-calls and --max-polls must be at least 1");
     }
     // A replay line may carry the input of its run: `0.2+argv[1]=6`.
@@ -488,6 +493,7 @@ pub fn run(args: Args) -> i32 {
             all_errors: args.all_errors,
             max_calls: args.max_calls,
             max_polls: args.max_polls,
+            compact_from: args.compact_from,
             program_args: program_args.clone(),
             stdin: stdin.clone(),
             replay: replay.clone(),
@@ -752,6 +758,9 @@ fn reproduce_command(
     }
     if args.max_polls != defaults.max_polls {
         words.extend(["--max-polls".into(), args.max_polls.to_string()]);
+    }
+    if args.compact_from != defaults.compact_from {
+        words.extend(["--compact-from".into(), args.compact_from.to_string()]);
     }
     if let Some(p) = &args.stdin {
         words.extend(["--stdin".into(), p.display().to_string()]);

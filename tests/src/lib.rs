@@ -372,6 +372,42 @@ pub fn parallel<T: Sync, F: Fn(&T) -> Result<(), String> + Sync>(items: &[T], f:
     v
 }
 
+/// A JSON report without what depends on the work done (time, states
+/// explored and merged) or on the options given (the command that
+/// reproduces an error), at every level (the runs of several `-n`).
+///
+/// Also without what a use of a stale request handle says about where the
+/// request ended: the one thing a report may lose when the checker forgets
+/// requests that are over (`system::compact`, README "Limits").
+pub fn comparable(stdout: &[u8]) -> Option<serde_json::Value> {
+    fn strip(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(m) => {
+                let stale = m
+                    .get("message")
+                    .and_then(|x| x.as_str())
+                    .is_some_and(|x| x.contains("stale copy"));
+                if stale {
+                    for key in ["message", "locations"] {
+                        m.insert(key.into(), serde_json::Value::Null);
+                    }
+                }
+                for key in ["seconds", "states", "merged", "command"] {
+                    if m.contains_key(key) {
+                        m.insert(key.into(), serde_json::Value::Null);
+                    }
+                }
+                m.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut v: serde_json::Value = serde_json::from_slice(stdout).ok()?;
+    strip(&mut v);
+    Some(v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

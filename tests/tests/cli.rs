@@ -854,11 +854,12 @@ fn check_endless_mpi_loop_terminates_with_default_flags() {
 
 #[test]
 fn check_memory_bound_makes_a_growing_search_inconclusive() {
-    // Every barrier of 16 ranks adds to the execution's log: past
+    // Every rank keeps a new megabyte before each barrier: past
     // --max-memory the check stops with the reason (exit 2), on one thread
-    // and on several, instead of being killed.
+    // and on several, instead of being killed, and soon after the bound
+    // (not gigabytes later).
     let dir = tmp();
-    let model = model_of("barrier_loop.c", dir.path());
+    let model = model_of("growing_heap.c", dir.path());
     for jobs in ["1", "2"] {
         let r = check_capped(
             &model,
@@ -881,6 +882,13 @@ fn check_memory_bound_makes_a_growing_search_inconclusive() {
         assert_eq!(v["verdict"], "inconclusive", "{}", r.show());
         let reason = v["reason"].as_str().expect("reason is a string");
         assert!(reason.contains("memory limit of 64 MB"), "{reason}");
+        let held: u64 = reason
+            .split("the search holds ")
+            .nth(1)
+            .and_then(|x| x.split(' ').next())
+            .and_then(|x| x.parse().ok())
+            .expect("the memory held is named");
+        assert!(held < 512, "stopped only at {held} MB: {reason}");
     }
     let r = check(&model, &["--max-memory", "0"]);
     assert_fails_one_line(&r, 3, &["--max-memory"]);

@@ -122,31 +122,27 @@ fn compare(seed: u64, skipped: &AtomicUsize) -> Result<(), String> {
 }
 
 /// The reduced search's report — first error, trace, counts, the list of
-/// `--all-errors` — is the same on one thread and on several, and with or
-/// without merging known states (`--stateless`). Only the work differs:
-/// the states explored (`stats.states`) and the time.
+/// `--all-errors` — is the same on one thread and on several, with or
+/// without merging known states (`--stateless`), and whether or not the
+/// settled past is forgotten as early as possible (`--compact-from 2`).
+/// Only the work differs: the states explored (`stats.states`) and the
+/// time.
 fn same_on_threads(seed: u64, model: &std::path::Path, np: &str) -> Result<(), String> {
     for all in [false, true] {
-        let report = |jobs: &str, stateless: bool| {
+        let report = |jobs: &str, extra: &[&str]| {
             let mut cmd = Command::new(bin("mpi-check"));
             cmd.arg(model)
                 .args(["-n", np, "--format", "json", "-j", jobs])
                 .args(if all { &["--all-errors"][..] } else { &[][..] })
-                .args(if stateless {
-                    &["--stateless"][..]
-                } else {
-                    &[][..]
-                });
+                .args(extra);
             let out = run_limited(&mut cmd);
-            let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
-            v["stats"]["seconds"] = serde_json::Value::Null;
-            v["stats"]["states"] = serde_json::Value::Null;
-            Some(v)
+            comparable(&out.stdout)
         };
-        let one = report("1", false);
+        let one = report("1", &[]);
         for (other, what) in [
-            (report("3", false), "-j 3"),
-            (report("1", true), "--stateless"),
+            (report("3", &[]), "-j 3"),
+            (report("1", &["--stateless"]), "--stateless"),
+            (report("1", &["--compact-from", "2"]), "--compact-from 2"),
         ] {
             if one.is_none() || one != other {
                 return Err(format!(

@@ -65,6 +65,10 @@ pub struct Config {
     /// Explore every branching state again even when an identical one was
     /// explored (`--stateless`; the outcome is the same, only slower).
     pub stateless: bool,
+    /// MPI calls an execution logs before the past no check reads any more
+    /// is first forgotten, and between two such compactions
+    /// (`system::compact`; `--compact-from`, for tests).
+    pub compact_from: usize,
     /// Explore only part I (0-based) of K (`--subtree I/K`, 1-based there).
     pub subtree: Option<(usize, usize)>,
     /// The summaries of explored subtrees to use and fill, shared by the
@@ -95,6 +99,7 @@ impl Default for Config {
             jobs: 1,
             max_memory: None,
             stateless: false,
+            compact_from: crate::system::compact::FIRST,
             subtree: None,
             memo: None,
         }
@@ -171,6 +176,7 @@ fn initial(model: &Model, config: &Config) -> Machine {
     );
     m.max_calls = config.max_calls;
     m.max_polls = config.max_polls;
+    m.compact_at = Some((config.compact_from, config.compact_from));
     // mpiexec forwards standard input to rank 0 only.
     if let Some(data) = &config.stdin {
         for (rank, p) in m.procs.iter_mut().enumerate() {

@@ -32,6 +32,14 @@ pub struct Allocation {
     digest: std::sync::atomic::AtomicU64,
 }
 
+/// The allocation every freed heap block becomes.
+fn freed_block() -> Arc<Allocation> {
+    static FREED: std::sync::OnceLock<Arc<Allocation>> = std::sync::OnceLock::new();
+    FREED
+        .get_or_init(|| Arc::new(Allocation::new(AllocKind::Heap, false, Vec::new())))
+        .clone()
+}
+
 impl Allocation {
     fn new(kind: AllocKind, live: bool, bytes: Vec<u8>) -> Allocation {
         Allocation {
@@ -595,9 +603,11 @@ impl Memory {
         if self.watches.iter().any(|w| w.alloc == p.alloc) {
             return Err(MemFault::WindowFree);
         }
-        let a = self.alloc_mut(p.alloc as usize);
-        a.live = false;
-        a.bytes = Vec::new();
+        // Every freed block is the same empty, dead block: one shared
+        // allocation, so that a program freeing millions of blocks keeps a
+        // pointer per block (what a dangling pointer needs to be caught),
+        // not a block.
+        self.allocs[p.alloc as usize] = freed_block();
         Ok(())
     }
 

@@ -160,22 +160,29 @@ impl Limits {
     }
 }
 
-/// Looks at the resident memory once every `MEMORY_EVERY` calls (reading it
-/// costs a system call; memory grows slowly compared to the calls).
-const MEMORY_EVERY: u32 = 256;
+/// Looks at the resident memory at most once every `MEMORY_EVERY` (reading
+/// it costs a system call, some microseconds), whatever the number of calls:
+/// counting calls let an execution whose every step keeps megabytes pass
+/// the bound by gigabytes before the next look.
+const MEMORY_EVERY: Duration = Duration::from_millis(5);
 
 thread_local! {
-    static MEMORY_TICK: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    static MEMORY_LOOKED: std::cell::Cell<Option<Instant>> = const { std::cell::Cell::new(None) };
 }
 
 fn memory_exceeded(max: Option<u64>, executions: u64) -> Option<String> {
     let max = max?;
-    let tick = MEMORY_TICK.with(|t| {
-        let v = t.get().wrapping_add(1);
-        t.set(v);
-        v
+    let now = Instant::now();
+    let due = MEMORY_LOOKED.with(|t| {
+        let due = t
+            .get()
+            .is_none_or(|last| now.duration_since(last) >= MEMORY_EVERY);
+        if due {
+            t.set(Some(now));
+        }
+        due
     });
-    if !tick.is_multiple_of(MEMORY_EVERY) {
+    if !due {
         return None;
     }
     let rss = resident_bytes()?;

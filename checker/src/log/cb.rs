@@ -15,24 +15,41 @@ use super::events::{Dep, DepKind, Needed};
 /// kind is in `kinds`. Returns the position each process reaches when the
 /// replay is stuck, or `None` when every process gets through.
 pub fn replay(counts: &[usize], deps: &[Dep], kinds: &[DepKind]) -> Option<Vec<usize>> {
+    replay_from(counts, &vec![0; counts.len()], deps, kinds)
+}
+
+/// [`replay`] from `start`: each process `p` is known to get through its
+/// first `start[p]` calls (`system::past`), whose dependencies may be gone.
+pub fn replay_from(
+    counts: &[usize],
+    start: &[usize],
+    deps: &[Dep],
+    kinds: &[DepKind],
+) -> Option<Vec<usize>> {
     let np = counts.len();
-    // Dependencies of each (process, call), restricted to the kinds asked for.
+    let from: Vec<usize> = (0..np)
+        .map(|p| start.get(p).copied().unwrap_or(0).min(counts[p]))
+        .collect();
+    // Dependencies of each (process, call) from `from`, restricted to the
+    // kinds asked for.
     type Needs = Vec<Needed>;
-    let mut waits: Vec<Vec<Needs>> = counts.iter().map(|&c| vec![Vec::new(); c]).collect();
+    let mut waits: Vec<Vec<Needs>> = (0..np)
+        .map(|p| vec![Vec::new(); counts[p] - from[p]])
+        .collect();
     for d in deps.iter().filter(|d| kinds.contains(&d.kind)) {
         let (p, e) = d.waiter;
-        if p < np && e < counts[p] {
-            waits[p][e].push(d.needs.clone());
+        if p < np && e < counts[p] && e >= from[p] {
+            waits[p][e - from[p]].push(d.needs.clone());
         }
     }
-    let mut pos = vec![0usize; np];
+    let mut pos = from.clone();
     loop {
         let mut moved = false;
         for p in 0..np {
             while pos[p] < counts[p] {
                 // Every call a need names has been issued: its process
                 // reached it.
-                let ok = waits[p][pos[p]].iter().all(|n| {
+                let ok = waits[p][pos[p] - from[p]].iter().all(|n| {
                     !matches!(n, Needed::Never)
                         && n.calls().iter().all(|&(q, j)| q < np && pos[q] >= j)
                 });

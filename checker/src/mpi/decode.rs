@@ -237,6 +237,14 @@ impl Machine {
             return Ok(None);
         }
         let Some(id) = self.owned_request(site.rank, handle) else {
+            if self.dropped_request(site.rank, handle) {
+                // Over long ago, and dropped (`system::compact`): a stale
+                // copy, as below, whose ending call is no longer known.
+                return Err(site.invalid(
+                    "request was already completed or freed (a stale copy of its handle)"
+                        .to_string(),
+                ));
+            }
             return Err(site.invalid(format!("invalid request handle 0x{handle:x}")));
         };
         let r = &self.world.p2p.requests[id];
@@ -254,6 +262,14 @@ impl Machine {
         (local >= 0)
             .then(|| self.world.p2p.owned_request(rank, local as usize))
             .flatten()
+    }
+
+    /// Whether a handle value of process `rank` names a request that was
+    /// over and dropped.
+    pub(crate) fn dropped_request(&self, rank: usize, handle: i32) -> bool {
+        let local = handle.wrapping_sub(REQUEST_HANDLE_BASE);
+        local >= 0
+            && self.world.p2p.named(rank, local as usize) == runtime_model::mpi::p2p::Named::Dropped
     }
 
     pub(crate) fn handle_of(&self, req: ReqId) -> i32 {
@@ -275,8 +291,7 @@ impl Machine {
     /// Location of a logged event.
     pub fn event_loc(&self, ev: (usize, usize)) -> Option<(LocId, MpiFunc)> {
         self.events
-            .to_vec()
-            .into_iter()
+            .iter_newest_first()
             .find(|e| (e.rank, e.index) == ev)
             .map(|e| (e.loc, e.func))
     }

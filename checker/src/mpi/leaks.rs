@@ -183,7 +183,7 @@ impl Machine {
         // Only this rank's requests, and the creation line (a walk of the
         // event log) only for a leak: a program of many ranks finalizing
         // after many completed requests must not pay per request.
-        for &id in self.world.p2p.owned_by(rank) {
+        for id in self.world.p2p.owned_by(rank) {
             let r = &requests[id];
             if r.freed || r.message || r.persistent_of.is_some() {
                 continue;

@@ -98,6 +98,14 @@ pub struct Machine {
     pub trace_ranks: bool,
     pub events: PList<LogEvent>,
     pub deps: PList<Dep>,
+    /// Per process, the calls before this index are got through by every
+    /// replay of every continuation (`system::past`): their dependencies
+    /// were forgotten, and the replays start here (`system::compact`).
+    pub log_base: Vec<usize>,
+    /// The length of the event log at which the log and the requests are
+    /// compacted next, and the least growth between compactions
+    /// (`system::compact`); `None` when they never are.
+    pub compact_at: Option<(usize, usize)>,
     /// Bumped by every change to the MPI state other processes can observe.
     pub version: u64,
     /// Wildcard receives told not to take these sends (deferred choices).
@@ -192,6 +200,8 @@ impl Machine {
             tracing: true,
             events: PList::default(),
             deps: PList::default(),
+            log_base: vec![0; np],
+            compact_at: None,
             version: 0,
             trace_ranks: false,
             deferred: Vec::new(),

@@ -275,8 +275,6 @@ impl Machine {
             .world
             .p2p
             .owned_by(rank)
-            .iter()
-            .copied()
             .filter(|&r| self.world.p2p.requests[r].freed)
             .collect();
         for r in freed {

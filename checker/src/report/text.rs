@@ -54,7 +54,7 @@ use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, Chars, Config};
 
-use super::{ErrorReport, Report, Stats, TraceStep, Verdict};
+use super::{ErrorReport, Report, SourceLoc, Stats, TraceStep, Verdict};
 
 /// Renders `report` for people. `source` gives the text of a source file by
 /// the name used in the report (`None` if it cannot be read); it is asked at
@@ -205,7 +205,7 @@ fn render_error(
         };
         notes.push(format!("input: {} = {} ({range})", v.symbol, v.value));
     }
-    if let Some(trace) = trace_note(&error.trace) {
+    if let Some(trace) = trace_note(&error.trace, &error.locations) {
         notes.push(trace);
     }
     if !error.replay.is_empty() {
@@ -285,12 +285,49 @@ fn top_level_clauses(text: &str) -> Vec<&str> {
     out
 }
 
+/// Steps of a long trace shown from its start and from its end.
+const TRACE_HEAD: usize = 20;
+const TRACE_TAIL: usize = 40;
+
+/// Which steps of a trace the text shows: all of a short trace (or of a
+/// `--replay`, which asked for every step); of a long one the first and the
+/// last steps, and the first step at each place the error names (the call
+/// that posted a receive never completed, the first send of a cycle), so
+/// that a run of a million steps does not print a million lines. JSON and
+/// SARIF carry every step.
+fn shown_steps(trace: &[TraceStep], locations: &[SourceLoc]) -> Vec<bool> {
+    let n = trace.len();
+    if n <= TRACE_HEAD + TRACE_TAIL + 20 || trace.iter().any(|t| !t.ranks.is_empty()) {
+        return vec![true; n];
+    }
+    let mut shown: Vec<bool> = (0..n)
+        .map(|i| i < TRACE_HEAD || i >= n - TRACE_TAIL)
+        .collect();
+    for loc in locations {
+        if let Some(i) = trace
+            .iter()
+            .position(|t| t.rank == loc.rank && t.line == loc.line && t.file == loc.file)
+        {
+            shown[i] = true;
+        }
+    }
+    shown
+}
+
 /// The trace as one note: one step per line, the step number, rank and
-/// `file:line` each padded to its widest entry, then the event.
-fn trace_note(trace: &[TraceStep]) -> Option<String> {
-    if trace.is_empty() {
+/// `file:line` each padded to its widest entry, then the event; a gap of
+/// steps not shown (`shown_steps`) as one line saying how many.
+fn trace_note(all: &[TraceStep], locations: &[SourceLoc]) -> Option<String> {
+    if all.is_empty() {
         return None;
     }
+    let shown = shown_steps(all, locations);
+    let trace: Vec<&TraceStep> = all
+        .iter()
+        .zip(&shown)
+        .filter(|(_, s)| **s)
+        .map(|(t, _)| t)
+        .collect();
     let step_width = trace
         .iter()
         .map(|t| digits(t.step as u64))
@@ -308,7 +345,18 @@ fn trace_note(trace: &[TraceStep]) -> Option<String> {
         .collect();
     let place_width = places.iter().map(|p| p.chars().count()).max().unwrap_or(0);
     let mut note = String::from("trace:");
+    let mut next = 1;
     for (t, place) in trace.iter().zip(&places) {
+        if t.step > next {
+            let gap = t.step - next;
+            note.push('\n');
+            note.push_str(&format!(
+                "{:>step_width$}  ({gap} {} not shown: --format json lists every step)",
+                "...",
+                if gap == 1 { "step" } else { "steps" }
+            ));
+        }
+        next = t.step + 1;
         let mut line = String::new();
         // Writing to a String cannot fail.
         let _ = write!(

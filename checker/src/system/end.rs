@@ -374,7 +374,7 @@ struct Arrival {
 fn arrivals(state: &Machine) -> Vec<Arrival> {
     let mut out = Vec::new();
     for (ci, c) in state.world.comms.iter().enumerate() {
-        for (k, inst) in c.instances.iter().enumerate() {
+        for (k, inst) in c.instances.numbered() {
             for a in inst.arrivals.iter().flatten() {
                 out.push(Arrival {
                     comm: ci,
@@ -551,8 +551,9 @@ fn end_findings(ctx: &Ctx, state: &Machine) -> Vec<Finding> {
                     _ => p.calls,
                 })
                 .collect();
-            let sync = cb::replay(
+            let sync = cb::replay_from(
                 &g.counts,
+                &g.start,
                 &g.deps,
                 &[DepKind::Always, DepKind::Synchronizing],
             );
@@ -871,7 +872,7 @@ fn unjoined_collective(model: &Model, state: &Machine) -> Option<Finding> {
         return Some(f);
     }
     for (ci, c) in state.world.comms.iter().enumerate() {
-        for (k, inst) in c.instances.iter().enumerate() {
+        for (k, inst) in c.instances.numbered() {
             if inst.all_arrived() || misses_crashed(state, ci, k) {
                 continue;
             }
@@ -969,7 +970,7 @@ pub(super) fn departures(state: &Machine) -> Vec<Departure> {
     }
     let mut out = Vec::new();
     for (ci, c) in state.world.comms.iter().enumerate() {
-        for (k, inst) in c.instances.iter().enumerate() {
+        for (k, inst) in c.instances.numbered() {
             let arrivals: std::sync::Arc<[EventRef]> = match &inst.arrival_events {
                 Some(all) => all.clone(),
                 None => inst.arrivals.iter().flatten().map(|a| a.event).collect(),
@@ -999,6 +1000,8 @@ pub(super) fn departures(state: &Machine) -> Vec<Departure> {
 /// synchronizing collectives and unbuffered sends would add.
 struct CbGraph {
     counts: Vec<usize>,
+    /// Where the replays start (`Machine::log_base`).
+    start: Vec<usize>,
     deps: Vec<Dep>,
     events: Vec<LogEvent>,
     /// Unbuffered sends that never complete because nothing received
@@ -1034,7 +1037,7 @@ impl CbGraph {
         // Members of a synchronizing collective some member never reached
         // (it is stuck before it) never leave it.
         for (ci, c) in state.world.comms.iter().enumerate() {
-            for (k, inst) in c.instances.iter().enumerate() {
+            for (k, inst) in c.instances.numbered() {
                 if inst.all_arrived() || misses_crashed(state, ci, k) {
                     continue;
                 }
@@ -1097,6 +1100,7 @@ impl CbGraph {
         }
         CbGraph {
             counts,
+            start: state.log_base.clone(),
             deps,
             events: state.events.to_vec(),
             lost,
@@ -1105,7 +1109,7 @@ impl CbGraph {
 
     /// Where the replay under `kinds` gets stuck, if it really deadlocks.
     fn stuck(&self, state: &Machine, kinds: &[DepKind]) -> Option<Vec<usize>> {
-        cb::replay(&self.counts, &self.deps, kinds)
+        cb::replay_from(&self.counts, &self.start, &self.deps, kinds)
             .filter(|p| genuinely_stuck(state, &self.events, p))
             .filter(|p| {
                 // Stuck only because a process stopped at an error: every
@@ -1137,7 +1141,7 @@ impl CbGraph {
         // can never complete whatever the buffering (a synchronous
         // send to a crashed rank, a send to a rank blocked behind it).
         let sends_to = |rank: usize, gone: &dyn Fn(usize) -> bool| {
-            state.world.p2p.owned_by(rank).iter().any(|&id| {
+            state.world.p2p.owned_by(rank).any(|id| {
                 let r = &state.world.p2p.requests[id];
                 let ReqOp::Send(op) = &r.op else {
                     return false;
@@ -1257,7 +1261,7 @@ fn zero_buffer_replay(ctx: &Ctx, state: &Machine, g: &CbGraph) -> Option<Finding
     }
     let kinds = [Always, Synchronizing, ZeroBuffer];
     let pos = g.stuck(state, &kinds)?;
-    let buffered = cb::replay(&g.counts, &g.deps, &[Always, Synchronizing]);
+    let buffered = cb::replay_from(&g.counts, &g.start, &g.deps, &[Always, Synchronizing]);
     if buffered.as_ref() == Some(&pos) {
         return None;
     }

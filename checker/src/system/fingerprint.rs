@@ -100,8 +100,7 @@ pub fn fingerprint(state: &Machine) -> u64 {
     }
     let p2p = &state.world.p2p;
     for rank in 0..state.np() {
-        let mut local = 0;
-        while let Some(id) = p2p.owned_request(rank, local) {
+        for id in p2p.owned_by(rank) {
             let r = &p2p.requests[id];
             r.partner.map(|x| canon(state, x)).hash(&mut h);
             r.completed_at.hash(&mut h);
@@ -127,9 +126,8 @@ pub fn fingerprint(state: &Machine) -> u64 {
                 }
                 ReqOp::Rma { first, count } => (5u8, first, count).hash(&mut h),
             }
-            local += 1;
         }
-        local.hash(&mut h);
+        p2p.posted_by(rank).hash(&mut h);
     }
     for b in &p2p.buffers {
         b.as_ref().map(|b| (b.addr, b.size)).hash(&mut h);

@@ -41,7 +41,7 @@ use crate::log::events::{Dep, DepKind, Needed};
 use crate::mpi::completion::PollOutcome;
 use crate::mpi::machine::{Block, Machine, Phase};
 use runtime_model::model::{InstKind, Model};
-use runtime_model::mpi::p2p::{ReqOp, SendMode};
+use runtime_model::mpi::p2p::ReqOp;
 use runtime_model::mpi_api::MpiFunc;
 use std::hash::{Hash, Hasher};
 
@@ -138,6 +138,9 @@ pub fn key(model: &Model, state: &Machine, whole_history: bool) -> Option<u128> 
     let mut h = Wide::new();
     processes(model, state, &mut h);
     let replayed = history(state, whole_history, &mut h);
+    // What was compacted away, and when the next compaction comes, decide
+    // how much a later report can name (`compact`).
+    (&state.log_base, state.compact_at).hash(&mut h);
     world(state, &replayed, &mut h);
     for (r, excluded) in &state.deferred {
         canon(state, *r).hash(&mut h);
@@ -278,9 +281,8 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
     (w.np, w.zero_buffer, w.synchronizing_collectives).hash(h);
     let p2p = &w.p2p;
     for rank in 0..state.np() {
-        let owned = p2p.owned_by(rank);
-        owned.len().hash(h);
-        for &id in owned {
+        p2p.posted_by(rank).hash(h);
+        for id in p2p.owned_by(rank) {
             let r = &p2p.requests[id];
             if retired(state, id, replayed) {
                 let kind: u8 = match &r.op {
@@ -338,54 +340,6 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
     (&w.current_call, &w.origins, &w.objects).hash(h);
 }
 
-/// How far each process gets when its calls are replayed under the
-/// dependencies of `kinds` (`cb::replay`'s fixpoint, over borrowed
-/// dependencies indexed per process instead of per call).
-fn frontier(counts: &[usize], deps: &[&Dep], kinds: &[DepKind]) -> Vec<usize> {
-    let np = counts.len();
-    let mut by: Vec<Vec<(usize, &Needed)>> = vec![Vec::new(); np];
-    for d in deps.iter().filter(|d| kinds.contains(&d.kind)) {
-        let (p, e) = d.waiter;
-        if p < np && e < counts[p] {
-            by[p].push((e, &d.needs));
-        }
-    }
-    for v in &mut by {
-        v.sort_by_key(|x| x.0);
-    }
-    let mut pos = vec![0usize; np];
-    let mut cursor = vec![0usize; np];
-    loop {
-        let mut moved = false;
-        for p in 0..np {
-            while pos[p] < counts[p] {
-                let at = pos[p];
-                let mut k = cursor[p];
-                let mut ok = true;
-                while k < by[p].len() && by[p][k].0 == at {
-                    let n = by[p][k].1;
-                    if matches!(n, Needed::Never)
-                        || !n.calls().iter().all(|&(q, j)| q < np && pos[q] >= j)
-                    {
-                        ok = false;
-                        break;
-                    }
-                    k += 1;
-                }
-                if !ok {
-                    break;
-                }
-                cursor[p] = k;
-                pos[p] += 1;
-                moved = true;
-            }
-        }
-        if !moved {
-            return pos;
-        }
-    }
-}
-
 fn hash_dep(d: &Dep, h: &mut Wide) {
     (d.waiter, d.kind).hash(h);
     match &d.needs {
@@ -406,57 +360,15 @@ fn history(state: &Machine, whole: bool, h: &mut Wide) -> Option<Vec<usize>> {
         }
         return None;
     }
-    let mut deps: Vec<Dep> = Vec::new();
     let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
-    let never = |waiter, kind| Dep {
-        waiter,
-        needs: Needed::Never,
-        kind,
-    };
-    // Members of a collective leave once all have arrived (as the replays
-    // assume, `end::CbGraph`); a member whose instance still misses
-    // arrivals waits for a call to come.
-    for d in super::end::departures(state) {
-        if !d.complete {
-            deps.push(never(d.waiter, DepKind::Synchronizing));
-        } else if d.arrivals.len() > 1 {
-            deps.push(Dep {
-                waiter: d.waiter,
-                needs: Needed::All(d.arrivals),
-                kind: DepKind::Synchronizing,
-            });
-        }
-    }
-    // A call a process is blocked in waits for what comes later.
-    for (rank, p) in state.procs.iter().enumerate() {
-        if matches!(p.phase, Phase::Blocked { .. }) && p.calls > 0 {
-            deps.push(never((rank, p.calls - 1), DepKind::Always));
-        }
-    }
-    // Without buffering, a standard send that returned waits for the
-    // receive still to come; a detach for its messages' receives.
-    for r in &state.world.p2p.requests {
-        if let (ReqOp::Send(op), Some(done), true) = (&r.op, r.completed_at, r.is_unmatched()) {
-            if matches!(op.mode, SendMode::Standard | SendMode::Ready) {
-                deps.push(never(done, DepKind::ZeroBuffer));
-            }
-        }
-    }
-    for (detach, messages) in &state.world.p2p.detaches {
-        if messages
-            .iter()
-            .any(|&m| state.world.p2p.requests[m].partner.is_none())
-        {
-            deps.push(never(*detach, DepKind::ZeroBuffer));
-        }
-    }
+    let deps = super::past::open_ends(state);
     let all: Vec<&Dep> = state.deps.iter_newest_first().chain(deps.iter()).collect();
     let mut through = counts.clone();
     for kinds in [
         &[DepKind::Always, DepKind::Synchronizing][..],
         &[DepKind::Always, DepKind::Synchronizing, DepKind::ZeroBuffer][..],
     ] {
-        let pos = frontier(&counts, &all, kinds);
+        let pos = super::past::frontier(&counts, &state.log_base, &all, kinds);
         pos.hash(h);
         for (t, &p) in through.iter_mut().zip(&pos) {
             *t = (*t).min(p);

@@ -4,10 +4,12 @@
 //! the test oracle (`interleave`), the end-of-execution checks (`end`) and
 //! the wait-for graphs of stuck executions (`waitfor`).
 
+pub mod compact;
 pub mod end;
 pub mod fingerprint;
 pub mod interleave;
 pub mod memo_key;
+pub mod past;
 pub mod poe;
 pub mod step;
 pub mod waitfor;

@@ -70,6 +70,9 @@ pub fn settle(ctx: &Ctx, limits: &Limits, state: &mut Machine) -> Result<(), Hal
         if let Some(m) = limits.exceeded() {
             return Err(Halt::Budget(m));
         }
+        // Only requests that are over are dropped: the caches above name
+        // pending ones.
+        super::compact::maybe(state);
         let mut changed = false;
         for rank in std::mem::take(&mut ready) {
             step::run_process(state, model, rank, budget, false)?;
@@ -353,6 +356,11 @@ impl<'m> Poe<'m> {
         // buffered send).
         machine.world.zero_buffer = ctx.buffering == Buffering::Zero;
         let whole_history = super::memo_key::reads_whole_history(ctx.model);
+        // Programs whose checks read the whole past are not compacted, nor
+        // searches that run the blocking semantics instead of replaying.
+        if whole_history || !ctx.analyze_blocking {
+            machine.compact_at = None;
+        }
         Poe {
             machine,
             ctx,

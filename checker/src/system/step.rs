@@ -46,14 +46,14 @@ pub fn absorb(state: &mut Machine, actors: &[usize], halt: Halt) -> Result<(), H
     if collective {
         for c in &state.world.comms {
             // The latest instance of this communicator a named rank joined.
-            let joined = c.instances.iter().rposition(|inst| {
+            let joined = c.instances.iter().rev().find(|inst| {
                 inst.arrivals
                     .iter()
                     .flatten()
                     .any(|a| named.contains(&a.event.0))
             });
-            if let Some(k) = joined {
-                arrived.extend(c.instances[k].arrivals.iter().flatten().map(|a| a.event.0));
+            if let Some(inst) = joined {
+                arrived.extend(inst.arrivals.iter().flatten().map(|a| a.event.0));
             }
         }
     }

@@ -6,6 +6,7 @@ pub mod collective;
 pub mod comm;
 pub mod objects;
 pub mod p2p;
+pub mod request_table;
 pub mod rma;
 
 use crate::handles as h;
@@ -55,7 +56,7 @@ pub struct Comm {
     /// which its collectives (MPI_Intercomm_merge) rendezvous.
     pub bridge: Option<CommId>,
     /// Collective calls in the order members make them (MPI 3.1 §5.12).
-    pub instances: Vec<Instance>,
+    pub instances: collective::Instances,
     /// How many collectives each member has started.
     pub next_instance: Vec<usize>,
 }
@@ -69,7 +70,7 @@ impl Comm {
             remote: None,
             topology: Topology::None,
             bridge: None,
-            instances: Vec::new(),
+            instances: collective::Instances::default(),
             next_instance: vec![0; n],
         }
     }

@@ -10,6 +10,8 @@
 
 use std::sync::Arc;
 
+pub use super::request_table::{Handles, Named, RequestTable};
+
 /// Rank value meaning "any source" in a receive (MPICH: -2).
 pub const ANY_SOURCE: i32 = -2;
 /// Tag value meaning "any tag" (-1).
@@ -265,13 +267,13 @@ impl Touched {
 /// The point-to-point state of all processes.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct P2p {
-    pub requests: Vec<Request>,
+    pub requests: RequestTable,
     /// Unmatched sends, per destination, in posting order.
     pending_sends: Vec<Vec<ReqId>>,
     /// Unmatched receives, per receiver, in posting order.
     pending_recvs: Vec<Vec<ReqId>>,
     /// Per process, its requests in posting order (see [`Request::local`]).
-    owned: Vec<Vec<ReqId>>,
+    owned: Vec<Handles>,
     /// Per process, the buffer attached for buffered sends.
     pub buffers: Vec<Option<AttachedBuffer>>,
     /// Each MPI_Buffer_detach and the buffered messages it waited for.
@@ -286,10 +288,10 @@ pub struct P2p {
 impl P2p {
     pub fn new(np: usize) -> P2p {
         P2p {
-            requests: Vec::new(),
+            requests: RequestTable::default(),
             pending_sends: vec![Vec::new(); np],
             pending_recvs: vec![Vec::new(); np],
-            owned: vec![Vec::new(); np],
+            owned: vec![Handles::default(); np],
             buffers: vec![None; np],
             detaches: Vec::new(),
             touched: Touched::new(np),
@@ -329,10 +331,10 @@ impl P2p {
             ReqOp::Null { status } => Some(*status),
             _ => None,
         };
-        let local = self.owned.get(owner).map_or(0, Vec::len);
-        if let Some(v) = self.owned.get_mut(owner) {
-            v.push(id);
-        }
+        let local = match self.owned.get_mut(owner) {
+            Some(v) => v.push(id),
+            None => 0,
+        };
         self.requests.push(Request {
             owner,
             op,
@@ -355,12 +357,38 @@ impl P2p {
 
     /// The request `owner`'s handle number `local` names.
     pub fn owned_request(&self, owner: usize, local: usize) -> Option<ReqId> {
-        self.owned.get(owner)?.get(local).copied()
+        match self.named(owner, local) {
+            Named::Request(id) => Some(id),
+            Named::Dropped | Named::Nothing => None,
+        }
+    }
+
+    /// How many requests `owner` posted (the next handle number).
+    pub fn posted_by(&self, owner: usize) -> usize {
+        self.owned.get(owner).map_or(0, Handles::len)
+    }
+
+    /// What `owner`'s handle number `local` names.
+    pub fn named(&self, owner: usize, local: usize) -> Named {
+        self.owned
+            .get(owner)
+            .map_or(Named::Nothing, |h| h.named(local))
+    }
+
+    /// Drops the requests `over` says are over for every future (see
+    /// [`RequestTable`]): nothing may name them any more, no queue holds
+    /// them, and their handles become [`Named::Dropped`].
+    pub fn drop_over(&mut self, over: impl Fn(ReqId, &Request) -> bool) {
+        self.requests.drop_over(over);
+        let requests = &self.requests;
+        for h in &mut self.owned {
+            h.drop_over(|id| requests.get(id).is_none());
+        }
     }
 
     /// Every request `owner` posted, in posting order (ascending ids).
-    pub fn owned_by(&self, owner: usize) -> &[ReqId] {
-        self.owned.get(owner).map_or(&[], Vec::as_slice)
+    pub fn owned_by(&self, owner: usize) -> impl Iterator<Item = ReqId> + '_ {
+        self.owned.get(owner).into_iter().flat_map(Handles::ids)
     }
 
     /// MPI_Cancel (MPI 3.1 §3.8.4) deciding that the cancel succeeds: an

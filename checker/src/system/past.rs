@@ -1,0 +1,143 @@
+//! The part of an execution's past the end-of-execution replays (seed 002
+//! §2: completes-before, under synchronizing collectives and under
+//! unbuffered sends) get through whatever the execution does next.
+//!
+//! A replay is a least fixpoint over the execution's dependencies. What the
+//! future can add is a dependency of a call still to come, or the answer to
+//! one of the open ends of the past: a call a process is blocked in, a
+//! collective some member has not joined yet, a send that returned before
+//! its receive was posted. Replaying the past with every open end never
+//! answered gives, for each process, a prefix of its calls that every
+//! replay of every continuation gets through (more dependencies answered
+//! only let a replay go further). The state key (`memo_key`) hashes only
+//! what lies beyond that prefix, and compaction (`compact`) forgets what
+//! lies before it.
+
+use crate::log::events::{Dep, DepKind, Needed};
+use crate::mpi::machine::{Machine, Phase};
+use runtime_model::mpi::p2p::{ReqOp, SendMode};
+
+/// The open ends of the past as dependencies that are never answered
+/// (`Needed::Never`), and the synchronization of the collectives every
+/// member has joined (which the replays add at the end, `end::CbGraph`).
+pub fn open_ends(state: &Machine) -> Vec<Dep> {
+    let mut deps: Vec<Dep> = Vec::new();
+    let never = |waiter, kind| Dep {
+        waiter,
+        needs: Needed::Never,
+        kind,
+    };
+    // Members of a collective leave once all have arrived (as the replays
+    // assume, `end::CbGraph`); a member whose instance still misses
+    // arrivals waits for a call to come.
+    for d in super::end::departures(state) {
+        if !d.complete {
+            deps.push(never(d.waiter, DepKind::Synchronizing));
+        } else if d.arrivals.len() > 1 {
+            deps.push(Dep {
+                waiter: d.waiter,
+                needs: Needed::All(d.arrivals),
+                kind: DepKind::Synchronizing,
+            });
+        }
+    }
+    // A call a process is blocked in waits for what comes later.
+    for (rank, p) in state.procs.iter().enumerate() {
+        if matches!(p.phase, Phase::Blocked { .. }) && p.calls > 0 {
+            deps.push(never((rank, p.calls - 1), DepKind::Always));
+        }
+    }
+    // Without buffering, a standard send that returned waits for the
+    // receive still to come; a detach for its messages' receives.
+    for r in &state.world.p2p.requests {
+        if let (ReqOp::Send(op), Some(done), true) = (&r.op, r.completed_at, r.is_unmatched()) {
+            if matches!(op.mode, SendMode::Standard | SendMode::Ready) {
+                deps.push(never(done, DepKind::ZeroBuffer));
+            }
+        }
+    }
+    for (detach, messages) in &state.world.p2p.detaches {
+        if messages
+            .iter()
+            .any(|&m| state.world.p2p.requests[m].partner.is_none())
+        {
+            deps.push(never(*detach, DepKind::ZeroBuffer));
+        }
+    }
+    deps
+}
+
+/// The kinds of dependencies of the two replays (`end::synchronizing_replay`,
+/// `end::zero_buffer_replay`).
+pub const REPLAYS: [&[DepKind]; 2] = [
+    &[DepKind::Always, DepKind::Synchronizing],
+    &[DepKind::Always, DepKind::Synchronizing, DepKind::ZeroBuffer],
+];
+
+/// How far every replay of every continuation of this state surely gets:
+/// the least of the two replays' frontiers with the open ends unanswered.
+pub fn settled_prefix(state: &Machine) -> Vec<usize> {
+    let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
+    let ends = open_ends(state);
+    let all: Vec<&Dep> = state.deps.iter_newest_first().chain(ends.iter()).collect();
+    let mut through = counts.clone();
+    for kinds in REPLAYS {
+        let pos = frontier(&counts, &state.log_base, &all, kinds);
+        for (t, &p) in through.iter_mut().zip(&pos) {
+            *t = (*t).min(p);
+        }
+    }
+    through
+}
+
+/// How far each process gets when its calls are replayed under the
+/// dependencies of `kinds` from `start` (`cb::replay`'s fixpoint, over
+/// borrowed dependencies indexed per process instead of per call). The
+/// calls before `start` were got through before (`Machine::log_base`):
+/// their dependencies are no longer looked at.
+pub fn frontier(counts: &[usize], start: &[usize], deps: &[&Dep], kinds: &[DepKind]) -> Vec<usize> {
+    let np = counts.len();
+    let mut by: Vec<Vec<(usize, &Needed)>> = vec![Vec::new(); np];
+    for d in deps.iter().filter(|d| kinds.contains(&d.kind)) {
+        let (p, e) = d.waiter;
+        if p < np && e < counts[p] && e >= start.get(p).copied().unwrap_or(0) {
+            by[p].push((e, &d.needs));
+        }
+    }
+    for v in &mut by {
+        v.sort_by_key(|x| x.0);
+    }
+    let mut pos: Vec<usize> = (0..np)
+        .map(|p| start.get(p).copied().unwrap_or(0).min(counts[p]))
+        .collect();
+    let mut cursor = vec![0usize; np];
+    loop {
+        let mut moved = false;
+        for p in 0..np {
+            while pos[p] < counts[p] {
+                let at = pos[p];
+                let mut k = cursor[p];
+                let mut ok = true;
+                while k < by[p].len() && by[p][k].0 == at {
+                    let n = by[p][k].1;
+                    if matches!(n, Needed::Never)
+                        || !n.calls().iter().all(|&(q, j)| q < np && pos[q] >= j)
+                    {
+                        ok = false;
+                        break;
+                    }
+                    k += 1;
+                }
+                if !ok {
+                    break;
+                }
+                cursor[p] = k;
+                pos[p] += 1;
+                moved = true;
+            }
+        }
+        if !moved {
+            return pos;
+        }
+    }
+}
