@@ -211,6 +211,10 @@ pub struct Finding {
     pub locations: Vec<(usize, LocId, Option<MpiFunc>)>,
     /// For a deadlock: who waits for whom (`--wait-for-graph`).
     pub wait_for: Option<waitfor::WaitFor>,
+    /// What to change in this situation, when the detector knows more than
+    /// the kind's general advice (`ErrorKind::help`): which tag to fix,
+    /// which rank sends too late.
+    pub help: Option<String>,
 }
 
 impl Finding {
@@ -220,6 +224,7 @@ impl Finding {
             message: message.into(),
             locations: Vec::new(),
             wait_for: None,
+            help: None,
         }
     }
 

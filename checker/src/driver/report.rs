@@ -86,6 +86,7 @@ fn error_report(model: &Model, e: &FoundError) -> ErrorReport {
         replay: replay_string(&e.schedule, &e.input),
         command: None,
         input: e.input.clone(),
+        help: e.finding.help.clone(),
     }
 }
 

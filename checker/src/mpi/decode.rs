@@ -53,6 +53,44 @@ pub fn comm_name(handle: i32) -> String {
     }
 }
 
+/// How a report says where a communicator comes from: "split of WORLD".
+fn made_as(func: MpiFunc) -> &'static str {
+    use MpiFunc as F;
+    match func {
+        F::CommSplit | F::CommSplitType => "split",
+        F::CommDup | F::CommIdup | F::CommDupWithInfo => "duplicate",
+        F::CommCreate | F::CommCreateGroup => "subset",
+        F::CartCreate => "Cartesian grid",
+        F::CartSub => "Cartesian subgrid",
+        F::GraphCreate | F::DistGraphCreate | F::DistGraphCreateAdjacent => "graph topology",
+        F::IntercommCreate => "intercommunicator",
+        F::IntercommMerge => "merge",
+        _ => "communicator",
+    }
+}
+
+impl Machine {
+    /// A communicator as error messages name it: its handle name and, for
+    /// one the program made, how and from which communicator
+    /// (`comm#2 (split of WORLD)`): the handle number alone says little
+    /// once a program has made several.
+    pub(crate) fn comm_label(&self, comm: CommId) -> String {
+        let Some(c) = self.world.comms.get(comm) else {
+            return "?".into();
+        };
+        let name = comm_name(c.handle);
+        match c
+            .origin
+            .and_then(|(f, p)| Some((f, self.world.comms.get(p)?)))
+        {
+            Some((func, parent)) => {
+                format!("{name} ({} of {})", made_as(func), comm_name(parent.handle))
+            }
+            None => name,
+        }
+    }
+}
+
 /// `1 + (handle - base)` for a handle a process was given from `base` on
 /// (`comm#1`, `type#1`, `op#1`), `None` for another value.
 pub(crate) fn numbered(handle: i32, base: i32) -> Option<u32> {

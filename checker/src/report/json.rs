@@ -8,7 +8,8 @@
 //! contract are `inlined_at` on a location, present only when the position was
 //! inlined into a caller (innermost call site first, as `file:line`), and,
 //! with `--any-input` only, `input` on an error (`[{symbol, value, min,
-//! max}]`) and `input_cells` in `stats`.
+//! max}]`) and `input_cells` in `stats`; `help` on an error when the checker
+//! has advice for its situation.
 
 use serde::Serialize;
 
@@ -69,6 +70,10 @@ struct JsonError<'a> {
     /// Extension (`--any-input`): the input values that lead to the error.
     #[serde(skip_serializing_if = "<[super::InputValue]>::is_empty")]
     input: &'a [super::InputValue],
+    /// Extension: what to change in this situation (markdown), when the
+    /// checker knows more than the kind's general advice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    help: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -133,6 +138,7 @@ impl<'a> From<&'a ErrorReport> for JsonError<'a> {
             replay: &error.replay,
             command: error.command.as_deref(),
             input: &error.input,
+            help: error.help.as_deref(),
         }
     }
 }
@@ -194,6 +200,7 @@ mod tests {
                 replay: String::new(),
                 command: None,
                 input: Vec::new(),
+                help: None,
                 kind: ErrorKind::Deadlock,
                 message: "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
                     .to_string(),
@@ -251,6 +258,14 @@ mod tests {
             .keys()
             .map(String::as_str)
             .collect()
+    }
+
+    #[test]
+    fn situation_help_only_when_known() {
+        let mut r = sample(Verdict::Error);
+        assert!(parse(&r)["errors"][0].get("help").is_none());
+        r.errors[0].help = Some("Make the tags agree: ...".into());
+        assert_eq!(parse(&r)["errors"][0]["help"], "Make the tags agree: ...");
     }
 
     #[test]
@@ -371,6 +386,7 @@ mod tests {
                 replay: String::new(),
                 command: None,
                 input: Vec::new(),
+                help: None,
                 kind,
                 ..template.clone()
             })

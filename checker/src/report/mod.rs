@@ -83,6 +83,10 @@ pub struct ErrorReport {
     /// each that leads to the same executions.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub input: Vec<InputValue>,
+    /// What to change in this situation (markdown), when the checker knows
+    /// more than the general advice of the kind (`ErrorKind::help`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
 }
 
 /// The input of a reported error: each symbol read, its value, and the range

@@ -688,6 +688,7 @@ mod tests {
                     replay: String::new(),
                     command: None,
                     input: Vec::new(),
+                    help: None,
                     kind: ErrorKind::Deadlock,
                     message:
                         "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
@@ -725,6 +726,7 @@ mod tests {
                     replay: String::new(),
                     command: None,
                     input: Vec::new(),
+                    help: None,
                     kind: ErrorKind::Assertion,
                     message: "assertion `x == 1` failed".to_string(),
                     locations: vec![loc(2, "my dir/prog.c", 30, None)],
@@ -734,6 +736,7 @@ mod tests {
                     replay: String::new(),
                     command: None,
                     input: Vec::new(),
+                    help: None,
                     kind: ErrorKind::Deadlock,
                     message: "another deadlock".to_string(),
                     locations: Vec::new(),

@@ -211,11 +211,14 @@ fn render_error(
     if !error.replay.is_empty() {
         notes.push(format!("replay: --replay {}", error.replay));
     }
-    if help {
-        notes.push(format!(
-            "help: {}",
-            wrap(&error.kind.help().replace('`', ""), 76)
-        ));
+    // Advice for this situation is always shown; the kind's general advice
+    // at its first error.
+    let advice = match &error.help {
+        Some(h) => Some(h.as_str()),
+        None => help.then(|| error.kind.help()),
+    };
+    if let Some(advice) = advice {
+        notes.push(format!("help: {}", wrap(&advice.replace('`', ""), 76)));
     }
     let diagnostic = Diagnostic::error()
         .with_code(error.kind.id())
@@ -553,6 +556,7 @@ int main(int argc, char **argv) {
                 replay: String::new(),
                 command: None,
                 input: Vec::new(),
+                help: None,
                 kind: ErrorKind::Deadlock,
                 message: "rank 0 waits in MPI_Recv for a message from rank 2 that is never sent"
                     .to_string(),

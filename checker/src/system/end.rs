@@ -10,10 +10,10 @@
 
 use super::waitfor;
 use super::{Buffering, Ctx, Reported};
+use crate::diag::waitfor::{Need, WaitFor};
 use crate::diag::ErrorKind;
 use crate::explore::Ending;
 use crate::log::cb;
-use crate::mpi::decode::comm_name;
 use crate::mpi::machine::*;
 use runtime_model::model::{LocId, Model};
 use runtime_model::mpi::p2p::{EventRef, ReqOp, SendMode};
@@ -291,22 +291,18 @@ struct Near {
     comm_mismatch: bool,
     text: String,
     site: Site,
+    /// What to change (`Finding::help`), for a tag or source that differs.
+    help: Option<String>,
 }
 
 fn near_misses(state: &Machine, model: &Model) -> Vec<Near> {
     let reqs = &state.world.p2p.requests;
-    let comm = |c: CommId| {
-        state
-            .world
-            .comms
-            .get(c)
-            .map_or("?".into(), |c| comm_name(c.handle))
-    };
+    let comm = |c: CommId| state.comm_label(c);
     let mut out: Vec<Near> = Vec::new();
     let mut used: Vec<usize> = Vec::new();
     for recv in pending_recvs(state) {
         let rline = line_of(model, recv.loc);
-        for (id, s) in reqs.iter().enumerate() {
+        for (id, s) in reqs.iter_ids() {
             let ReqOp::Send(op) = &s.op else { continue };
             if !s.is_unmatched() || used.contains(&id) || op.dest != recv.rank {
                 continue;
@@ -317,6 +313,25 @@ fn near_misses(state: &Machine, model: &Model) -> Vec<Near> {
             };
             let sline = line_of(model, sloc);
             let tag_ok = recv.tag.is_none_or(|t| t == op.tag);
+            let help = if !source_ok {
+                Some(format!(
+                    "Name the sender in the receive: rank {} waits at line {rline} for a message from {}, but the message comes from rank {} (line {sline}); receive from rank {} or with `MPI_ANY_SOURCE`.",
+                    recv.rank,
+                    any_or(recv.source.map(|x| format!("rank {x}")), "any rank"),
+                    s.owner,
+                    s.owner
+                ))
+            } else if !tag_ok {
+                Some(format!(
+                    "Make the tags agree: rank {} sends tag {} at line {sline}, rank {} receives tag {} at line {rline}; or receive with `MPI_ANY_TAG` where any tag will do.",
+                    s.owner,
+                    op.tag,
+                    recv.rank,
+                    any_or(recv.tag, "ANY")
+                ))
+            } else {
+                None
+            };
             let text = if !source_ok {
                 if op.comm != recv.comm || !tag_ok {
                     continue;
@@ -357,6 +372,7 @@ fn near_misses(state: &Machine, model: &Model) -> Vec<Near> {
                 comm_mismatch: op.comm != recv.comm,
                 text,
                 site: (s.owner, sloc, Some(sfunc)),
+                help: help.filter(|_| op.comm == recv.comm),
             });
         }
     }
@@ -451,7 +467,7 @@ fn collective_comm_mismatch(
                     "{} {verb} {} on {}",
                     who.join(" and "),
                     xs[0].func.name(),
-                    comm_name(state.world.comms[xs[0].comm].handle)
+                    state.comm_label(xs[0].comm)
                 )
             };
             let text = format!(
@@ -632,6 +648,7 @@ fn stuck_finding(model: &Model, state: &Machine) -> Finding {
         kind = ErrorKind::CommunicatorMismatch;
     }
     for near in near_misses(state, model) {
+        f.help = f.help.or(near.help);
         if near.comm_mismatch {
             lead.push(near.text);
             kind = ErrorKind::CommunicatorMismatch;
@@ -651,10 +668,78 @@ fn stuck_finding(model: &Model, state: &Machine) -> Finding {
     if hazard {
         kind = ErrorKind::BufferingHazard;
     }
+    if kind == ErrorKind::Deadlock && f.help.is_none() {
+        f.help = deadlock_help(&wf, &line, &ending);
+    }
     lead.push(text);
     f.kind = kind;
     f.message = lead.join("; ");
     f
+}
+
+/// What to change for a deadlock, from the shape of its wait-for graph: a
+/// cycle of processes that all receive before they send, a cycle through a
+/// collective, or a process that finished without what another waits for.
+/// `None` when the shape is none of these (the kind's advice applies).
+fn deadlock_help(
+    wf: &WaitFor,
+    line: &dyn Fn(LocId) -> u32,
+    ending: &dyn Fn(usize) -> Option<String>,
+) -> Option<String> {
+    let waiter = |r: usize| wf.waiters.iter().find(|w| w.rank == r);
+    if let Some(cycle) = wf.cycle() {
+        let ranks = rank_list(&cycle);
+        let waits_for_message = |r: usize| {
+            waiter(r).is_some_and(|w| {
+                !w.on.is_empty() && w.on.iter().all(|(_, n)| matches!(n, Need::Message))
+            })
+        };
+        if cycle.iter().all(|&r| waits_for_message(r)) {
+            let first = cycle.iter().min().copied().unwrap_or(0);
+            return Some(format!(
+                "{} each receive before they send, so no message of the cycle is ever sent: let one of them send first (e.g. rank {first} sends, then receives), post the receives with `MPI_Irecv` before the sends, or exchange with `MPI_Sendrecv`.",
+                capitalized(&ranks)
+            ));
+        }
+        let in_collective = cycle.iter().filter_map(|&r| waiter(r)).find(|w| {
+            w.on.iter()
+                .any(|(_, n)| matches!(n, Need::Collective { .. }))
+        });
+        let for_message = cycle.iter().any(|&r| {
+            waiter(r).is_some_and(|w| w.on.iter().any(|(_, n)| matches!(n, Need::Message)))
+        });
+        if let Some(w) = in_collective.filter(|_| for_message) {
+            return Some(format!(
+                "Rank {} waits in {} at line {} for members that wait for it elsewhere ({ranks}): every member must reach its collectives in the same order relative to its messages; move the send before the collective, or the receive after it.",
+                w.rank,
+                w.func.name(),
+                line(w.loc)
+            ));
+        }
+        return None;
+    }
+    // A chain ending in a process that finished.
+    for w in &wf.waiters {
+        for (t, need) in &w.on {
+            if waiter(*t).is_some() {
+                continue;
+            }
+            let Some(how) = ending(*t) else { continue };
+            let what = match need {
+                Need::Message => "the message",
+                Need::Receive => "the receive",
+                Need::Collective { .. } => "the collective call",
+                _ => "the call",
+            };
+            return Some(format!(
+                "Rank {t} {how} without {what} rank {} waits for in {} at line {}: add it on rank {t}'s path, or fix the source, tag or communicator of the waiting call.",
+                w.rank,
+                w.func.name(),
+                line(w.loc)
+            ));
+        }
+    }
+    None
 }
 
 /// Whether a stuck process waits for something only an unbuffered library
@@ -720,11 +805,7 @@ fn unreceived_messages(model: &Model, state: &Machine) -> Option<Finding> {
         let Some((loc, func)) = state.event_loc(s.posted_at) else {
             continue;
         };
-        let comm = state
-            .world
-            .comms
-            .get(op.comm)
-            .map_or("?".into(), |c| comm_name(c.handle));
+        let comm = state.comm_label(op.comm);
         blocking |= op.mode == SendMode::Standard && func == MpiFunc::Send;
         parts.push(format!(
             "rank {}'s message to rank {} with tag {} on {comm}, sent by {} at line {}, is never received",
@@ -796,6 +877,13 @@ fn unready_ready_send(model: &Model, state: &Machine) -> Option<Finding> {
         return Some(f);
     }
     None
+}
+
+/// "Ranks 1 and 2" of "ranks 1 and 2".
+fn capitalized(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }
 
 /// "rank 1", "ranks 1 and 2", "ranks 1, 2 and 3".
@@ -927,7 +1015,7 @@ fn unjoined_collective(model: &Model, state: &Machine) -> Option<Finding> {
                 present.join(" and "),
                 func.name(),
                 k + 1,
-                comm_name(c.handle),
+                state.comm_label(ci),
                 missing.join(", ")
             );
             return Some(f);

@@ -59,6 +59,10 @@ pub struct Comm {
     pub instances: collective::Instances,
     /// How many collectives each member has started.
     pub next_instance: Vec<usize>,
+    /// The call that made it and the communicator it was made from (`None`
+    /// for the predefined ones and hidden helpers): reports name a
+    /// communicator by where it comes from (`comm#2 (split of WORLD)`).
+    pub origin: Option<(crate::mpi_api::MpiFunc, CommId)>,
 }
 
 impl Comm {
@@ -72,6 +76,7 @@ impl Comm {
             bridge: None,
             instances: collective::Instances::default(),
             next_instance: vec![0; n],
+            origin: None,
         }
     }
 

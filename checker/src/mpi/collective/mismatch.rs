@@ -31,7 +31,7 @@ impl Machine {
     ) -> Halt {
         let first = m.first();
         let (first_loc, first_func) = self.event_loc(first).unwrap_or((site.loc, site.func));
-        let cname = comm_name(self.world.comms[comm].handle);
+        let cname = self.comm_label(comm);
         let head = format!("collective #{} on {cname} ({})", k + 1, site.func.name());
         let (kind, msg) = match m {
             Mismatch::Function { first_func, .. } => (

@@ -304,6 +304,7 @@ impl Machine {
             let members = self.world.comms[parent].members.clone();
             let mut comm = Comm::new(0, members.clone());
             comm.topology = self.world.comms[parent].topology.clone();
+            comm.origin = Some((site.func, parent));
             let id = self.world.add_comm(comm);
             for (r, &m) in members.iter().enumerate() {
                 let eh = self.errhandler_on(m, parent);
@@ -475,6 +476,7 @@ impl Machine {
     ) -> Result<CommId, Halt> {
         let mut comm = Comm::new(0, members.clone());
         comm.topology = topology;
+        comm.origin = Some((site.func, parent));
         let id = self.world.add_comm(comm);
         for &m in &members {
             let eh = self.errhandler_on(m, parent);

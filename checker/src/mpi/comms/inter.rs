@@ -167,6 +167,7 @@ impl Machine {
         let mut inter = Comm::new(0, a.group.clone());
         inter.remote = Some(b.group.clone());
         inter.bridge = Some(bridge);
+        inter.origin = Some((site.func, a.local));
         let id = self.world.add_comm(inter);
         for half in [a, b] {
             for &m in &half.group {
