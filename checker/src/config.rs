@@ -122,33 +122,61 @@ fn absolute(p: &Path, cwd: &Path) -> PathBuf {
     out
 }
 
-/// The options every section may set, with the kind of value each takes.
-const OPTIONS: &[(&str, Kind)] = &[
-    ("np", Kind::Text),
-    ("buffering", Kind::Text),
-    ("format", Kind::Text),
-    ("color", Kind::Text),
-    ("timeout", Kind::Number),
-    ("reduction", Kind::Text),
-    ("max-steps", Kind::Number),
-    ("max-executions", Kind::Number),
-    ("max-calls", Kind::Number),
-    ("max-polls", Kind::Number),
-    ("all-errors", Kind::Flag),
-    ("stdin", Kind::Path),
-    ("jobs", Kind::Number),
-    ("max-memory", Kind::Number),
-    ("stateless", Kind::Flag),
-    ("any-input", Kind::Flag),
-    ("max-inputs", Kind::Number),
-    ("input", Kind::List),
-    ("quiet", Kind::Flag),
-    ("compile-commands", Kind::Path),
-    ("no-slice", Kind::Flag),
-    ("strict-c", Kind::Flag),
+/// Long options of `mpi-check` that are not settings of a project: where
+/// the settings come from, one-off actions on one run (a replay, a part of
+/// a split search, merging reports, printing a man page), the program
+/// arguments (the `args` key) and test knobs. Every other long option is a
+/// setting, with the kind of value clap parses for it (`option_kind`), so
+/// an option added to the command line is a setting without an edit here.
+const NOT_SETTINGS: &[&str] = &[
+    "help",
+    "version",
+    "config",
+    "no-config",
+    "generate",
+    "replay",
+    "merge",
+    "subtree",
+    "distributed",
+    "arg",
+    "compact-from",
 ];
 
-#[derive(Clone, Copy)]
+/// The kind of value the long option `key` takes, `None` when it is not a
+/// setting (see `NOT_SETTINGS`).
+fn option_kind(key: &str) -> Option<Kind> {
+    use clap::{ArgAction, CommandFactory};
+    if NOT_SETTINGS.contains(&key) {
+        return None;
+    }
+    let command = crate::cli::Args::command();
+    let arg = command
+        .get_arguments()
+        .find(|a| a.get_long() == Some(key) && !a.is_hide_set())?;
+    use std::any::TypeId;
+    let parser = arg.get_value_parser().type_id();
+    let is = |id: TypeId| parser == id;
+    Some(match arg.get_action() {
+        ArgAction::SetTrue => Kind::Flag,
+        ArgAction::Append => Kind::List,
+        _ if is(TypeId::of::<PathBuf>()) => Kind::Path,
+        _ if [
+            TypeId::of::<u64>(),
+            TypeId::of::<u32>(),
+            TypeId::of::<usize>(),
+            TypeId::of::<i64>(),
+            TypeId::of::<f64>(),
+        ]
+        .into_iter()
+        .any(is) =>
+        {
+            Kind::Number
+        }
+        _ => Kind::Text,
+    })
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Kind {
     Text,
     Number,
@@ -194,7 +222,7 @@ fn apply(
             }
             _ => {}
         }
-        let Some(&(_, kind)) = OPTIONS.iter().find(|(name, _)| name == key) else {
+        let Some(kind) = option_kind(key) else {
             return Err(format!(
                 "{}: unknown setting `{key}` (the long options of mpi-check --help, clang-args, args{})",
                 file.display(),
@@ -263,6 +291,51 @@ mod tests {
             s.file = None;
             s
         })
+    }
+
+    #[test]
+    fn settings_are_the_long_options_with_their_kinds() {
+        use Kind::*;
+        for (key, kind) in [
+            ("np", Text),
+            ("buffering", Text),
+            ("format", Text),
+            ("color", Text),
+            ("timeout", Number),
+            ("reduction", Text),
+            ("max-steps", Number),
+            ("max-executions", Number),
+            ("max-calls", Number),
+            ("max-polls", Number),
+            ("all-errors", Flag),
+            ("stdin", Path),
+            ("jobs", Number),
+            ("max-memory", Number),
+            ("stateless", Flag),
+            ("any-input", Flag),
+            ("max-inputs", Number),
+            ("input", List),
+            ("quiet", Flag),
+            ("compile-commands", Path),
+            ("no-slice", Flag),
+            ("strict-c", Flag),
+            ("wait-for-graph", Path),
+        ] {
+            assert_eq!(option_kind(key), Some(kind), "{key}");
+        }
+        // The options that are not settings are options (the list cannot
+        // keep a name the command line dropped).
+        use clap::CommandFactory;
+        let command = crate::cli::Args::command();
+        for key in NOT_SETTINGS {
+            assert!(
+                command.get_arguments().any(|a| a.get_long() == Some(*key))
+                    || ["help", "version"].contains(key),
+                "{key} is not an option of mpi-check"
+            );
+            assert_eq!(option_kind(key), None, "{key}");
+        }
+        assert_eq!(option_kind("no-such-option"), None);
     }
 
     #[test]
