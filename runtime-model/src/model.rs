@@ -29,7 +29,9 @@ pub const MODEL_FORMAT: &str = "mpi-model";
 /// Version 2 writes globals' initial bytes as runs (`global_init`).
 /// Version 3 gives the standard streams `stdin`, `stdout`, `stderr` their
 /// own pointer values (`Pointer::standard_stream`) instead of NULL.
-pub const MODEL_VERSION: u32 = 4;
+/// Version 5 passes getopt calls the long options of `getopt_long` and
+/// `getopt_long_only` (three more arguments).
+pub const MODEL_VERSION: u32 = 5;
 
 pub type Reg = u32;
 pub type BlockId = u32;

@@ -937,10 +937,25 @@ fn json_output_of_a_deadlock_has_exactly_the_brief_fields_and_replay() {
     assert!(!errors.is_empty(), "{v:#}");
     let e = &errors[0];
     // The brief's fields, and the documented extensions that reproduce
-    // the error (README: `replay`, `command`).
+    // the error (README: `replay`, `command`) and say what to change in
+    // this situation (`help`: here a cycle of receives).
     assert_eq!(
         keys(e),
-        set(&["kind", "message", "locations", "trace", "replay", "command"]),
+        set(&[
+            "kind",
+            "message",
+            "locations",
+            "trace",
+            "replay",
+            "command",
+            "help"
+        ]),
+        "{e:#}"
+    );
+    assert!(
+        e["help"]
+            .as_str()
+            .is_some_and(|h| h.contains("receive before they send")),
         "{e:#}"
     );
     assert_eq!(e["kind"], "deadlock");

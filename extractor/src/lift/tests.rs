@@ -1037,6 +1037,10 @@ fn getopt_variables_are_globals_of_the_program_and_calls_pass_them() {
             global("optind"),
             global("opterr"),
             global("optopt"),
+            Operand::Const(0),
+            // No long options, no long index, not getopt_long_only.
+            Operand::Const(0),
+            Operand::Const(0),
             Operand::Const(0)
         ]
     );
@@ -1060,7 +1064,7 @@ fn strict_posix_getopt_does_not_permute() {
             func: LibcFunc::Getopt,
             args,
             ..
-        } => args.last().map(|a| a.value),
+        } => args.get(7).map(|a| a.value),
         _ => None,
     });
     assert_eq!(posix, Some(Operand::Const(1)));

@@ -93,8 +93,16 @@ pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Eff
                     e.reads.union_with(&saved);
                     e.writes.union_with(&saved);
                 }
-                // getopt reads the argument strings argv points to.
-                LibcFunc::Getopt => e.reads = pt.reachable(&e.reads),
+                // getopt reads the argument strings argv points to and the
+                // long options' names; it stores a long option's value
+                // through its `flag` pointer.
+                LibcFunc::Getopt => {
+                    e.reads = pt.reachable(&e.reads);
+                    if let Some(table) = args.get(8) {
+                        let entries = pt.pointees(&pt.of(*table));
+                        e.writes.union_with(&pt.reachable(&entries));
+                    }
+                }
                 _ => {}
             }
             e
@@ -214,11 +222,12 @@ fn libc_effects(
             e.writes.union_with(&arg(2));
         }
         // getopt(argc, argv, optstring, &optarg, &optind, &opterr, &optopt,
-        // posix) permutes argv and sets optarg, optind and optopt.
+        // posix, longopts, longindex, long_only) permutes argv and sets
+        // optarg, optind, optopt, *longindex and a long option's `*flag`.
         Getopt => {
             e.reads = all(args);
             e.writes = arg(1);
-            for i in [3, 4, 6] {
+            for i in [3, 4, 6, 9] {
                 e.writes.union_with(&arg(i));
             }
         }

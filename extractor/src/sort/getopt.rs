@@ -7,12 +7,16 @@
 //! `optopt` '?'), so every process has its own, as every process has its
 //! own C library. Each call `getopt(argc, argv, optstring)` becomes a call
 //! of [`GETOPT`]`(argc, argv, optstring, &optarg, &optind, &opterr,
-//! &optopt, posixly_correct)`, which the lifter maps to `LibcFunc::Getopt`:
-//! the checker's getopt reads and writes the variables where the program
-//! does, and the slicer sees those accesses. `posixly_correct` is 1 for
-//! `__posix_getopt`, the name glibc's headers give getopt when the program
-//! asks for strict POSIX (`_POSIX_C_SOURCE` without `_GNU_SOURCE`): that
-//! form never permutes the arguments.
+//! &optopt, posixly_correct, longopts, longindex, long_only)`, which the
+//! lifter maps to `LibcFunc::Getopt`: the checker's getopt reads and writes
+//! the variables where the program does, and the slicer sees those
+//! accesses. `posixly_correct` is 1 for `__posix_getopt`, the name glibc's
+//! headers give getopt when the program asks for strict POSIX
+//! (`_POSIX_C_SOURCE` without `_GNU_SOURCE`): that form never permutes the
+//! arguments. GNU `getopt_long(argc, argv, optstring, longopts, longindex)`
+//! and `getopt_long_only` become the same call with their table of long
+//! options (`struct option`) and `long_only` 0 or 1; plain getopt passes
+//! NULL, NULL, 0.
 //!
 //! A program that defines one of the variables itself keeps its
 //! definition (it then is the variable getopt uses, as when linking).
@@ -38,16 +42,38 @@ const VARIABLES: [(&str, u64); 4] = [
     ("optopt", b'?' as u64),
 ];
 
+/// Which form a call is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Long {
+    /// `getopt`: short options only.
+    None,
+    /// `getopt_long`: `--name` options beside the short ones.
+    Double,
+    /// `getopt_long_only`: `-name` is a long option too.
+    Single,
+}
+
 /// Gives the getopt variables the program refers to their initial values
 /// and rewrites every getopt call (see the module docs).
 pub fn expand_getopt(module: &Module<'_>) -> Result<(), ExtractError> {
+    // (call, posixly correct, long options: none, getopt_long, _long_only).
     let calls: Vec<_> = library_calls(module, "getopt", 3)
         .into_iter()
-        .map(|c| (c, false))
+        .map(|c| (c, false, Long::None))
         .chain(
             library_calls(module, "__posix_getopt", 3)
                 .into_iter()
-                .map(|c| (c, true)),
+                .map(|c| (c, true, Long::None)),
+        )
+        .chain(
+            library_calls(module, "getopt_long", 5)
+                .into_iter()
+                .map(|c| (c, false, Long::Double)),
+        )
+        .chain(
+            library_calls(module, "getopt_long_only", 5)
+                .into_iter()
+                .map(|c| (c, false, Long::Single)),
         )
         .collect();
     let context = module.get_context();
@@ -105,22 +131,35 @@ pub fn expand_getopt(module: &Module<'_>) -> Result<(), ExtractError> {
     let params: Vec<_> = [i32t.into(), ptr.into(), ptr.into()]
         .into_iter()
         .chain([BasicTypeEnum::from(ptr).into(); 4])
-        .chain([i32t.into()])
+        .chain([i32t.into(), ptr.into(), ptr.into(), i32t.into()])
         .collect();
     let getopt = module
         .get_function(GETOPT)
         .unwrap_or_else(|| module.add_function(GETOPT, i32t.fn_type(&params, false), None));
     let builder = context.create_builder();
-    for (call, posix) in calls {
+    for (call, posix, long) in calls {
         let internal = |e: String| ExtractError::Internal(format!("rewriting a getopt call: {e}"));
-        let mut args: Vec<BasicMetadataValueEnum> = arguments(call, 3)
-            .map_err(internal)?
-            .into_iter()
-            .map(Into::into)
-            .collect();
+        let given = arguments(call, if long == Long::None { 3 } else { 5 }).map_err(internal)?;
+        let mut args: Vec<BasicMetadataValueEnum> =
+            given.iter().take(3).map(|&v| v.into()).collect();
         args.extend(addresses.iter().copied());
         let flag: IntValue = i32t.const_int(posix as u64, false);
         args.push(flag.into());
+        match long {
+            Long::None => {
+                args.push(ptr.const_null().into());
+                args.push(ptr.const_null().into());
+            }
+            Long::Double | Long::Single => {
+                args.extend(
+                    given
+                        .iter()
+                        .skip(3)
+                        .map(|&v| BasicMetadataValueEnum::from(v)),
+                );
+            }
+        }
+        args.push(i32t.const_int((long == Long::Single) as u64, false).into());
         builder.position_before(&call);
         let site = builder
             .build_call(getopt, &args, "getopt")

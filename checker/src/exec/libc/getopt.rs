@@ -61,6 +61,12 @@ struct Call {
     opterr: u64,
     optopt: u64,
     posixly_correct: bool,
+    /// `getopt_long`'s table of `struct option` (NULL for `getopt`), where
+    /// to write the index of the long option found (NULL: nowhere), and
+    /// whether `-name` is a long option too (`getopt_long_only`).
+    longopts: u64,
+    longindex: u64,
+    long_only: bool,
 }
 
 impl Call {
@@ -74,7 +80,37 @@ impl Call {
             opterr: a.get(5)?,
             optopt: a.get(6)?,
             posixly_correct: a.get(7)? & 1 != 0,
+            longopts: a.get(8)?,
+            longindex: a.get(9)?,
+            long_only: a.get(10)? & 1 != 0,
         })
+    }
+}
+
+/// One entry of a `struct option` table (glibc's `<getopt.h>` on x86-64:
+/// `const char *name; int has_arg; int *flag; int val;`, 32 bytes).
+struct LongOption {
+    name: Vec<u8>,
+    has_arg: i32,
+    flag: u64,
+    val: i32,
+}
+
+/// The entries of the table at `table`, up to the one whose name is NULL.
+fn long_options(mem: &Memory, table: u64) -> Result<Vec<LongOption>, MemFault> {
+    let mut out = Vec::new();
+    loop {
+        let entry = ptr_add(table, 32 * out.len() as u64)?;
+        let name = mem.load(entry, 8)?;
+        if name == 0 {
+            return Ok(out);
+        }
+        out.push(LongOption {
+            name: mem.read_c_string(name)?.to_vec(),
+            has_arg: mem.load(ptr_add(entry, 8)?, 4)? as u32 as i32,
+            flag: mem.load(ptr_add(entry, 16)?, 8)?,
+            val: mem.load(ptr_add(entry, 24)?, 4)? as u32 as i32,
+        });
     }
 }
 
@@ -203,8 +239,28 @@ impl Data {
                 self.optind += 1;
                 return Ok(1);
             }
+            let arg = self.arg(call, mem, self.optind)?;
+            if call.longopts != 0 {
+                // "--name" is always a long option ("--" alone was
+                // handled above).
+                if byte(mem, arg, 1)? == b'-' {
+                    self.state.nextchar = ptr_add(arg, 2)?;
+                    return self.long_option(call, mem, &optstring, true);
+                }
+                // With getopt_long_only "-name" is one too, unless it is
+                // "-f" for a short option f (else -f could not be given).
+                if call.long_only
+                    && (byte(mem, arg, 2)? != 0 || !optstring.contains(&byte(mem, arg, 1)?))
+                {
+                    self.state.nextchar = ptr_add(arg, 1)?;
+                    let code = self.long_option(call, mem, &optstring, false)?;
+                    if code != -1 {
+                        return Ok(code);
+                    }
+                }
+            }
             // An option argument: skip its '-'.
-            self.state.nextchar = ptr_add(self.arg(call, mem, self.optind)?, 1)?;
+            self.state.nextchar = ptr_add(arg, 1)?;
         }
 
         // The next option character.
@@ -256,6 +312,103 @@ impl Data {
             }
         }
         Ok(c as i8 as i32)
+    }
+
+    /// glibc's `process_long_option`: the long option at `nextchar` (its
+    /// name up to '=' or the end), matched exactly, else as the one option
+    /// it abbreviates (several options it abbreviates that differ are
+    /// ambiguous: '?'). Returns its value, or 0 after storing the value
+    /// through its `flag`; -1 when getopt_long_only should try the
+    /// argument as short options. `double_dash`: the argument started with
+    /// "--".
+    fn long_option(
+        &mut self,
+        call: &Call,
+        mem: &mut Memory,
+        optstring: &[u8],
+        double_dash: bool,
+    ) -> Result<i32, MemFault> {
+        let options = long_options(mem, call.longopts)?;
+        let start = self.state.nextchar;
+        let text = mem.read_c_string(start)?.to_vec();
+        let namelen = text.iter().position(|&b| b == b'=').unwrap_or(text.len());
+        let name = &text[..namelen];
+        let mut found = options.iter().position(|o| o.name == name);
+        if found.is_none() {
+            let mut ambiguous = false;
+            for (i, o) in options.iter().enumerate() {
+                if !o.name.starts_with(name) {
+                    continue;
+                }
+                match found {
+                    None => found = Some(i),
+                    Some(first) => {
+                        let f = &options[first];
+                        if call.long_only
+                            || f.has_arg != o.has_arg
+                            || f.flag != o.flag
+                            || f.val != o.val
+                        {
+                            ambiguous = true;
+                        }
+                    }
+                }
+            }
+            if ambiguous {
+                // "option '--name' is ambiguous" (to standard error).
+                self.state.nextchar = 0;
+                self.optind += 1;
+                self.state.optopt = 0;
+                return Ok(b'?' as i32);
+            }
+        }
+        let Some(index) = found else {
+            // Not a long option: an error, unless getopt_long_only may read
+            // it as short options.
+            let first = text.first().copied().unwrap_or(0);
+            if !call.long_only || double_dash || !optstring.contains(&first) {
+                // "unrecognized option '--name'".
+                self.state.nextchar = 0;
+                self.optind += 1;
+                self.state.optopt = 0;
+                return Ok(b'?' as i32);
+            }
+            return Ok(-1);
+        };
+        let option = &options[index];
+        self.optind += 1;
+        self.state.nextchar = 0;
+        if namelen < text.len() {
+            if option.has_arg != 0 {
+                // The argument after '='.
+                self.optarg = ptr_add(start, namelen as u64 + 1)?;
+            } else {
+                // "option '--name' doesn't allow an argument".
+                self.state.optopt = option.val;
+                return Ok(b'?' as i32);
+            }
+        } else if option.has_arg == 1 {
+            if self.optind < call.argc {
+                self.optarg = self.arg(call, mem, self.optind)?;
+                self.optind += 1;
+            } else {
+                // "option '--name' requires an argument".
+                self.state.optopt = option.val;
+                return Ok(if optstring.first() == Some(&b':') {
+                    b':' as i32
+                } else {
+                    b'?' as i32
+                });
+            }
+        }
+        if call.longindex != 0 {
+            mem.store(call.longindex, 4, index as u32 as u64)?;
+        }
+        if option.flag != 0 {
+            mem.store(option.flag, 4, option.val as u32 as u64)?;
+            return Ok(0);
+        }
+        Ok(option.val)
     }
 
     /// `argv[i]`.
@@ -312,6 +465,11 @@ mod tests {
         argv: u64,
         vars: u64,
         n: usize,
+        /// getopt_long's table, where it writes the index, and whether it
+        /// is getopt_long_only (0, 0, false for getopt).
+        longopts: u64,
+        longindex: u64,
+        long_only: bool,
     }
 
     impl Prog {
@@ -324,9 +482,10 @@ mod tests {
                 let s = string(&mut m, a);
                 m.store(argv + 8 * i as u64, 8, s).unwrap();
             }
-            // optarg (8), optind, opterr, optopt (4 each).
+            // optarg (8), optind, opterr, optopt (4 each), then a flag
+            // variable and the long index of getopt_long (4 each).
             let vars = m
-                .allocate(20, AllocKind::Global { constant: false })
+                .allocate(28, AllocKind::Global { constant: false })
                 .unwrap();
             m.store(vars + 8, 4, 1).unwrap();
             m.store(vars + 12, 4, 1).unwrap();
@@ -336,7 +495,41 @@ mod tests {
                 argv,
                 vars,
                 n: args.len(),
+                longopts: 0,
+                longindex: 0,
+                long_only: false,
             }
+        }
+
+        /// The same program calling getopt_long (or _long_only) with the
+        /// options (name, has_arg, whether the value goes to a flag
+        /// variable, val).
+        fn with_long(args: &[&str], options: &[(&str, i32, bool, i32)], only: bool) -> Prog {
+            let mut g = Prog::new(args);
+            let table =
+                g.m.allocate(32 * (options.len() as u64 + 1), AllocKind::Stack)
+                    .unwrap();
+            for (i, (name, has_arg, flag, val)) in options.iter().enumerate() {
+                let e = table + 32 * i as u64;
+                let s = string(&mut g.m, name);
+                g.m.store(e, 8, s).unwrap();
+                g.m.store(e + 8, 4, *has_arg as u64).unwrap();
+                let f = if *flag { g.vars + 20 } else { 0 };
+                g.m.store(e + 16, 8, f).unwrap();
+                g.m.store(e + 24, 4, *val as u32 as u64).unwrap();
+            }
+            g.longopts = table;
+            g.longindex = g.vars + 24;
+            g.long_only = only;
+            g
+        }
+
+        /// The flag variable and the long index the calls wrote.
+        fn flag_and_index(&self) -> (i32, i32) {
+            (
+                self.m.load(self.vars + 20, 4).unwrap() as i32,
+                self.m.load(self.vars + 24, 4).unwrap() as i32,
+            )
         }
 
         /// One call: (result, optind, optarg, optopt).
@@ -355,6 +548,9 @@ mod tests {
                     p(v + 12),
                     p(v + 16),
                     i32a(0),
+                    p(self.longopts),
+                    p(self.longindex),
+                    i32a(self.long_only as i32),
                 ],
             )
             .unwrap() as u32 as i32;
@@ -427,6 +623,66 @@ mod tests {
         assert_eq!(g.next("o::"), (opt(b'o'), 2, None, 0));
         assert_eq!(g.next("o::"), (opt(b'o'), 3, Some("file".into()), 0));
         assert_eq!(g.next("o::"), (-1, 3, None, 0));
+    }
+
+    const LONG: &[(&str, i32, bool, i32)] = &[
+        ("size", 1, false, b's' as i32),
+        ("verbose", 0, true, 7),
+        ("output", 2, false, b'o' as i32),
+        ("outer", 0, false, b'u' as i32),
+    ];
+
+    #[test]
+    fn long_options_with_arguments_flags_and_abbreviations() {
+        let mut g = Prog::with_long(
+            &[
+                "prog",
+                "--size",
+                "8",
+                "--verbose",
+                "--output=x",
+                "--outp",
+                "--size=4",
+            ],
+            LONG,
+            false,
+        );
+        assert_eq!(g.next("s:v"), (opt(b's'), 3, Some("8".into()), 0));
+        assert_eq!(g.flag_and_index(), (0, 0));
+        // A flag option stores its value and returns 0.
+        assert_eq!(g.next("s:v"), (0, 4, None, 0));
+        assert_eq!(g.flag_and_index(), (7, 1));
+        assert_eq!(g.next("s:v"), (opt(b'o'), 5, Some("x".into()), 0));
+        // An unambiguous abbreviation; an optional argument not attached.
+        assert_eq!(g.next("s:v"), (opt(b'o'), 6, None, 0));
+        assert_eq!(g.flag_and_index(), (7, 2));
+        assert_eq!(g.next("s:v"), (opt(b's'), 7, Some("4".into()), 0));
+        assert_eq!(g.next("s:v"), (-1, 7, None, 0));
+    }
+
+    #[test]
+    fn long_option_mistakes() {
+        // "--out" abbreviates two different options.
+        let mut g = Prog::with_long(
+            &["prog", "--out", "--nope", "--verbose=1", "--size"],
+            LONG,
+            false,
+        );
+        assert_eq!(g.next("s:v"), (opt(b'?'), 2, None, 0));
+        assert_eq!(g.next("s:v"), (opt(b'?'), 3, None, 0));
+        // An argument to an option without one: optopt is its value.
+        assert_eq!(g.next("s:v"), (opt(b'?'), 4, None, 7));
+        assert_eq!(g.next(":s:v"), (opt(b':'), 5, None, b's'));
+    }
+
+    #[test]
+    fn long_only_reads_single_dash_names_but_keeps_short_options() {
+        let mut g = Prog::with_long(&["prog", "-size", "3", "-v", "-verb"], LONG, true);
+        assert_eq!(g.next("s:v"), (opt(b's'), 3, Some("3".into()), 0));
+        // "-v" is the short option v, not an abbreviation of "verbose".
+        assert_eq!(g.next("s:v"), (opt(b'v'), 4, None, 0));
+        assert_eq!(g.next("s:v"), (0, 5, None, 0));
+        assert_eq!(g.flag_and_index(), (7, 1));
     }
 
     #[test]
