@@ -143,6 +143,7 @@ const OPTIONS: &[(&str, Kind)] = &[
     ("max-inputs", Kind::Number),
     ("input", Kind::List),
     ("quiet", Kind::Flag),
+    ("html", Kind::Path),
     ("compile-commands", Kind::Path),
     ("no-slice", Kind::Flag),
     ("strict-c", Kind::Flag),
