@@ -1,5 +1,6 @@
 //! Command line of `mpi-check` (stable contract, README).
 
+use crate::diag::waitfor::WaitGraph;
 use crate::driver::{self, Config, Reduction};
 use crate::explore;
 use crate::report::{self, Report, Verdict};
@@ -184,6 +185,12 @@ pub struct Args {
     /// as Graphviz DOT; a graph with only a comment when there is none.
     #[arg(long, value_name = "FILE")]
     pub wait_for_graph: Option<PathBuf>,
+    /// Write a self-contained HTML report to FILE, whatever the verdict:
+    /// the verdict and statistics, and each error with its source lines,
+    /// its trace as swimlanes (a column per rank) and the wait-for graph
+    /// of a deadlock drawn as SVG. Standard output stays the same.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// List the MPI functions the checker models and exit.
     #[arg(long)]
     pub list_mpi: bool,
@@ -291,7 +298,12 @@ pub fn with_config(raw: &[String], args: Args) -> Result<Args, String> {
     let Some(file) = crate::config::locate(args.config.as_deref(), &cwd) else {
         return Ok(args);
     };
-    let settings = crate::config::load(&file, &args.inputs, &cwd)?;
+    let settings = crate::config::load(
+        &file,
+        &args.inputs,
+        &cwd,
+        &<Args as clap::CommandFactory>::command(),
+    )?;
     if settings.words.is_empty() && settings.clang_args.is_empty() {
         return Ok(args);
     }
@@ -471,6 +483,13 @@ pub fn run(args: Args) -> i32 {
     });
     let mut reports = Vec::new();
     let mut graph: Option<String> = None;
+    // With --html: per process count, per error, its wait-for graph.
+    let mut drawings: Vec<Vec<Option<WaitGraph>>> = Vec::new();
+    // Where a wait happens, for the graphs: `file:line`.
+    let site = |loc| {
+        let s = crate::driver::report::source_loc(&model, 0, loc, None);
+        format!("{}:{}", s.file, s.line)
+    };
     // With --subtree: whether the part was explored to its end.
     let mut complete = false;
     for &np in &nps {
@@ -519,10 +538,6 @@ pub fn run(args: Args) -> i32 {
         if graph.is_none() {
             graph = outcome.errors.iter().find_map(|e| {
                 let wf = e.finding.wait_for.as_ref()?;
-                let site = |loc| {
-                    let s = crate::driver::report::source_loc(&model, 0, loc, None);
-                    format!("{}:{}", s.file, s.line)
-                };
                 Some(format!(
                     "// mpi-check -n {np}: {}: {}\n{}",
                     e.finding.kind.id(),
@@ -530,6 +545,16 @@ pub fn run(args: Args) -> i32 {
                     wf.to_dot(&site)
                 ))
             });
+        }
+        if args.html.is_some() {
+            // In the order of the report's errors, which `build` keeps.
+            drawings.push(
+                outcome
+                    .errors
+                    .iter()
+                    .map(|e| e.finding.wait_for.as_ref().map(|wf| wf.drawing(&site)))
+                    .collect(),
+            );
         }
         let mut report = crate::driver::report::build(&model, np, &outcome);
         for e in &mut report.errors {
@@ -554,6 +579,19 @@ pub fn run(args: Args) -> i32 {
             "// mpi-check: no deadlock found, no wait-for graph\ndigraph {\n}\n".into()
         });
         if let Err(e) = std::fs::write(path, text) {
+            return fail(&format!("cannot write {}: {e}", path.display()));
+        }
+    }
+    if let Some(path) = &args.html {
+        let name: Vec<String> = args
+            .inputs
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        let page = report::html::render(&name.join(" "), &reports, &drawings, &|file: &str| {
+            std::fs::read_to_string(file).ok()
+        });
+        if let Err(e) = std::fs::write(path, page) {
             return fail(&format!("cannot write {}: {e}", path.display()));
         }
     }
@@ -807,18 +845,7 @@ fn shell_word(word: &str) -> String {
 /// and the overall verdict (an error at any count, else inconclusive at
 /// any, else verified). One count renders exactly as it always has.
 fn render_all(reports: &[Report], format: Format, quiet: bool, color: bool) -> (String, Verdict) {
-    let worst = |v: Verdict| match v {
-        Verdict::Error => 2,
-        Verdict::Inconclusive => 1,
-        Verdict::Verified => 0,
-    };
-    let Some(deciding) = reports.iter().reduce(|a, b| {
-        if worst(b.verdict) > worst(a.verdict) {
-            b
-        } else {
-            a
-        }
-    }) else {
+    let Some(deciding) = report::deciding(reports) else {
         return (String::new(), Verdict::Inconclusive);
     };
     let verdict = deciding.verdict;
@@ -927,6 +954,52 @@ fn default_max_memory() -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn settings_are_the_long_options_with_their_kinds() {
+        use crate::config::{option_kind, Kind::*, NOT_SETTINGS};
+        use clap::CommandFactory;
+        let command = Args::command();
+        for (key, kind) in [
+            ("np", Text),
+            ("buffering", Text),
+            ("format", Text),
+            ("color", Text),
+            ("timeout", Number),
+            ("reduction", Text),
+            ("max-steps", Number),
+            ("max-executions", Number),
+            ("max-calls", Number),
+            ("max-polls", Number),
+            ("all-errors", Flag),
+            ("stdin", Path),
+            ("jobs", Number),
+            ("max-memory", Number),
+            ("stateless", Flag),
+            ("any-input", Flag),
+            ("max-inputs", Number),
+            ("input", List),
+            ("quiet", Flag),
+            ("compile-commands", Path),
+            ("no-slice", Flag),
+            ("strict-c", Flag),
+            ("wait-for-graph", Path),
+            ("html", Path),
+        ] {
+            assert_eq!(option_kind(&command, key), Some(kind), "{key}");
+        }
+        // The options that are not settings are options (the list cannot
+        // keep a name the command line dropped).
+        for key in NOT_SETTINGS {
+            assert!(
+                command.get_arguments().any(|a| a.get_long() == Some(*key))
+                    || ["help", "version"].contains(key),
+                "{key} is not an option of mpi-check"
+            );
+            assert_eq!(option_kind(&command, key), None, "{key}");
+        }
+        assert_eq!(option_kind(&command, "no-such-option"), None);
+    }
 
     fn parse(words: &[&str]) -> Args {
         Args::try_parse_from(std::iter::once("mpi-check").chain(words.iter().copied()))

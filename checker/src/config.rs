@@ -54,7 +54,14 @@ pub fn locate(explicit: Option<&Path>, dir: &Path) -> Option<PathBuf> {
 
 /// Reads the settings of `file` for a check of `inputs` (paths as given,
 /// relative to `cwd`). Errors name the file and the key.
-pub fn load(file: &Path, inputs: &[PathBuf], cwd: &Path) -> Result<Settings, String> {
+/// `options` is the command line the settings are options of (clap's
+/// `mpi-check` command): its long options are the keys.
+pub fn load(
+    file: &Path,
+    inputs: &[PathBuf],
+    cwd: &Path,
+    options: &clap::Command,
+) -> Result<Settings, String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
     let table: toml::Table = text
@@ -69,7 +76,7 @@ pub fn load(file: &Path, inputs: &[PathBuf], cwd: &Path) -> Result<Settings, Str
         file: Some(file.to_path_buf()),
         ..Settings::default()
     };
-    apply(&table, file, &base, &mut settings, true)?;
+    apply(&table, file, &base, &mut settings, true, options)?;
     if let Some(files) = table.get("file") {
         let toml::Value::Array(files) = files else {
             return Err(format!(
@@ -94,7 +101,7 @@ pub fn load(file: &Path, inputs: &[PathBuf], cwd: &Path) -> Result<Settings, Str
                 .iter()
                 .any(|i| pattern.matches_path(&absolute(i, cwd)))
             {
-                apply(section, file, &base, &mut settings, false)?;
+                apply(section, file, &base, &mut settings, false, options)?;
             }
         }
     }
@@ -128,7 +135,7 @@ fn absolute(p: &Path, cwd: &Path) -> PathBuf {
 /// arguments (the `args` key) and test knobs. Every other long option is a
 /// setting, with the kind of value clap parses for it (`option_kind`), so
 /// an option added to the command line is a setting without an edit here.
-const NOT_SETTINGS: &[&str] = &[
+pub(crate) const NOT_SETTINGS: &[&str] = &[
     "help",
     "version",
     "config",
@@ -144,12 +151,11 @@ const NOT_SETTINGS: &[&str] = &[
 
 /// The kind of value the long option `key` takes, `None` when it is not a
 /// setting (see `NOT_SETTINGS`).
-fn option_kind(key: &str) -> Option<Kind> {
-    use clap::{ArgAction, CommandFactory};
+pub(crate) fn option_kind(command: &clap::Command, key: &str) -> Option<Kind> {
+    use clap::ArgAction;
     if NOT_SETTINGS.contains(&key) {
         return None;
     }
-    let command = crate::cli::Args::command();
     let arg = command
         .get_arguments()
         .find(|a| a.get_long() == Some(key) && !a.is_hide_set())?;
@@ -177,7 +183,7 @@ fn option_kind(key: &str) -> Option<Kind> {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Kind {
+pub(crate) enum Kind {
     Text,
     Number,
     Flag,
@@ -193,6 +199,7 @@ fn apply(
     base: &Path,
     settings: &mut Settings,
     top: bool,
+    options: &clap::Command,
 ) -> Result<(), String> {
     let bad = |key: &str, want: &str| Err(format!("{}: `{key}` must be {want}", file.display()));
     for (key, value) in table {
@@ -222,7 +229,7 @@ fn apply(
             }
             _ => {}
         }
-        let Some(kind) = option_kind(key) else {
+        let Some(kind) = option_kind(options, key) else {
             return Err(format!(
                 "{}: unknown setting `{key}` (the long options of mpi-check --help, clang-args, args{})",
                 file.display(),
@@ -282,60 +289,39 @@ fn apply(
 mod tests {
     use super::*;
 
+    /// A command line with the options these tests set (the kinds of all
+    /// of mpi-check's are tested with its own command, in `cli`).
+    fn options() -> clap::Command {
+        use clap::{Arg, ArgAction};
+        clap::Command::new("mpi-check")
+            .arg(Arg::new("np").long("np"))
+            .arg(Arg::new("buffering").long("buffering"))
+            .arg(
+                Arg::new("timeout")
+                    .long("timeout")
+                    .value_parser(clap::value_parser!(f64)),
+            )
+            .arg(
+                Arg::new("all-errors")
+                    .long("all-errors")
+                    .action(ArgAction::SetTrue),
+            )
+            .arg(
+                Arg::new("no-slice")
+                    .long("no-slice")
+                    .action(ArgAction::SetTrue),
+            )
+    }
+
     fn load_text(text: &str, inputs: &[&str]) -> Result<Settings, String> {
         let dir = tempfile::tempdir().expect("temporary directory");
         let file = dir.path().join(FILE_NAME);
         std::fs::write(&file, text).expect("write the configuration");
         let inputs: Vec<PathBuf> = inputs.iter().map(PathBuf::from).collect();
-        load(&file, &inputs, dir.path()).map(|mut s| {
+        load(&file, &inputs, dir.path(), &options()).map(|mut s| {
             s.file = None;
             s
         })
-    }
-
-    #[test]
-    fn settings_are_the_long_options_with_their_kinds() {
-        use Kind::*;
-        for (key, kind) in [
-            ("np", Text),
-            ("buffering", Text),
-            ("format", Text),
-            ("color", Text),
-            ("timeout", Number),
-            ("reduction", Text),
-            ("max-steps", Number),
-            ("max-executions", Number),
-            ("max-calls", Number),
-            ("max-polls", Number),
-            ("all-errors", Flag),
-            ("stdin", Path),
-            ("jobs", Number),
-            ("max-memory", Number),
-            ("stateless", Flag),
-            ("any-input", Flag),
-            ("max-inputs", Number),
-            ("input", List),
-            ("quiet", Flag),
-            ("compile-commands", Path),
-            ("no-slice", Flag),
-            ("strict-c", Flag),
-            ("wait-for-graph", Path),
-        ] {
-            assert_eq!(option_kind(key), Some(kind), "{key}");
-        }
-        // The options that are not settings are options (the list cannot
-        // keep a name the command line dropped).
-        use clap::CommandFactory;
-        let command = crate::cli::Args::command();
-        for key in NOT_SETTINGS {
-            assert!(
-                command.get_arguments().any(|a| a.get_long() == Some(*key))
-                    || ["help", "version"].contains(key),
-                "{key} is not an option of mpi-check"
-            );
-            assert_eq!(option_kind(key), None, "{key}");
-        }
-        assert_eq!(option_kind("no-such-option"), None);
     }
 
     #[test]

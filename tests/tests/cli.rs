@@ -711,6 +711,151 @@ fn check_writes_the_wait_for_graph_of_a_deadlock_as_dot() {
     assert_fails_one_line(&r, 3, &["cannot write", "wf.dot"]);
 }
 
+/// Runs `mpi-check --html` on deadlock.c (a two-rank cycle at the default
+/// np 2) into `dir/report.html`; the report and the run.
+fn html_report_of_deadlock(dir: &Path) -> (String, Run) {
+    let model = model_of("deadlock.c", dir);
+    let page = dir.join("report.html");
+    let r = check(&model, &["--html", page.to_str().expect("utf-8 path")]);
+    let plain = check(&model, &[]);
+    // The page is written beside the usual output, which stays the same.
+    assert_eq!(r.code, plain.code, "{}\n{}", r.show(), plain.show());
+    assert_eq!(r.code, Some(1), "{}", r.show());
+    assert_eq!(r.stdout, plain.stdout);
+    let text = std::fs::read_to_string(&page).expect("report written");
+    (text, r)
+}
+
+#[test]
+fn check_html_report_is_self_contained() {
+    let dir = tmp();
+    let (page, _) = html_report_of_deadlock(dir.path());
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    assert!(page.contains("<p class=\"verdict error\">"), "{page}");
+    assert!(page.contains("<span class=\"kind\">error[deadlock]</span>"));
+    // One lane per rank.
+    assert!(
+        page.contains("<tr><th>step</th><th>rank 0</th><th>rank 1</th></tr>"),
+        "{page}"
+    );
+    assert!(!page.contains("<th>rank 2</th>"));
+    // The wait-for graph: both ranks, each waiting for the other.
+    assert!(page.contains("<svg "));
+    assert_eq!(page.matches("<g class=\"node\">").count(), 2, "{page}");
+    assert_eq!(page.matches("<g class=\"edge\">").count(), 2, "{page}");
+    assert!(page.contains(">MPI_Recv at deadlock.c:10</text>"), "{page}");
+    // The source line of the receive, escaped (`&in`).
+    assert!(
+        page.contains("MPI_Recv(&amp;in, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD"),
+        "{page}"
+    );
+    assert!(page.contains("class=\"act at-error\""));
+    // Nothing to fetch and nothing to run.
+    for needle in [
+        "http://", "https://", "<script", "<link", "<img", "url(", "@import",
+    ] {
+        assert!(!page.contains(needle), "the page holds {needle}:\n{page}");
+    }
+    // Written whatever the verdict: a verified check says so.
+    let model = model_of("verified.c", dir.path());
+    let verified = dir.path().join("verified.html");
+    let r = check(&model, &["--html", verified.to_str().unwrap()]);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    let page = std::fs::read_to_string(&verified).expect("report written");
+    assert!(
+        page.contains("<span class=\"word\">verified</span> every behavior at np 2 explored"),
+        "{page}"
+    );
+    assert!(!page.contains("<section"));
+    // An unwritable path is a command that could not run.
+    let r = check(&model, &["--html", "/nonexistent-dir/report.html"]);
+    assert_fails_one_line(&r, 3, &["cannot write", "report.html"]);
+}
+
+/// The first `name` on `PATH` that is a file.
+fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+}
+
+/// Headless Chromium on `url` with `args`, with a profile of its own in
+/// `profile`. Killed with all its helper processes after 60 s (`timeout`
+/// signals its whole process group), so a browser that hangs fails the
+/// test instead of blocking it.
+fn chromium(browser: &Path, profile: &Path, args: &[&str], url: &str) -> Run {
+    let mut cmd = Command::new("timeout");
+    cmd.args(["-k", "5", "60"])
+        .arg(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--no-first-run",
+            "--no-default-browser-check",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .arg(url);
+    run_limited(cmd, LIMIT + Duration::from_secs(10))
+}
+
+#[test]
+fn check_html_report_renders_in_a_browser() {
+    if std::env::var_os("MPI_SKIP_BROWSER").is_some_and(|v| v == "1") {
+        eprintln!("MPI_SKIP_BROWSER=1: the HTML report is not opened in a browser");
+        return;
+    }
+    let Some(browser) = on_path("chromium") else {
+        panic!(
+            "chromium is not on PATH: install it (apt-get install -y --no-install-recommends \
+             chromium, or scripts/setup), or set MPI_SKIP_BROWSER=1 to skip this test"
+        );
+    };
+    let dir = tmp();
+    html_report_of_deadlock(dir.path());
+    let url = format!("file://{}", dir.path().join("report.html").display());
+    let profile = dir.path().join("profile");
+    let r = chromium(&browser, &profile, &["--dump-dom"], &url);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    let dom = &r.stdout;
+    // What the browser built from the page: the verdict, a lane per rank,
+    // a node per process of the wait-for cycle.
+    assert!(
+        dom.contains(
+            "<p class=\"verdict error\"><span class=\"word\">error</span> 1 error found</p>"
+        ),
+        "{}",
+        r.show()
+    );
+    assert!(dom.contains("<table class=\"trace\">"), "{}", r.show());
+    assert!(
+        dom.contains("<tr><th>step</th><th>rank 0</th><th>rank 1</th></tr>"),
+        "{}",
+        r.show()
+    );
+    assert!(dom.contains("<svg class=\"waitfor\""), "{}", r.show());
+    assert_eq!(dom.matches("class=\"node\"").count(), 2, "{}", r.show());
+    assert_eq!(dom.matches("class=\"edge\"").count(), 2, "{}", r.show());
+    // And what it draws.
+    let shot = dir.path().join("report.png");
+    let r = chromium(
+        &browser,
+        &profile,
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1280,2000",
+        ],
+        &url,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    let png = std::fs::read(&shot).unwrap_or_else(|e| panic!("no screenshot ({e}):\n{}", r.show()));
+    assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+    assert!(png.len() > 8 * 1024, "screenshot of {} bytes", png.len());
+}
+
 #[test]
 fn check_negative_process_count_is_explained() {
     let dir = tmp();

@@ -96,6 +96,44 @@ pub struct WaitFor {
     pub waiters: Vec<Waiter>,
 }
 
+/// A wait-for graph ready to draw: what [`WaitFor::drawing`] returns.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WaitGraph {
+    pub nodes: Vec<WaitNode>,
+    /// Edges between indices of `nodes`, from the waiting process.
+    pub edges: Vec<WaitEdge>,
+}
+
+/// What a node of a [`WaitGraph`] stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    /// A blocked process.
+    Blocked,
+    /// A process a blocked one waits for that is not blocked itself (it
+    /// finished, or stopped at an error).
+    Process,
+    /// A need no process can meet.
+    Note,
+}
+
+/// A node of a [`WaitGraph`]: its label, line by line (`rank 0`,
+/// `MPI_Recv at prog.c:9`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct WaitNode {
+    pub kind: NodeKind,
+    pub lines: Vec<String>,
+}
+
+/// An edge of a [`WaitGraph`]: `from` waits for `to`, for `label`; `any`
+/// when any one of `from`'s edges would do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WaitEdge {
+    pub from: usize,
+    pub to: usize,
+    pub label: String,
+    pub any: bool,
+}
+
 /// How a process that is not blocked ended, e.g. "finished (MPI_Finalize at
 /// line 22)"; `None` when nothing is known of it.
 pub type Ending<'a> = &'a dyn Fn(usize) -> Option<String>;
@@ -181,36 +219,75 @@ impl WaitFor {
         None
     }
 
-    /// The deadlock in words: the wait-for cycle, or the chains of waiting
-    /// processes ending in processes that finished, then any blocked process
-    /// neither covers.
-    /// The graph in Graphviz DOT (`--wait-for-graph`): a node per process
-    /// involved (a blocked one with the call it waits in and its source
-    /// position `site`), an edge from each waiter to each process it waits
-    /// for, labeled with what it needs; dashed when any one of them would
-    /// do (a wildcard receive, Waitany). A need no process can meet is a
-    /// note node.
+    /// The graph as drawn (`--wait-for-graph`, `--html`): a node per
+    /// process involved (a blocked one with the call it waits in and its
+    /// source position `site`), an edge from each waiter to each process it
+    /// waits for, labeled with what it needs and marked `any` when any one
+    /// of them would do (a wildcard receive, Waitany). A need no process can
+    /// meet is a note node. Nodes and edges come in a fixed order (waiters
+    /// first, by position in `waiters`), so every drawing is the same.
+    pub fn drawing(&self, site: &dyn Fn(LocId) -> String) -> WaitGraph {
+        let mut g = WaitGraph::default();
+        let mut index: HashMap<usize, usize> = HashMap::new();
+        for w in &self.waiters {
+            index.insert(w.rank, g.nodes.len());
+            g.nodes.push(WaitNode {
+                kind: NodeKind::Blocked,
+                lines: vec![
+                    format!("rank {}", w.rank),
+                    format!("{} at {}", w.func.name(), site(w.loc)),
+                ],
+            });
+        }
+        for w in &self.waiters {
+            let from = index[&w.rank];
+            for (target, need) in &w.on {
+                let to = *index.entry(*target).or_insert_with(|| {
+                    g.nodes.push(WaitNode {
+                        kind: NodeKind::Process,
+                        lines: vec![format!("rank {target}")],
+                    });
+                    g.nodes.len() - 1
+                });
+                g.edges.push(WaitEdge {
+                    from,
+                    to,
+                    label: need.label(),
+                    any: w.any,
+                });
+            }
+            if let Some(what) = &w.otherwise {
+                g.nodes.push(WaitNode {
+                    kind: NodeKind::Note,
+                    lines: vec![format!("no process provides {what}")],
+                });
+                g.edges.push(WaitEdge {
+                    from,
+                    to: g.nodes.len() - 1,
+                    label: "waits for".into(),
+                    any: false,
+                });
+            }
+        }
+        g
+    }
+
+    /// The graph in Graphviz DOT (`--wait-for-graph`): the [`drawing`]
+    /// with boxes for nodes and dashed edges where any one would do.
+    ///
+    /// [`drawing`]: WaitFor::drawing
     pub fn to_dot(&self, site: &dyn Fn(LocId) -> String) -> String {
         use petgraph::dot::{Config, Dot};
         use petgraph::graph::{DiGraph, NodeIndex};
+        let drawing = self.drawing(site);
         let mut g: DiGraph<String, (String, bool)> = DiGraph::new();
-        let mut nodes: HashMap<usize, NodeIndex> = HashMap::new();
-        for w in &self.waiters {
-            let label = format!("rank {}\\n{} at {}", w.rank, w.func.name(), site(w.loc));
-            nodes.insert(w.rank, g.add_node(label));
-        }
-        for w in &self.waiters {
-            let from = nodes[&w.rank];
-            for (target, need) in &w.on {
-                let to = *nodes
-                    .entry(*target)
-                    .or_insert_with(|| g.add_node(format!("rank {target}")));
-                g.add_edge(from, to, (need.label(), w.any));
-            }
-            if let Some(what) = &w.otherwise {
-                let note = g.add_node(format!("no process provides {what}"));
-                g.add_edge(from, note, ("waits for".into(), false));
-            }
+        let nodes: Vec<NodeIndex> = drawing
+            .nodes
+            .iter()
+            .map(|n| g.add_node(n.lines.join("\\n")))
+            .collect();
+        for e in &drawing.edges {
+            g.add_edge(nodes[e.from], nodes[e.to], (e.label.clone(), e.any));
         }
         let edge_attrs =
             |_: &DiGraph<String, (String, bool)>,
@@ -233,6 +310,9 @@ impl WaitFor {
         )
     }
 
+    /// The deadlock in words: the wait-for cycle, or the chains of waiting
+    /// processes ending in processes that finished, then any blocked process
+    /// neither covers.
     pub fn describe(&self, line: &dyn Fn(LocId) -> u32, ending: Ending) -> String {
         let mut parts: Vec<String> = Vec::new();
         let mut covered: BTreeSet<usize> = BTreeSet::new();

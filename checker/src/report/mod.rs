@@ -1,6 +1,7 @@
 //! What a check found, independent of how it is shown. Renderers for text,
-//! JSON (the contract in the README) and SARIF live beside this file.
+//! JSON (the contract in the README), SARIF and HTML live beside this file.
 
+pub mod html;
 pub mod json;
 pub mod sarif;
 pub mod text;
@@ -22,6 +23,16 @@ impl Verdict {
             Verdict::Verified => "verified",
             Verdict::Error => "error",
             Verdict::Inconclusive => "inconclusive",
+        }
+    }
+
+    /// How bad the verdict is: an error outweighs an inconclusive count,
+    /// which outweighs a verified one.
+    fn severity(self) -> u8 {
+        match self {
+            Verdict::Verified => 0,
+            Verdict::Inconclusive => 1,
+            Verdict::Error => 2,
         }
     }
 
@@ -134,4 +145,17 @@ pub struct Report {
     pub reason: Option<String>,
     pub errors: Vec<ErrorReport>,
     pub stats: Stats,
+}
+
+/// The report whose verdict is the command's, among those of every process
+/// count checked: the first with the worst verdict (an error at any count,
+/// else inconclusive at any, else verified); `None` when there is none.
+pub fn deciding(reports: &[Report]) -> Option<&Report> {
+    reports.iter().reduce(|a, b| {
+        if b.verdict.severity() > a.verdict.severity() {
+            b
+        } else {
+            a
+        }
+    })
 }

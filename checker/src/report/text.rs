@@ -54,7 +54,7 @@ use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, Chars, Config};
 
-use super::{ErrorReport, Report, SourceLoc, Stats, TraceStep, Verdict};
+use super::{ErrorReport, InputValue, Report, SourceLoc, Stats, TraceStep, Verdict};
 
 /// Renders `report` for people. `source` gives the text of a source file by
 /// the name used in the report (`None` if it cannot be read); it is asked at
@@ -175,13 +175,7 @@ fn render_error(
     let mut labels = Vec::new();
     let mut notes = details;
     for (i, loc) in error.locations.iter().enumerate() {
-        let mut what = match &loc.call {
-            Some(call) => format!("rank {}, {call}", loc.rank),
-            None => format!("rank {}", loc.rank),
-        };
-        if !loc.inlined_at.is_empty() {
-            what.push_str(&format!(" (inlined at {})", loc.inlined_at.join(", at ")));
-        }
+        let what = location_label(loc);
         match sources.span(&loc.file, loc.line, loc.column) {
             Some((file, span)) => {
                 let label = if i == 0 {
@@ -198,12 +192,7 @@ fn render_error(
         }
     }
     for v in &error.input {
-        let range = if v.min == v.max {
-            "this value".to_string()
-        } else {
-            format!("any value in {}..={}", v.min, v.max)
-        };
-        notes.push(format!("input: {} = {} ({range})", v.symbol, v.value));
+        notes.push(input_note(v));
     }
     if let Some(trace) = trace_note(&error.trace, &error.locations) {
         notes.push(trace);
@@ -242,11 +231,33 @@ fn render_error(
     push_line(out, text.trim_end_matches('\n'));
 }
 
+/// What a location's label says: `rank 1, MPI_Ssend (inlined at prog.c:40)`.
+pub(crate) fn location_label(loc: &SourceLoc) -> String {
+    let mut what = match &loc.call {
+        Some(call) => format!("rank {}, {call}", loc.rank),
+        None => format!("rank {}", loc.rank),
+    };
+    if !loc.inlined_at.is_empty() {
+        what.push_str(&format!(" (inlined at {})", loc.inlined_at.join(", at ")));
+    }
+    what
+}
+
+/// `input: NAME = VALUE (any value in MIN..=MAX)`.
+pub(crate) fn input_note(v: &InputValue) -> String {
+    let range = if v.min == v.max {
+        "this value".to_string()
+    } else {
+        format!("any value in {}..={}", v.min, v.max)
+    };
+    format!("input: {} = {} ({range})", v.symbol, v.value)
+}
+
 /// The first clause of an error's message, for the headline, and the rest
 /// as notes: the clauses after it (`; `-separated outside parentheses), one
 /// per line, and a `(message race: ...)` ending, one race per line. The
 /// JSON and SARIF reports keep the whole message.
-fn headline_and_details(message: &str) -> (&str, Vec<String>) {
+pub(crate) fn headline_and_details(message: &str) -> (&str, Vec<String>) {
     let (message, races) = match message.split_once(" (message race: ") {
         Some((m, r)) if r.ends_with(')') => (m, Some(&r[..r.len() - 1])),
         _ => (message, None),
@@ -298,7 +309,7 @@ const TRACE_TAIL: usize = 40;
 /// that posted a receive never completed, the first send of a cycle), so
 /// that a run of a million steps does not print a million lines. JSON and
 /// SARIF carry every step.
-fn shown_steps(trace: &[TraceStep], locations: &[SourceLoc]) -> Vec<bool> {
+pub(crate) fn shown_steps(trace: &[TraceStep], locations: &[SourceLoc]) -> Vec<bool> {
     let n = trace.len();
     if n <= TRACE_HEAD + TRACE_TAIL + 20 || trace.iter().any(|t| !t.ranks.is_empty()) {
         return vec![true; n];
@@ -428,15 +439,15 @@ fn push_line(out: &mut String, line: &str) {
     }
 }
 
-/// Source files by name, each asked for once, held for the renderer.
-struct SourceCache<'a> {
+/// Source files by name, each asked for once, held for the renderers.
+pub(crate) struct SourceCache<'a> {
     source: &'a dyn Fn(&str) -> Option<String>,
     ids: BTreeMap<String, Option<usize>>,
     files: SimpleFiles<String, String>,
 }
 
 impl<'a> SourceCache<'a> {
-    fn new(source: &'a dyn Fn(&str) -> Option<String>) -> Self {
+    pub(crate) fn new(source: &'a dyn Fn(&str) -> Option<String>) -> Self {
         SourceCache {
             source,
             ids: BTreeMap::new(),
@@ -450,11 +461,7 @@ impl<'a> SourceCache<'a> {
     /// `None` when the file cannot be read or has no such line.
     fn span(&mut self, file: &str, line: u32, column: u32) -> Option<(usize, Range<usize>)> {
         let index = usize::try_from(line).ok()?.checked_sub(1)?;
-        if !self.ids.contains_key(file) {
-            let id = (self.source)(file).map(|text| self.files.add(file.to_string(), text));
-            self.ids.insert(file.to_string(), id);
-        }
-        let id = (*self.ids.get(file)?)?;
+        let id = self.id(file)?;
         let text = self.files.get(id).ok()?.source().as_str();
         let mut start = 0;
         let mut lines = text.split_inclusive('\n');
@@ -481,6 +488,22 @@ impl<'a> SourceCache<'a> {
             n => n,
         };
         Some((id, start + col..start + col + len))
+    }
+
+    /// The id of `file` among `files`, read at the first call; `None` when
+    /// it cannot be read.
+    fn id(&mut self, file: &str) -> Option<usize> {
+        if !self.ids.contains_key(file) {
+            let id = (self.source)(file).map(|text| self.files.add(file.to_string(), text));
+            self.ids.insert(file.to_string(), id);
+        }
+        *self.ids.get(file)?
+    }
+
+    /// The text of `file`, `None` when it cannot be read.
+    pub(crate) fn text(&mut self, file: &str) -> Option<&str> {
+        let id = self.id(file)?;
+        Some(self.files.get(id).ok()?.source().as_str())
     }
 }
 
