@@ -637,8 +637,7 @@ mod tests {
         let mut m = mem();
         let tm = m.allocate(56, AllocKind::Stack).unwrap();
         for (i, v) in [70, -5, 25, 35, 13, 124, 0, 0, -1].iter().enumerate() {
-            m.store(tm + 4 * i as u64, 4, *v as i32 as u32 as u64)
-                .unwrap();
+            m.store(tm + 4 * i as u64, 4, *v as u32 as u64).unwrap();
         }
         assert_eq!(
             c(&mut m, LibcFunc::Mktime, &[p(tm)]).unwrap(),

@@ -277,26 +277,23 @@ mod tests {
             assert!(ulps <= 3, "{x:e} is {ulps} ulps from {want:e}");
         };
         assert_eq!(f(&mut m, LibcFunc::Tgamma, &[f64a(5.0)]), 24.0);
-        close(
-            f(&mut m, LibcFunc::Tgamma, &[f64a(0.5)]),
-            1.7724538509055161,
-        );
+        close(f(&mut m, LibcFunc::Tgamma, &[f64a(0.5)]), 1.772453850905516);
         close(
             f(&mut m, LibcFunc::Tgamma, &[f64a(-1.5)]),
-            2.3632718012073548,
+            2.363271801207355,
         );
         close(f(&mut m, LibcFunc::Tgamma, &[f64a(3.7)]), 4.170651783796604);
         close(
             f(&mut m, LibcFunc::Tgamma, &[f64a(0.001)]),
-            999.42377248459559,
+            999.4237724845956,
         );
         close(
             f(&mut m, LibcFunc::Tgamma, &[f64a(20.5)]),
-            5.4062429823350752e+17,
+            5.406242982335075e17,
         );
         close(
             f(&mut m, LibcFunc::Tgamma, &[f64a(171.5)]),
-            9.483367566824799e+307,
+            9.4833675668248e307,
         );
         assert_eq!(f(&mut m, LibcFunc::Tgamma, &[f64a(0.0)]), f64::INFINITY);
         assert_eq!(
@@ -311,7 +308,7 @@ mod tests {
         );
         close(
             f(&mut m, LibcFunc::Lgamma, &[f64a(0.5)]),
-            0.57236494292470008,
+            0.5723649429247001,
         );
         close(
             f(&mut m, LibcFunc::Lgamma, &[f64a(100.0)]),
