@@ -687,6 +687,10 @@ pub enum LibcFunc {
     Stpncpy,
     Strcasestr,
     Memrchr,
+    /// `strlcpy` and `strlcat` (BSD, glibc 2.38): bounded copies that
+    /// always terminate and return the length they tried to make.
+    Strlcpy,
+    Strlcat,
     /// `<libgen.h>`'s POSIX `basename` (glibc's `__xpg_basename`) and
     /// `dirname`, which may write into their argument; `GnuBasename` is
     /// `<string.h>`'s GNU `basename`, which never does.
@@ -906,6 +910,8 @@ impl LibcFunc {
             LibcFunc::Stpncpy => "stpncpy",
             LibcFunc::Strcasestr => "strcasestr",
             LibcFunc::Memrchr => "memrchr",
+            LibcFunc::Strlcpy => "strlcpy",
+            LibcFunc::Strlcat => "strlcat",
             LibcFunc::Basename => "__xpg_basename",
             LibcFunc::Dirname => "dirname",
             LibcFunc::GnuBasename => "basename",
@@ -1107,6 +1113,8 @@ impl LibcFunc {
         LibcFunc::Stpncpy,
         LibcFunc::Strcasestr,
         LibcFunc::Memrchr,
+        LibcFunc::Strlcpy,
+        LibcFunc::Strlcat,
         LibcFunc::Basename,
         LibcFunc::Dirname,
         LibcFunc::GnuBasename,

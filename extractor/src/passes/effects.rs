@@ -219,12 +219,12 @@ fn libc_effects(
             e.lifetime.union_with(&arg(0));
         }
         Free => e.lifetime = arg(0),
-        Memcpy | Memmove | Strcpy | Strncpy | Stpcpy | Stpncpy => {
+        Memcpy | Memmove | Strcpy | Strncpy | Stpcpy | Stpncpy | Strlcpy => {
             e.reads = arg(1);
             e.writes = arg(0);
         }
         // Concatenation reads the destination's string to find its end.
-        Strcat | Strncat => {
+        Strcat | Strncat | Strlcat => {
             e.reads = all(args.get(..2).unwrap_or(args));
             e.writes = arg(0);
         }

@@ -664,6 +664,11 @@ impl Solver<'_> {
                 let strings = self.load_from(&self.arg(args, 1));
                 self.store_into(&self.arg(args, 3), &strings);
             }
+            // strlcpy and strlcat copy a string and return its length.
+            Strlcpy | Strlcat => {
+                let (d, s) = (self.arg(args, 0), self.arg(args, 1));
+                self.store_into(&d, &self.load_from(&s));
+            }
             // strsep returns the string its slot held, and stores a pointer
             // into it there.
             Strsep => {

@@ -155,6 +155,8 @@ pub fn call(
         | LibcFunc::Stpncpy
         | LibcFunc::Strcasestr
         | LibcFunc::Memrchr
+        | LibcFunc::Strlcpy
+        | LibcFunc::Strlcat
         | LibcFunc::Basename
         | LibcFunc::Dirname
         | LibcFunc::GnuBasename => string::call(func, &a, mem),

@@ -1,6 +1,7 @@
 //! The `<string.h>` functions (C11 7.24) and their POSIX and GNU companions
 //! (`strdup`, `strndup`, `strnlen`, `strtok_r`, `strsep`, `stpcpy`,
-//! `stpncpy`, `strcasecmp`, `strncasecmp`, `strcasestr`, `memrchr`), with
+//! `stpncpy`, `strlcpy`, `strlcat`, `strcasecmp`, `strncasecmp`,
+//! `strcasestr`, `memrchr`), with
 //! `<libgen.h>`'s `basename` and `dirname` (POSIX) and the GNU `basename`:
 //! copying, comparing, searching, splitting and
 //! concatenating arrays and strings, with C's rules on how far each may read
@@ -293,6 +294,37 @@ pub(super) fn call(
             s.resize(usize::try_from(n).map_err(|_| too_large(func))?, 0);
             mem.write_bytes(dst, &s)?;
             Ok(ret(ptr_add(dst, len)?))
+        }
+        // strlcpy(dst, src, size) (BSD; glibc 2.38, POSIX 2024): copies
+        // what fits of `src` in `size - 1` bytes and a NUL (nothing when
+        // `size` is 0) and returns strlen(src), so `>= size` means it was
+        // cut. strlcat appends the same way after the string in the first
+        // `size` bytes of `dst` and returns the length it tried to make;
+        // when `dst` holds no NUL there, it writes nothing and returns
+        // `size + strlen(src)`.
+        LibcFunc::Strlcpy | LibcFunc::Strlcat => {
+            let (dst, src, size) = (a.get(0)?, a.get(1)?, a.get(2)?);
+            let s = mem.read_c_string(src)?;
+            let start = if func == LibcFunc::Strlcat {
+                read_c_string_bounded(mem, dst, size)?.len() as u64
+            } else {
+                0
+            };
+            if start == size {
+                return Ok(ret(size + s.len() as u64));
+            }
+            let room = usize::try_from(size - start - 1).unwrap_or(usize::MAX);
+            let mut copy = s[..s.len().min(room)].to_vec();
+            copy.push(0);
+            let at = ptr_add(dst, start)?;
+            if overlaps_ranges(at, copy.len() as u64, src, s.len() as u64 + 1) {
+                return Err(MemFault::Other(format!(
+                    "{} with overlapping buffers",
+                    func.c_name()
+                )));
+            }
+            mem.write_bytes(at, &copy)?;
+            Ok(ret(start + s.len() as u64))
         }
         // strcasestr (GNU): strstr ignoring case in the "C" locale.
         LibcFunc::Strcasestr => {
@@ -911,6 +943,47 @@ mod tests {
             .unwrap(),
             0
         );
+    }
+
+    #[test]
+    fn strlcpy_and_strlcat_always_terminate() {
+        let mut m = mem();
+        let dst = m.allocate(8, AllocKind::Stack).unwrap();
+        let long = string(&mut m, "abcdefghij");
+        let short = string(&mut m, "xy");
+        assert_eq!(
+            c(&mut m, LibcFunc::Strlcpy, &[p(dst), p(long), i64a(8)]).unwrap(),
+            10
+        );
+        assert_eq!(read_str(&m, dst), "abcdefg");
+        assert_eq!(
+            c(&mut m, LibcFunc::Strlcpy, &[p(dst), p(short), i64a(8)]).unwrap(),
+            2
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Strlcat, &[p(dst), p(short), i64a(8)]).unwrap(),
+            4
+        );
+        assert_eq!(read_str(&m, dst), "xyxy");
+        assert_eq!(
+            c(&mut m, LibcFunc::Strlcat, &[p(dst), p(long), i64a(8)]).unwrap(),
+            14
+        );
+        assert_eq!(read_str(&m, dst), "xyxyabc");
+        // No NUL in the first `size` bytes: nothing written.
+        assert_eq!(
+            c(&mut m, LibcFunc::Strlcat, &[p(dst), p(short), i64a(3)]).unwrap(),
+            5
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Strlcpy, &[p(dst), p(short), i64a(0)]).unwrap(),
+            2
+        );
+        // A size larger than the buffer: the write past it is the error.
+        assert!(matches!(
+            call(LibcFunc::Strlcpy, &[p(dst), p(long), i64a(16)], &mut m),
+            Err(MemFault::OutOfBounds { write: true, .. })
+        ));
     }
 
     #[test]

@@ -397,6 +397,8 @@ impl Process {
                     | F::Memset
                     | F::Stpcpy
                     | F::Stpncpy
+                    | F::Strlcpy
+                    | F::Strlcat
                     | F::Strftime
                     | F::Mktime => Some(0),
                     F::Strtol
