@@ -643,6 +643,90 @@ pub enum LibcFunc {
     /// option variables (globals of the model) after the C arguments, then
     /// 1 for glibc's strict POSIX form (`__posix_getopt`), else 0.
     Getopt,
+    /// `rand_r(&seed)` (POSIX): glibc's algorithm on the caller's seed
+    /// (three steps of the `rand` TYPE_0 congruence, 31 bits of result).
+    RandR,
+    /// `seed48(v)`: sets the 48-bit word of the `drand48` family and
+    /// returns a static array (per process) holding the previous one.
+    Seed48,
+    /// `tgamma`, `lgamma` (without `signgam`), `remainder`, `remquo` (which
+    /// stores the low quotient bits through its pointer) and `nan`.
+    Tgamma,
+    Lgamma,
+    Remainder,
+    Remquo,
+    Nan,
+    /// `asprintf(&p, fmt, ...)` and `vasprintf`: the text in a new heap
+    /// block whose address is stored through the first argument.
+    Asprintf,
+    Vasprintf,
+    /// Broken-down time in the model's time zone, UTC: `localtime` and
+    /// `gmtime` share one static `struct tm` per process, `ctime` and
+    /// `asctime` one static string (as glibc's do); the `_r` forms write
+    /// the caller's.
+    Localtime,
+    Gmtime,
+    LocaltimeR,
+    GmtimeR,
+    Mktime,
+    Strftime,
+    Ctime,
+    Asctime,
+    CtimeR,
+    AsctimeR,
+    /// `sysconf(name)`: the processors (one per process), the page size,
+    /// the clock tick; other names are unknown (-1, EINVAL).
+    Sysconf,
+    /// `div` returns `div_t` in one 64-bit register (quotient low);
+    /// `ldiv`/`lldiv`/`imaxdiv` return two `long`s, which the extractor
+    /// places in an aggregate block passed last, as for `__muldc3`.
+    Div,
+    Ldiv,
+    /// More of `<string.h>` (GNU and POSIX): `strsep`, `stpcpy`,
+    /// `stpncpy`, `strcasestr`, `memrchr`.
+    Strsep,
+    Stpcpy,
+    Stpncpy,
+    Strcasestr,
+    Memrchr,
+    /// `strlcpy` and `strlcat` (BSD, glibc 2.38): bounded copies that
+    /// always terminate and return the length they tried to make.
+    Strlcpy,
+    Strlcat,
+    /// `<libgen.h>`'s POSIX `basename` (glibc's `__xpg_basename`) and
+    /// `dirname`, which may write into their argument; `GnuBasename` is
+    /// `<string.h>`'s GNU `basename`, which never does.
+    Basename,
+    Dirname,
+    GnuBasename,
+    /// `strtof`: `strtod`'s syntax, rounded once to `float`.
+    Strtof,
+    /// Stream buffering (`setvbuf`, `setbuf`, `setlinebuf`): checked and
+    /// accepted; buffering does not change what the model checks.
+    Setvbuf,
+    Setbuf,
+    /// `isatty(fd)`: 0 (output goes to `mpiexec`, not to a terminal).
+    Isatty,
+    /// `signal` and `sigaction`: accepted, nothing is recorded (no signal
+    /// ever arrives in the model).
+    Signal,
+    Sigaction,
+    /// `getcwd`: the checker's working directory (where files are opened).
+    Getcwd,
+    /// `getppid` (fixed 999: every rank's launcher) and `getuid` /
+    /// `geteuid` / `getgid` / `getegid` (fixed 1000).
+    Getppid,
+    Getuid,
+    /// The environment: per-process changes that `getenv` then sees.
+    Setenv,
+    Unsetenv,
+    Putenv,
+    /// `access` and `stat` on the real file system, relative to the
+    /// working directory, as `fopen` reads files.
+    Access,
+    Stat,
+    /// `valloc(size)`: a page-aligned block (every block is aligned).
+    Valloc,
 }
 
 impl LibcFunc {
@@ -801,6 +885,53 @@ impl LibcFunc {
             LibcFunc::Expm1 => "expm1",
             LibcFunc::Log1p => "log1p",
             LibcFunc::Fdim => "fdim",
+            LibcFunc::RandR => "rand_r",
+            LibcFunc::Seed48 => "seed48",
+            LibcFunc::Tgamma => "tgamma",
+            LibcFunc::Lgamma => "lgamma",
+            LibcFunc::Remainder => "remainder",
+            LibcFunc::Remquo => "remquo",
+            LibcFunc::Nan => "nan",
+            LibcFunc::Asprintf => "asprintf",
+            LibcFunc::Vasprintf => "vasprintf",
+            LibcFunc::Localtime => "localtime",
+            LibcFunc::Gmtime => "gmtime",
+            LibcFunc::LocaltimeR => "localtime_r",
+            LibcFunc::GmtimeR => "gmtime_r",
+            LibcFunc::Mktime => "mktime",
+            LibcFunc::Strftime => "strftime",
+            LibcFunc::Ctime => "ctime",
+            LibcFunc::Asctime => "asctime",
+            LibcFunc::CtimeR => "ctime_r",
+            LibcFunc::AsctimeR => "asctime_r",
+            LibcFunc::Sysconf => "sysconf",
+            LibcFunc::Div => "div",
+            LibcFunc::Ldiv => "ldiv",
+            LibcFunc::Strsep => "strsep",
+            LibcFunc::Stpcpy => "stpcpy",
+            LibcFunc::Stpncpy => "stpncpy",
+            LibcFunc::Strcasestr => "strcasestr",
+            LibcFunc::Memrchr => "memrchr",
+            LibcFunc::Strlcpy => "strlcpy",
+            LibcFunc::Strlcat => "strlcat",
+            LibcFunc::Basename => "__xpg_basename",
+            LibcFunc::Dirname => "dirname",
+            LibcFunc::GnuBasename => "basename",
+            LibcFunc::Strtof => "strtof",
+            LibcFunc::Setvbuf => "setvbuf",
+            LibcFunc::Setbuf => "setbuf",
+            LibcFunc::Isatty => "isatty",
+            LibcFunc::Signal => "signal",
+            LibcFunc::Sigaction => "sigaction",
+            LibcFunc::Getcwd => "getcwd",
+            LibcFunc::Getppid => "getppid",
+            LibcFunc::Getuid => "getuid",
+            LibcFunc::Setenv => "setenv",
+            LibcFunc::Unsetenv => "unsetenv",
+            LibcFunc::Putenv => "putenv",
+            LibcFunc::Access => "access",
+            LibcFunc::Stat => "stat",
+            LibcFunc::Valloc => "valloc",
         }
     }
 
@@ -957,6 +1088,53 @@ impl LibcFunc {
         LibcFunc::Expm1,
         LibcFunc::Log1p,
         LibcFunc::Fdim,
+        LibcFunc::RandR,
+        LibcFunc::Seed48,
+        LibcFunc::Tgamma,
+        LibcFunc::Lgamma,
+        LibcFunc::Remainder,
+        LibcFunc::Remquo,
+        LibcFunc::Nan,
+        LibcFunc::Asprintf,
+        LibcFunc::Vasprintf,
+        LibcFunc::Localtime,
+        LibcFunc::Gmtime,
+        LibcFunc::LocaltimeR,
+        LibcFunc::GmtimeR,
+        LibcFunc::Mktime,
+        LibcFunc::Strftime,
+        LibcFunc::Ctime,
+        LibcFunc::Asctime,
+        LibcFunc::CtimeR,
+        LibcFunc::AsctimeR,
+        LibcFunc::Sysconf,
+        LibcFunc::Div,
+        LibcFunc::Ldiv,
+        LibcFunc::Strsep,
+        LibcFunc::Stpcpy,
+        LibcFunc::Stpncpy,
+        LibcFunc::Strcasestr,
+        LibcFunc::Memrchr,
+        LibcFunc::Strlcpy,
+        LibcFunc::Strlcat,
+        LibcFunc::Basename,
+        LibcFunc::Dirname,
+        LibcFunc::GnuBasename,
+        LibcFunc::Strtof,
+        LibcFunc::Setvbuf,
+        LibcFunc::Setbuf,
+        LibcFunc::Isatty,
+        LibcFunc::Signal,
+        LibcFunc::Sigaction,
+        LibcFunc::Getcwd,
+        LibcFunc::Getppid,
+        LibcFunc::Getuid,
+        LibcFunc::Setenv,
+        LibcFunc::Unsetenv,
+        LibcFunc::Putenv,
+        LibcFunc::Access,
+        LibcFunc::Stat,
+        LibcFunc::Valloc,
     ];
 
     pub fn from_c_name(name: &str) -> Option<LibcFunc> {
@@ -988,7 +1166,9 @@ impl LibcFunc {
     /// unused `rand()` does not shift the values of the later ones.
     pub fn has_hidden_state(self) -> bool {
         // atexit changes what happens when the process ends; a read
-        // advances its stream; strtok and getopt remember where they are.
+        // advances its stream; strtok and getopt remember where they are;
+        // seed48 sets the generator; setenv, unsetenv and putenv change
+        // what a later getenv returns.
         matches!(
             self,
             LibcFunc::Rand
@@ -997,6 +1177,10 @@ impl LibcFunc {
                 | LibcFunc::Lrand48
                 | LibcFunc::Mrand48
                 | LibcFunc::Srand48
+                | LibcFunc::Seed48
+                | LibcFunc::Setenv
+                | LibcFunc::Unsetenv
+                | LibcFunc::Putenv
                 | LibcFunc::Strtok
                 | LibcFunc::Getopt
                 | LibcFunc::Atexit

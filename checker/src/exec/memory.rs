@@ -570,6 +570,31 @@ impl Memory {
         .encode())
     }
 
+    /// A fresh read-only allocation holding `bytes` (a constant of the C
+    /// library, such as the "." `dirname` returns): writing into it is a
+    /// [`MemFault::WriteToConstant`], as into a string literal.
+    pub fn allocate_constant(&mut self, bytes: &[u8]) -> Result<u64, MemFault> {
+        if bytes.len() as u64 > MAX_ALLOCATION {
+            return Err(MemFault::TooLarge {
+                size: bytes.len() as u64,
+            });
+        }
+        if self.allocs.len() >= Pointer::FUNCTION_BASE as usize {
+            return Err(MemFault::Other("too many allocations".into()));
+        }
+        let id = self.allocs.len() as u32;
+        self.allocs.push(Arc::new(Allocation::new(
+            AllocKind::Global { constant: true },
+            true,
+            bytes.to_vec(),
+        )));
+        Ok(Pointer {
+            alloc: id,
+            offset: 0,
+        }
+        .encode())
+    }
+
     pub fn free(&mut self, addr: u64) -> Result<(), MemFault> {
         if addr == 0 {
             return Ok(()); // free(NULL) is a no-op (C11 7.22.3.3)

@@ -176,6 +176,7 @@ impl Machine {
                     let mut p = first.clone();
                     p.set_input_rank(rank);
                     p.mem.statics.pid = 1000 + rank as i32;
+                    p.mem.statics.processors = np as u32;
                     p
                 },
                 phase: Phase::Ready,

@@ -40,10 +40,13 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
         fl.emit(InstKind::Call { dst, func, args });
         return Ok(());
     }
-    // A library function returning `double _Complex` (`{ double, double }`):
-    // its result goes to a block the call's register names, passed last.
+    // A library function returning `double _Complex` (`{ double, double }`)
+    // or `ldiv_t` (`{ i64, i64 }`): its result goes to a block the call's
+    // register names, passed last.
     if aggregates::is_aggregate(inst.ty()) {
-        if let Some(func @ (LibcFunc::Muldc3 | LibcFunc::Divdc3)) = LibcFunc::from_c_name(&name) {
+        if let Some((func @ (LibcFunc::Muldc3 | LibcFunc::Divdc3 | LibcFunc::Ldiv), _)) =
+            libc_function(&name)
+        {
             let area = fl.reg_of(inst)?;
             fl.emit(InstKind::Alloca {
                 dst: area,
@@ -269,17 +272,22 @@ pub const FLOAT_MATH: &[LibcFunc] = &[
     LibcFunc::Expm1,
     LibcFunc::Log1p,
     LibcFunc::Fdim,
+    LibcFunc::Tgamma,
+    LibcFunc::Lgamma,
+    LibcFunc::Remainder,
 ];
 
 /// The other math functions with `float` forms (`ldexpf`, `frexpf`,
-/// `modff`, `lroundf`, `lrintf`): the checker computes in the width of
-/// their first argument, and `modff` stores a `float`.
+/// `modff`, `lroundf`, `lrintf`, `remquof`): the checker computes in the
+/// width of their first argument, and `modff` stores a `float`. (`nanf`
+/// has none: its argument is a string, which gives no width.)
 pub const FLOAT_FORMS: &[LibcFunc] = &[
     LibcFunc::Ldexp,
     LibcFunc::Frexp,
     LibcFunc::Modf,
     LibcFunc::Lround,
     LibcFunc::Lrint,
+    LibcFunc::Remquo,
 ];
 
 /// The modeled C function behind `name`, and the argument positions to drop.
@@ -337,6 +345,21 @@ fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
         (crate::sort::GETOPT, LibcFunc::Getopt),
         ("llround", LibcFunc::Lround),
         ("llrint", LibcFunc::Lrint),
+        // `long long` and `intmax_t` are `long` here (see above).
+        ("lldiv", LibcFunc::Ldiv),
+        ("imaxdiv", LibcFunc::Ldiv),
+        ("imaxabs", LibcFunc::Llabs),
+        // The model's time zone is UTC, where mktime is timegm.
+        ("timegm", LibcFunc::Mktime),
+        // setlinebuf(f) is setvbuf(f, NULL, _IOLBF, 0): only the stream.
+        ("setlinebuf", LibcFunc::Setbuf),
+        ("geteuid", LibcFunc::Getuid),
+        ("getgid", LibcFunc::Getuid),
+        ("getegid", LibcFunc::Getuid),
+        ("stat64", LibcFunc::Stat),
+        ("__sysv_signal", LibcFunc::Signal),
+        ("bsd_signal", LibcFunc::Signal),
+        ("__isoc23_strtof", LibcFunc::Strtof),
     ];
     // A getopt call `sort::getopt` did not rewrite (another prototype) is
     // not one the checker can run.
@@ -433,6 +456,19 @@ mod tests {
         assert_eq!(libc_function("erfcf"), Some((LibcFunc::Erfc, &[][..])));
         // A synonym that is no math function has no float form.
         assert_eq!(libc_function("randomf"), None);
+        assert_eq!(libc_function("tgammaf"), Some((LibcFunc::Tgamma, &[][..])));
+        assert_eq!(libc_function("remquof"), Some((LibcFunc::Remquo, &[][..])));
+        assert_eq!(libc_function("nanf"), None);
+        assert_eq!(libc_function("strtof"), Some((LibcFunc::Strtof, &[][..])));
+        assert_eq!(libc_function("lldiv"), Some((LibcFunc::Ldiv, &[][..])));
+        assert_eq!(
+            libc_function("basename"),
+            Some((LibcFunc::GnuBasename, &[][..]))
+        );
+        assert_eq!(
+            libc_function("__xpg_basename"),
+            Some((LibcFunc::Basename, &[][..]))
+        );
         assert_eq!(libc_function("getopt"), None);
         assert_eq!(
             libc_function(crate::sort::GETOPT),

@@ -298,7 +298,7 @@ fn unsupported_library_call_names_the_function_and_line() {
 #[test]
 fn an_unsupported_construct_ends_its_block() {
     // What follows the placeholder in its block never runs: it is not
-    // lifted (no second placeholder for `getppid`) and the block ends in
+    // lifted (no second placeholder for `getsid`) and the block ends in
     // `unreachable`; the other branch is lifted as usual.
     let p = Program::new(
         "#include <string.h>\n\
@@ -306,7 +306,7 @@ fn an_unsupported_construct_ends_its_block() {
          int main(int argc, char **argv) {\n\
            if (argc > 3) {\n\
              int n = (int)strlen(ttyname(argc));\n\
-             return n + getppid();\n\
+             return n + getsid(0);\n\
            }\n\
            return argc;\n\
          }\n",

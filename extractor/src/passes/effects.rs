@@ -66,12 +66,16 @@ pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Eff
         },
         InstKind::Libc { func, args, .. } => {
             let args: Vec<Operand> = args.iter().map(|a| a.value).collect();
-            let mut e = libc_effects(*func, &args, site, all);
+            let mut e = libc_effects(*func, &args, site, all, pt.library_memory());
             // The v*printf functions read the arguments a `va_list` points
             // to, and what those point to (`%s`): everything reachable.
             if matches!(
                 func,
-                LibcFunc::Vprintf | LibcFunc::Vfprintf | LibcFunc::Vsprintf | LibcFunc::Vsnprintf
+                LibcFunc::Vprintf
+                    | LibcFunc::Vfprintf
+                    | LibcFunc::Vsprintf
+                    | LibcFunc::Vsnprintf
+                    | LibcFunc::Vasprintf
             ) {
                 e.reads = pt.reachable(&e.reads);
             }
@@ -92,6 +96,27 @@ pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Eff
                         .unwrap_or_default();
                     e.reads.union_with(&saved);
                     e.writes.union_with(&saved);
+                }
+                // strsep scans and cuts the string its slot points into.
+                LibcFunc::Strsep => {
+                    let s = args
+                        .first()
+                        .map(|a| pt.pointees(&pt.of(*a)))
+                        .unwrap_or_default();
+                    e.reads.union_with(&s);
+                    e.writes.union_with(&s);
+                }
+                // strftime's `%Z` reads the string `tm_zone` points to.
+                LibcFunc::Strftime => {
+                    let zone = args
+                        .get(3)
+                        .map(|a| pt.pointees(&pt.of(*a)))
+                        .unwrap_or_default();
+                    e.reads.union_with(&zone);
+                }
+                // getenv compares the names of the strings putenv gave.
+                LibcFunc::Getenv => {
+                    e.reads.union_with(&pt.environment_strings());
                 }
                 // getopt reads the argument strings argv points to and the
                 // long options' names; it stores a long option's value
@@ -125,6 +150,7 @@ fn libc_effects(
     args: &[Operand],
     site: impl Fn() -> Sites,
     all: impl Fn(&[Operand]) -> Sites,
+    library: Sites,
 ) -> Effects {
     use LibcFunc::*;
     let arg = |i: usize| all(args.get(i..=i).unwrap_or(&[]));
@@ -132,7 +158,7 @@ fn libc_effects(
     let mut e = Effects::default();
     // Exhaustive on purpose: a new libc function must decide its effects.
     match func {
-        Malloc | Calloc | AlignedAlloc | Memalign => {
+        Malloc | Calloc | AlignedAlloc | Memalign | Valloc => {
             e.writes = site();
             e.lifetime = site();
         }
@@ -143,6 +169,19 @@ fn libc_effects(
         }
         Gethostname => e.writes = arg(0),
         Getpid => {}
+        // getcwd fills its buffer, or one it allocates when given none.
+        Getcwd => {
+            e.writes = site();
+            e.writes.union_with(&arg(0));
+            e.lifetime = site();
+        }
+        // asprintf stores the address of a new block holding the text.
+        Asprintf | Vasprintf => {
+            e.reads = rest(1);
+            e.writes = site();
+            e.writes.union_with(&arg(0));
+            e.lifetime = site();
+        }
         Strdup | Fopen => {
             e.reads = all(args);
             e.writes = site();
@@ -152,6 +191,7 @@ fn libc_effects(
         Fwrite => e.reads = arg(0),
         // The result block (last argument) is written.
         Muldc3 | Divdc3 => e.writes = rest(4),
+        Ldiv => e.writes = rest(2),
         // sscanf reads its string and format and writes through the rest.
         Sscanf => {
             e.reads = all(args.get(..2).unwrap_or(args));
@@ -187,12 +227,12 @@ fn libc_effects(
             e.lifetime.union_with(&arg(0));
         }
         Free => e.lifetime = arg(0),
-        Memcpy | Memmove | Strcpy | Strncpy => {
+        Memcpy | Memmove | Strcpy | Strncpy | Stpcpy | Stpncpy | Strlcpy => {
             e.reads = arg(1);
             e.writes = arg(0);
         }
         // Concatenation reads the destination's string to find its end.
-        Strcat | Strncat => {
+        Strcat | Strncat | Strlcat => {
             e.reads = all(args.get(..2).unwrap_or(args));
             e.writes = arg(0);
         }
@@ -201,7 +241,7 @@ fn libc_effects(
             e.reads = rest(1);
             e.writes = arg(0);
         }
-        Strtol | Strtoul | Strtod => {
+        Strtol | Strtoul | Strtod | Strtof => {
             e.reads = arg(0);
             e.writes = arg(1);
         }
@@ -238,13 +278,65 @@ fn libc_effects(
         ClockGettime | ClockGetres => e.writes = arg(1),
         Nanosleep => e.reads = arg(0),
         // The forms with a state argument step the caller's state.
-        Erand48 | Nrand48 | Jrand48 => {
+        Erand48 | Nrand48 | Jrand48 | RandR => {
             e.reads = arg(0);
             e.writes = arg(0);
         }
-        Strcasecmp | Strncasecmp | Strspn | Strcspn | Strpbrk | Strnlen => e.reads = all(args),
-        // frexp stores the exponent, modf the integral part.
+        Strcasecmp | Strncasecmp | Strspn | Strcspn | Strpbrk | Strnlen | Strcasestr | Memrchr
+        | GnuBasename => e.reads = all(args),
+        // frexp stores the exponent, modf the integral part, remquo the
+        // quotient's low bits.
         Frexp | Modf => e.writes = arg(1),
+        Remquo => e.writes = arg(2),
+        // seed48 reads the new word and keeps the old one in its static
+        // array; localtime and gmtime fill their static `struct tm`, ctime
+        // and asctime their static string.
+        Seed48 | Localtime | Gmtime | Ctime | Asctime => {
+            e.reads = arg(0);
+            e.writes = library;
+        }
+        LocaltimeR | GmtimeR | CtimeR | AsctimeR => {
+            e.reads = arg(0);
+            e.writes = arg(1);
+        }
+        // mktime normalizes the fields of its struct.
+        Mktime => {
+            e.reads = arg(0);
+            e.writes = arg(0);
+        }
+        // strftime reads its format and struct (and, see `effects`, the
+        // zone string).
+        Strftime => {
+            e.reads = rest(2);
+            e.writes = arg(0);
+        }
+        // strsep reads and updates its slot (and the string, see
+        // `effects`); the POSIX path functions may write into their
+        // argument.
+        Strsep | Basename | Dirname => {
+            e.reads = arg(0);
+            e.reads.union_with(&rest(1));
+            e.writes = arg(0);
+        }
+        // A stream and the buffer it is given are checked.
+        Setvbuf | Setbuf => e.reads = all(args),
+        // sigaction reads the new action and stores the old one.
+        Sigaction => {
+            e.reads = arg(1);
+            e.writes = arg(2);
+        }
+        Stat => {
+            e.reads = arg(0);
+            e.writes = arg(1);
+        }
+        // The environment functions read their strings (setenv copies
+        // them into the library's memory; putenv's string becomes part of
+        // the environment, see `effects` for getenv).
+        Setenv => {
+            e.reads = all(args);
+            e.writes = library;
+        }
+        Unsetenv | Putenv | Access | Nan => e.reads = arg(0),
         // The variable arguments are read through the `va_list`, whose
         // contents `VaStart` made point to them (and which it reads).
         VaStart => {
@@ -263,7 +355,8 @@ fn libc_effects(
         | Atan | Sinh | Cosh | Tanh | Exp2 | Log2 | Log10 | Cbrt | Round | Trunc | Rint | Atan2
         | Fmod | Hypot | Copysign | Isalnum | Isalpha | Isdigit | Isxdigit | Isspace | Isupper
         | Islower | Ispunct | Isprint | Toupper | Tolower | Popcount | Clz | Ctz | Bswap
-        | Fputc | Ldexp | Lround | Lrint | Erf | Erfc | Expm1 | Log1p | Fdim => {}
+        | Fputc | Ldexp | Lround | Lrint | Erf | Erfc | Expm1 | Log1p | Fdim | Tgamma | Lgamma
+        | Remainder | Div | Sysconf | Isatty | Signal | Getppid | Getuid => {}
         // `time(&t)` writes `t`; `getenv` reads its name.
         Time => e.writes = arg(0),
         Getenv => e.reads = arg(0),

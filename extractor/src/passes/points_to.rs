@@ -171,6 +171,11 @@ pub struct PointsTo {
     /// its contents are the strings a `strtok(NULL, ...)` may go on
     /// scanning.
     strtok: Site,
+    /// The site standing for the environment the C library keeps: its
+    /// contents are the strings `putenv` put there (POSIX: the string
+    /// itself becomes part of the environment), which `getenv` returns
+    /// pointers into.
+    env: Site,
 }
 
 impl PointsTo {
@@ -179,7 +184,8 @@ impl PointsTo {
         let argv = num_globals;
         let argv_strings = num_globals + 1;
         let strtok = num_globals + 2;
-        let mut next = num_globals + 3;
+        let env = num_globals + 3;
+        let mut next = num_globals + 4;
         let mut alloc_sites = HashMap::new();
         for (b, block) in f.blocks.iter().enumerate() {
             for (i, inst) in block.insts.iter().enumerate() {
@@ -196,6 +202,7 @@ impl PointsTo {
             regs: vec![Sites::none(); f.num_regs as usize],
             contents: Vec::new(),
             strtok,
+            env,
         };
         // Pointer parameters of the entry function point to memory the
         // runtime provides (`argv`, whose elements point to its strings).
@@ -270,6 +277,19 @@ impl PointsTo {
         self.pointees(&Sites::one(self.strtok))
     }
 
+    /// The strings `putenv` put in the environment (a `getenv` may read
+    /// their names and return pointers into them).
+    pub fn environment_strings(&self) -> Sites {
+        self.pointees(&Sites::one(self.env))
+    }
+
+    /// The C library's own memory: the strings `getenv` and `strerror`
+    /// return, and the static buffers of `localtime`, `gmtime`, `ctime`,
+    /// `asctime` and `seed48` (the site after `argv`, see `analyze`).
+    pub fn library_memory(&self) -> Sites {
+        Sites::one(self.num_globals + 1)
+    }
+
     pub fn num_sites(&self) -> u32 {
         self.num_sites
     }
@@ -324,6 +344,10 @@ fn allocates(kind: &InstKind) -> bool {
                     | LibcFunc::Calloc
                     | LibcFunc::AlignedAlloc
                     | LibcFunc::Memalign
+                    | LibcFunc::Valloc
+                    | LibcFunc::Asprintf
+                    | LibcFunc::Vasprintf
+                    | LibcFunc::Getcwd
                     | LibcFunc::PosixMemalign
                     | LibcFunc::Realloc
                     | LibcFunc::Strdup
@@ -350,6 +374,19 @@ impl Solver<'_> {
 
     fn arg(&self, args: &[Operand], i: usize) -> Sites {
         args.get(i).map(|a| self.val(*a)).unwrap_or_default()
+    }
+
+    /// What the text a printf-family call formats may point into: printed
+    /// numbers (`%p`, `%ld` of an address) can be parsed back by strtol, so
+    /// the text carries the sites of every argument after the destination.
+    fn printed(&self, args: &[Operand]) -> Sites {
+        let mut v = Sites::none();
+        for a in args.iter().skip(1) {
+            let p = self.val(*a);
+            v.union_with(&self.load_from(&p));
+            v.union_with(&p);
+        }
+        v
     }
 
     fn def(&mut self, dst: Option<u32>, v: &Sites) {
@@ -523,9 +560,16 @@ impl Solver<'_> {
     fn libc(&mut self, b: usize, i: usize, dst: Option<u32>, func: LibcFunc, args: &[Operand]) {
         use LibcFunc::*;
         match func {
-            Malloc | Calloc | AlignedAlloc | Memalign => {
+            Malloc | Calloc | AlignedAlloc | Memalign | Valloc => {
                 let site = self.pt.alloc_site(b, i).expect("allocation has a site");
                 self.def(dst, &Sites::one(site));
+            }
+            // getcwd returns its buffer, or a block it allocates when given
+            // none.
+            Getcwd => {
+                let mut v = Sites::one(self.pt.alloc_site(b, i).expect("allocation has a site"));
+                v.union_with(&self.arg(args, 0));
+                self.def(dst, &v);
             }
             // posix_memalign stores the block's address through its first
             // argument.
@@ -570,7 +614,8 @@ impl Solver<'_> {
                 self.def(dst, &v);
                 self.store_into(&site, &self.load_from(&old));
             }
-            Memcpy | Memmove | Strcpy | Strncpy | Strcat | Strncat => {
+            // stpcpy and stpncpy return a pointer into their destination.
+            Memcpy | Memmove | Strcpy | Strncpy | Strcat | Strncat | Stpcpy | Stpncpy => {
                 let (d, s) = (self.arg(args, 0), self.arg(args, 1));
                 self.store_into(&d, &self.load_from(&s));
                 self.def(dst, &d);
@@ -585,17 +630,17 @@ impl Solver<'_> {
                 self.store_into(&self.arg(args, 0), &area);
             }
             Sprintf | Snprintf | Vsprintf | Vsnprintf => {
-                // Printed numbers (`%p`, `%ld` of an address) can be parsed
-                // back by strtol: the text carries the sites.
-                let mut v = Sites::none();
-                for a in args.iter().skip(1) {
-                    let p = self.val(*a);
-                    v.union_with(&self.load_from(&p));
-                    v.union_with(&p);
-                }
+                let v = self.printed(args);
                 self.store_into(&self.arg(args, 0), &v);
             }
-            Strtol | Strtoul | Strtod => {
+            // asprintf stores the address of a new block holding the text.
+            Asprintf | Vasprintf => {
+                let site = Sites::one(self.pt.alloc_site(b, i).expect("allocation has a site"));
+                let v = self.printed(args);
+                self.store_into(&site, &v);
+                self.store_into(&self.arg(args, 0), &site);
+            }
+            Strtol | Strtoul | Strtod | Strtof => {
                 let s = self.arg(args, 0);
                 self.store_into(&self.arg(args, 1), &s);
                 self.def(dst, &self.load_from(&s));
@@ -619,8 +664,26 @@ impl Solver<'_> {
                 let strings = self.load_from(&self.arg(args, 1));
                 self.store_into(&self.arg(args, 3), &strings);
             }
+            // strlcpy and strlcat copy a string and return its length.
+            Strlcpy | Strlcat => {
+                let (d, s) = (self.arg(args, 0), self.arg(args, 1));
+                self.store_into(&d, &self.load_from(&s));
+            }
+            // strsep returns the string its slot held, and stores a pointer
+            // into it there.
+            Strsep => {
+                let s = self.load_from(&self.arg(args, 0));
+                self.def(dst, &s);
+            }
+            // The path functions return a pointer into their argument or a
+            // string of the C library's (".").
+            Basename | Dirname | GnuBasename => {
+                let mut v = self.arg(args, 0);
+                v.union_with(&Sites::one(self.argv + 1));
+                self.def(dst, &v);
+            }
             // The search functions return a pointer into their first argument.
-            Strchr | Strrchr | Strstr | Memchr | Strpbrk => {
+            Strchr | Strrchr | Strstr | Memchr | Strpbrk | Strcasestr | Memrchr => {
                 let s = self.arg(args, 0);
                 self.def(dst, &s);
             }
@@ -633,7 +696,7 @@ impl Solver<'_> {
             | Cbrt | Round | Trunc | Rint | Atan2 | Fmod | Hypot | Copysign | Isalnum | Isalpha
             | Isdigit | Isxdigit | Isspace | Isupper | Islower | Ispunct | Isprint | Toupper
             | Tolower | Popcount | Clz | Ctz | Bswap | Difftime | Ldexp | Lround | Lrint | Erf
-            | Erfc | Expm1 | Log1p | Fdim => {
+            | Erfc | Expm1 | Log1p | Fdim | Tgamma | Lgamma | Remainder | Div => {
                 let mut v = Sites::none();
                 for a in args {
                     v.union_with(&self.val(*a));
@@ -643,10 +706,36 @@ impl Solver<'_> {
             Free | Strlen | Strcmp | Strncmp | Memcmp | Printf | Fprintf | Vprintf | Vfprintf
             | Puts | Putchar | Perror | Fputs | Fputc | Fflush | AssertFail | Abort | Exit
             | ExitNow | Atexit | Sleep | Usleep | Rand | Srand | Time | Clock => {}
+            // Numbers: a generator's draw, a parse of a tag, a quotient pair
+            // in the result block, a formatted time, system facts; signal
+            // returns SIG_DFL and sigaction stores an empty action.
+            RandR | Nan | Ldiv | Strftime | Sysconf | Isatty | Signal | Sigaction | Getppid
+            | Getuid | Setenv | Unsetenv | Access | Stat | Setvbuf | Setbuf => {}
+            // The static buffers of the C library (the site after `argv`):
+            // a `struct tm` whose `tm_zone` points to a string of the
+            // library's, a string, seed48's array.
+            Localtime | Gmtime | Ctime | Asctime | Seed48 => {
+                let library = Sites::one(self.argv + 1);
+                self.store_into(&library, &library);
+                self.def(dst, &library);
+            }
+            // The `_r` forms fill the caller's struct or buffer and return
+            // it; a `struct tm`'s `tm_zone` points to the library's string.
+            LocaltimeR | GmtimeR | CtimeR | AsctimeR => {
+                let out = self.arg(args, 1);
+                self.store_into(&out, &Sites::one(self.argv + 1));
+                self.def(dst, &out);
+            }
+            Mktime => self.store_into(&self.arg(args, 0), &Sites::one(self.argv + 1)),
+            // The string itself becomes part of the environment.
+            Putenv => {
+                let s = self.arg(args, 0);
+                self.store_into(&Sites::one(self.pt.env), &s);
+            }
             // The clocks and generators write numbers; the comparisons and
             // counts return them.
             // The parts stored are numbers.
-            Frexp | Modf => {
+            Frexp | Modf | Remquo => {
                 let v = self.arg(args, 0);
                 self.def(dst, &v);
             }
@@ -655,7 +744,13 @@ impl Solver<'_> {
             | Strcspn | Strnlen => {}
             // The environment's strings are the runtime's, like argv's (the
             // site after `argv`, see `analyze`).
-            Getenv | Strerror => self.def(dst, &Sites::one(self.argv + 1)),
+            // A name `putenv` set returns a pointer into its string.
+            Getenv => {
+                let mut v = Sites::one(self.argv + 1);
+                v.union_with(&self.load_from(&Sites::one(self.pt.env)));
+                self.def(dst, &v);
+            }
+            Strerror => self.def(dst, &Sites::one(self.argv + 1)),
         }
     }
 }

@@ -47,6 +47,8 @@ pub(super) fn call(
             mem.store(slot, 8, block)?;
             Ok(super::ret_i32(0))
         }
+        // valloc(size) (obsolete, still in glibc): a page-aligned block.
+        LibcFunc::Valloc => Ok(ret(heap_block(mem, a.get(0)?)?)),
         LibcFunc::Realloc => realloc(mem, a.get(0)?, a.get(1)?),
         LibcFunc::Free => {
             mem.free(a.get(0)?)?;

@@ -15,23 +15,31 @@
 //!
 //! The dispatcher [`call`] routes each function to the module of its job:
 //!
-//! - `alloc`: `malloc`, `calloc`, `realloc`, `free`;
-//! - `string`: the `<string.h>` functions (and `strdup`);
-//! - `printf`: the printf family and its formatting;
+//! - `alloc`: `malloc`, `calloc`, `realloc`, `free`, the aligned forms;
+//! - `string`: the `<string.h>` functions (and `strdup`, `strsep`, the
+//!   `<libgen.h>` path functions);
+//! - `printf`: the printf family and its formatting (and `asprintf`);
 //! - `scanf`: `sscanf`;
 //! - `strconv`: `atoi`, `strtol`, `strtod` and the other number parsers;
-//! - `math`: `<math.h>`, `abs`, the bit-count builtins, complex fallbacks;
+//! - `math`: `<math.h>`, `abs`, `div`, the bit-count builtins, complex
+//!   fallbacks;
 //! - `varargs`: `va_start` and the `va_list` record the v-forms read;
 //! - `ctype`: the `<ctype.h>` character classes;
 //! - `stdio`: the output and file functions other than the printf family;
 //! - `process`: `exit`, `abort`, `assert` and the other process controls;
 //! - `time`: the clocks (`gettimeofday`, `clock_gettime`), which read the
 //!   logical [`Clock`] `MPI_Wtime` reads, `nanosleep`, `difftime`;
+//! - `calendar`: broken-down time (`gmtime`, `localtime`, `mktime`,
+//!   `strftime`, `asctime`, `ctime`) in the model's time zone, UTC;
+//! - `system`: what a process asks of the system (`sysconf`, `isatty`,
+//!   `signal`, `getcwd`, the user ids, `access`, `stat`);
 //! - `getopt`: `getopt` and its variables;
-//! - `inputs`: the input sources `rand`, the `drand48` family, `time`,
-//!   `clock` and `getenv`.
+//! - `inputs`: the input sources `rand`, `rand_r`, the `drand48` family,
+//!   `time`, `clock` and `getenv` (and `setenv`, `unsetenv`, `putenv`,
+//!   which change what it returns).
 
 mod alloc;
+mod calendar;
 mod ctype;
 mod getopt;
 mod inputs;
@@ -43,13 +51,14 @@ mod stdio;
 mod strconv;
 mod streams;
 mod string;
+mod system;
 #[cfg(test)]
 mod test_support;
 mod time;
 mod varargs;
 
 pub use getopt::getopt_reads_arguments;
-pub use inputs::{getenv_string, rand48_finish, rand48_next, FIXED_TIME};
+pub use inputs::{env_changed, getenv_string, rand48_finish, rand48_next, FIXED_TIME};
 pub use string::strtok_scan_start;
 pub use time::Clock;
 
@@ -100,6 +109,7 @@ pub fn call(
         | LibcFunc::Memalign
         | LibcFunc::PosixMemalign
         | LibcFunc::Realloc
+        | LibcFunc::Valloc
         | LibcFunc::Free => alloc::call(func, &a, mem),
         LibcFunc::Getpid => Ok(ret_i32(mem.statics.pid)),
         LibcFunc::Gethostname => {
@@ -139,7 +149,17 @@ pub fn call(
         | LibcFunc::Strcspn
         | LibcFunc::Strpbrk
         | LibcFunc::Strtok
-        | LibcFunc::StrtokR => string::call(func, &a, mem),
+        | LibcFunc::StrtokR
+        | LibcFunc::Strsep
+        | LibcFunc::Stpcpy
+        | LibcFunc::Stpncpy
+        | LibcFunc::Strcasestr
+        | LibcFunc::Memrchr
+        | LibcFunc::Strlcpy
+        | LibcFunc::Strlcat
+        | LibcFunc::Basename
+        | LibcFunc::Dirname
+        | LibcFunc::GnuBasename => string::call(func, &a, mem),
         LibcFunc::Printf
         | LibcFunc::Fprintf
         | LibcFunc::Sprintf
@@ -147,7 +167,9 @@ pub fn call(
         | LibcFunc::Vprintf
         | LibcFunc::Vfprintf
         | LibcFunc::Vsprintf
-        | LibcFunc::Vsnprintf => printf::call(func, &a, mem),
+        | LibcFunc::Vsnprintf
+        | LibcFunc::Asprintf
+        | LibcFunc::Vasprintf => printf::call(func, &a, mem),
         LibcFunc::VaStart => varargs::va_start(&a, mem),
         LibcFunc::Sscanf => scanf::sscanf(&a, mem),
         LibcFunc::Atoi
@@ -155,6 +177,7 @@ pub fn call(
         | LibcFunc::Strtol
         | LibcFunc::Atof
         | LibcFunc::Strtod
+        | LibcFunc::Strtof
         | LibcFunc::Strtoul => strconv::call(func, &a, mem),
         LibcFunc::Sqrt
         | LibcFunc::Fabs
@@ -201,8 +224,14 @@ pub fn call(
         | LibcFunc::Erfc
         | LibcFunc::Expm1
         | LibcFunc::Log1p
-        | LibcFunc::Fdim => math::call(func, &a),
-        LibcFunc::Frexp | LibcFunc::Modf => math::parts(func, &a, mem),
+        | LibcFunc::Fdim
+        | LibcFunc::Tgamma
+        | LibcFunc::Lgamma
+        | LibcFunc::Remainder => math::call(func, &a),
+        LibcFunc::Frexp | LibcFunc::Modf | LibcFunc::Remquo | LibcFunc::Nan => {
+            math::parts(func, &a, mem)
+        }
+        LibcFunc::Div | LibcFunc::Ldiv => math::division(func, &a, mem),
         LibcFunc::Isalnum
         | LibcFunc::Isalpha
         | LibcFunc::Isdigit
@@ -222,7 +251,9 @@ pub fn call(
         | LibcFunc::Fputc
         | LibcFunc::Fopen
         | LibcFunc::Fclose
-        | LibcFunc::Fwrite => stdio::call(func, &a, mem),
+        | LibcFunc::Fwrite
+        | LibcFunc::Setvbuf
+        | LibcFunc::Setbuf => stdio::call(func, &a, mem),
         LibcFunc::Scanf
         | LibcFunc::Fscanf
         | LibcFunc::Fgets
@@ -244,6 +275,25 @@ pub fn call(
         | LibcFunc::ClockGetres
         | LibcFunc::Nanosleep
         | LibcFunc::Difftime => time::call(func, &a, mem, clock),
+        LibcFunc::Localtime
+        | LibcFunc::Gmtime
+        | LibcFunc::LocaltimeR
+        | LibcFunc::GmtimeR
+        | LibcFunc::Mktime
+        | LibcFunc::Strftime
+        | LibcFunc::Ctime
+        | LibcFunc::Asctime
+        | LibcFunc::CtimeR
+        | LibcFunc::AsctimeR => calendar::call(func, &a, mem),
+        LibcFunc::Sysconf
+        | LibcFunc::Isatty
+        | LibcFunc::Signal
+        | LibcFunc::Sigaction
+        | LibcFunc::Getcwd
+        | LibcFunc::Getppid
+        | LibcFunc::Getuid
+        | LibcFunc::Access
+        | LibcFunc::Stat => system::call(func, &a, mem),
         LibcFunc::Getopt => getopt::getopt(&a, mem),
         LibcFunc::Rand
         | LibcFunc::Srand
@@ -256,7 +306,12 @@ pub fn call(
         | LibcFunc::Nrand48
         | LibcFunc::Mrand48
         | LibcFunc::Jrand48
-        | LibcFunc::Srand48 => inputs::input_source(func, &a, mem),
+        | LibcFunc::Srand48
+        | LibcFunc::RandR
+        | LibcFunc::Seed48
+        | LibcFunc::Setenv
+        | LibcFunc::Unsetenv
+        | LibcFunc::Putenv => inputs::input_source(func, &a, mem),
     }
 }
 
@@ -266,8 +321,12 @@ pub struct LibcStatics {
     /// The `rand` generator; `None` until first used (then seed 1).
     rand: Option<Box<crate::exec::rand::Rand>>,
     /// The strings `getenv` returned, by name (the same name returns the
-    /// same string, as glibc's environment block does).
+    /// same string, as glibc's environment block does), and the values
+    /// `setenv` and `putenv` set (0: removed by `unsetenv`).
     env: std::collections::BTreeMap<Vec<u8>, u64>,
+    /// The names the process set or removed (`getenv` of them is no input
+    /// under `--any-input`: the program chose the value).
+    env_changed: std::collections::BTreeSet<Vec<u8>>,
     /// Standard input and the files open for reading.
     pub streams: streams::Streams,
     /// The address of the program's `errno` (a global the extractor makes
@@ -285,6 +344,58 @@ pub struct LibcStatics {
     strtok: u64,
     /// What `getopt` keeps between calls.
     getopt: getopt::GetoptState,
+    /// How many processes the run has: the processors `sysconf` reports
+    /// (the one node has one per process; set with the process).
+    pub processors: u32,
+    /// The static objects of the C library, allocated when first used (0
+    /// before): the `struct tm` `localtime` and `gmtime` share, the string
+    /// `ctime` and `asctime` share, `seed48`'s array, and the constant
+    /// strings the library returns pointers to (see [`library_string`]).
+    tm: u64,
+    time_text: u64,
+    seed48: u64,
+    strings: u64,
+}
+
+/// The constant strings of the C library, in one static object: what
+/// `basename` and `dirname` return for a path without a directory ("."),
+/// and the zone names of a `struct tm`.
+const LIBRARY_STRINGS: &[u8] = b".\0GMT\0UTC\0";
+
+/// Offsets of the strings in [`LIBRARY_STRINGS`].
+mod library {
+    pub const DOT: u64 = 0;
+    pub const GMT: u64 = 2;
+    pub const UTC: u64 = 6;
+}
+
+/// The address of the C library's constant string at `offset` of
+/// [`LIBRARY_STRINGS`] (allocated once per process, read-only as glibc's
+/// are: writing into one is a memory error).
+fn library_string(mem: &mut Memory, offset: u64) -> Result<u64, MemFault> {
+    if mem.statics.strings == 0 {
+        mem.statics.strings = mem.allocate_constant(LIBRARY_STRINGS)?;
+    }
+    ptr_add(mem.statics.strings, offset)
+}
+
+/// A static object of the C library of `size` bytes, kept in `slot` of the
+/// process's statics: allocated (zero-filled) when first used.
+fn static_object(
+    mem: &mut Memory,
+    slot: fn(&mut LibcStatics) -> &mut u64,
+    size: u64,
+) -> Result<u64, MemFault> {
+    let at = *slot(&mut mem.statics);
+    if at != 0 {
+        return Ok(at);
+    }
+    let p = mem.allocate(
+        size,
+        crate::exec::memory::AllocKind::Global { constant: false },
+    )?;
+    *slot(&mut mem.statics) = p;
+    Ok(p)
 }
 
 /// The name of the one node the model runs every process on
@@ -294,10 +405,13 @@ pub const NODE_NAME: &str = "node0";
 /// `errno` values (Linux, as glibc uses them).
 pub mod errno {
     pub const ENOENT: i32 = 2;
+    pub const EBADF: i32 = 9;
     pub const ENOMEM: i32 = 12;
     pub const EACCES: i32 = 13;
     pub const EINVAL: i32 = 22;
+    pub const ENOTTY: i32 = 25;
     pub const ERANGE: i32 = 34;
+    pub const EOVERFLOW: i32 = 75;
 }
 
 /// Sets the process's `errno` to `code` (C11 7.5: library functions set it

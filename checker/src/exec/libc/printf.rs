@@ -1,13 +1,14 @@
 //! The printf family (C11 7.21.6.1, the v-forms 7.21.6.8-13): the
 //! formatter [`format()`] with its conversions, flags, width and precision,
-//! and the endings that store the text (`sprintf`) or a bounded prefix of it
-//! (`snprintf`, C11 7.21.6.5). Output to a stream is dropped; only its
+//! and the endings that store the text (`sprintf`), a bounded prefix of it
+//! (`snprintf`, C11 7.21.6.5) or a new heap block holding it (`asprintf`,
+//! `vasprintf`: GNU, now POSIX). Output to a stream is dropped; only its
 //! count is returned.
 
 use super::string::read_c_string_bounded;
 use super::varargs::va_list_args;
 use super::{float_arg, misrouted, ret_i32, sext, trunc, Args, LibcOutcome};
-use crate::exec::memory::{MemFault, Memory};
+use crate::exec::memory::{AllocKind, MemFault, Memory};
 use runtime_model::model::{LibcFunc, Ty};
 
 /// Largest field width or precision a format may ask for. Real programs use a
@@ -67,6 +68,15 @@ pub(super) fn call(
             let out = format(mem, func, a.get(2)?, &va)?;
             store_snprintf(mem, a.get(0)?, a.get(1)?, out)
         }
+        LibcFunc::Asprintf => {
+            let out = format(mem, func, a.get(1)?, a.rest(2))?;
+            store_asprintf(mem, a.get(0)?, out)
+        }
+        LibcFunc::Vasprintf => {
+            let va = va_list_args(mem, a.get(2)?)?;
+            let out = format(mem, func, a.get(1)?, &va)?;
+            store_asprintf(mem, a.get(0)?, out)
+        }
         _ => Ok(misrouted(func)),
     }
 }
@@ -97,6 +107,25 @@ fn store_snprintf(
         out.push(0);
         mem.write_bytes(dst, &out)?;
     }
+    Ok(ret_i32(n))
+}
+
+/// asprintf's ending: the text and its NUL in a new heap block (the
+/// program frees it), whose address is stored at `strp`; the count without
+/// the NUL. When the block cannot be had, -1 and `*strp` untouched
+/// (glibc's choice; POSIX lets it be anything).
+fn store_asprintf(mem: &mut Memory, strp: u64, mut out: Vec<u8>) -> Result<LibcOutcome, MemFault> {
+    let n = out.len() as i32;
+    out.push(0);
+    let block = match mem.allocate(out.len() as u64, AllocKind::Heap) {
+        Err(MemFault::TooLarge { .. }) => {
+            super::set_errno(mem, super::errno::ENOMEM);
+            return Ok(ret_i32(-1));
+        }
+        other => other?,
+    };
+    mem.write_bytes(block, &out)?;
+    mem.store(strp, 8, block)?;
     Ok(ret_i32(n))
 }
 
@@ -679,6 +708,26 @@ mod tests {
                 &mut m
             ),
             Err(MemFault::OutOfBounds { write: true, .. })
+        ));
+    }
+
+    #[test]
+    fn asprintf_stores_a_new_heap_block() {
+        let mut m = mem();
+        let f = string(&mut m, "x=%d %s");
+        let s = string(&mut m, "yy");
+        let slot = m.allocate(8, AllocKind::Stack).unwrap();
+        assert_eq!(
+            c(&mut m, LibcFunc::Asprintf, &[p(slot), p(f), i32a(5), p(s)]).unwrap(),
+            6
+        );
+        let text = m.load(slot, 8).unwrap();
+        assert_eq!(read_str(&m, text), "x=5 yy");
+        assert_eq!(m.block_of(text), Some((7, 0, AllocKind::Heap)));
+        m.free(text).unwrap();
+        assert!(matches!(
+            call(LibcFunc::Asprintf, &[p(0), p(f), i32a(5), p(s)], &mut m),
+            Err(MemFault::Null { write: true })
         ));
     }
 }

@@ -1,7 +1,8 @@
 //! The `<stdio.h>` functions other than the printf family: `puts`,
-//! `putchar`, `fputs`, `fputc`, `fflush`, `perror`, and the files opened for
-//! writing (`fopen`, C11 7.21.5.3, `fwrite`, `fclose`). Their output is
-//! dropped, but every byte C would read is read.
+//! `putchar`, `fputs`, `fputc`, `fflush`, `perror`, the files opened for
+//! writing (`fopen`, C11 7.21.5.3, `fwrite`, `fclose`) and the buffering of
+//! streams (`setvbuf`, `setbuf`). Their output is dropped, but every byte C
+//! would read is read.
 
 use super::{misrouted, ret, ret_i32, Args, LibcOutcome};
 use crate::exec::memory::{AllocKind, MemFault, Memory};
@@ -9,6 +10,10 @@ use runtime_model::model::LibcFunc;
 
 /// Size of the object standing for a `FILE` opened by fopen.
 const FILE_SIZE: u64 = 8;
+/// `BUFSIZ` (glibc): the size of the buffer `setbuf` gives a stream.
+const BUFSIZ: u64 = 8192;
+/// `_IONBF`, the last of setvbuf's modes (`_IOFBF` 0, `_IOLBF` 1).
+const IONBF: i32 = 2;
 
 /// Executes an output function `func` (routed here by [`super::call`]).
 pub(super) fn call(
@@ -90,8 +95,49 @@ pub(super) fn call(
             a.get(3)?;
             Ok(ret(if size == 0 { 0 } else { n }))
         }
+        // setvbuf(stream, buf, mode, size) (C11 7.21.5.6): when and how
+        // output is flushed changes nothing the model checks (output is
+        // dropped, and what MPI delivers does not go through stdio), so
+        // the call only checks its arguments: a stream that is open, a
+        // valid mode (else nonzero, EINVAL, as glibc), and a buffer the
+        // stream may then write `size` bytes into (unused when unbuffered).
+        LibcFunc::Setvbuf => {
+            let (f, buf, mode, size) = (a.get(0)?, a.get(1)?, a.get(2)? as u32 as i32, a.get(3)?);
+            check_stream(mem, f)?;
+            if !(0..=IONBF).contains(&mode) {
+                super::set_errno(mem, super::errno::EINVAL);
+                return Ok(ret_i32(-1));
+            }
+            if buf != 0 && mode != IONBF {
+                mem.check_range(buf, size, true)?;
+            }
+            Ok(ret_i32(0))
+        }
+        // setbuf(stream, buf) (C11 7.21.5.5) is setvbuf with a BUFSIZ
+        // buffer, or unbuffered for NULL; setlinebuf(stream) passes only
+        // the stream.
+        LibcFunc::Setbuf => {
+            check_stream(mem, a.get(0)?)?;
+            if let Some(&(buf, _)) = a.list.get(1).filter(|b| b.0 != 0) {
+                mem.check_range(buf, BUFSIZ, true)?;
+            }
+            Ok(LibcOutcome::Return(None))
+        }
         _ => Ok(misrouted(func)),
     }
+}
+
+/// Checks that `f` is a stream the process may use: a standard stream or
+/// one `fopen` returned and `fclose` did not close (through NULL, glibc
+/// crashes).
+fn check_stream(mem: &Memory, f: u64) -> Result<(), MemFault> {
+    if f == 0 {
+        return Err(MemFault::Null { write: false });
+    }
+    if runtime_model::model::Pointer::is_standard_stream(f) {
+        return Ok(());
+    }
+    mem.check_range(f, FILE_SIZE, false)
 }
 
 #[cfg(test)]
@@ -157,6 +203,57 @@ mod tests {
             c(&mut m, LibcFunc::Fputc, &[i32a(0x141), p(0)]).unwrap(),
             0x41
         );
+    }
+
+    #[test]
+    fn buffering_checks_the_stream_and_the_buffer() {
+        let mut m = mem();
+        let stdout = runtime_model::model::Pointer::standard_stream("stdout").unwrap();
+        assert_eq!(
+            c(
+                &mut m,
+                LibcFunc::Setvbuf,
+                &[p(stdout), p(0), i32a(2), i64a(0)]
+            )
+            .unwrap(),
+            0
+        );
+        assert_eq!(
+            c(
+                &mut m,
+                LibcFunc::Setvbuf,
+                &[p(stdout), p(0), i32a(7), i64a(0)]
+            )
+            .unwrap(),
+            u32::MAX as u64
+        );
+        let buf = m.allocate(64, AllocKind::Stack).unwrap();
+        assert!(matches!(
+            call(
+                LibcFunc::Setvbuf,
+                &[p(stdout), p(buf), i32a(0), i64a(128)],
+                &mut m
+            ),
+            Err(MemFault::OutOfBounds { write: true, .. })
+        ));
+        assert!(matches!(
+            call(LibcFunc::Setbuf, &[p(stdout), p(buf)], &mut m),
+            Err(MemFault::OutOfBounds { write: true, .. })
+        ));
+        assert_eq!(
+            call(LibcFunc::Setbuf, &[p(stdout)], &mut m),
+            Ok(LibcOutcome::Return(None))
+        );
+        // A closed stream.
+        let name = string(&mut m, "out.dat");
+        let w = string(&mut m, "w");
+        let f = c(&mut m, LibcFunc::Fopen, &[p(name), p(w)]).unwrap();
+        c(&mut m, LibcFunc::Fclose, &[p(f)]).unwrap();
+        assert!(call(LibcFunc::Setbuf, &[p(f), p(0)], &mut m).is_err());
+        assert!(matches!(
+            call(LibcFunc::Setvbuf, &[p(0), p(0), i32a(2), i64a(0)], &mut m),
+            Err(MemFault::Null { write: false })
+        ));
     }
 
     #[test]

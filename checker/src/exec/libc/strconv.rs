@@ -1,5 +1,6 @@
 //! Parsing numbers from strings: `atoi`, `atol`, `strtol`, `strtoul`
-//! (C11 7.22.1.4), `atof` and `strtod` (C11 7.22.1.1, 7.22.1.3), and the
+//! (C11 7.22.1.4), `atof`, `strtod` and `strtof` (C11 7.22.1.1,
+//! 7.22.1.3), and the
 //! parsers [`parse_long`], [`parse_unsigned_long`] and [`parse_double`]
 //! that `sscanf` shares.
 
@@ -71,6 +72,22 @@ pub(super) fn call(
             }
             Ok(ret(v.to_bits()))
         }
+        // strtof: strtod's syntax, the value rounded once to `float` (C11
+        // 7.22.1.3); overflow gives HUGE_VALF and ERANGE.
+        LibcFunc::Strtof => {
+            let (s_addr, endptr) = (a.get(0)?, a.get(1)?);
+            let s = mem.read_c_string(s_addr)?;
+            let (v, end) = parse_double(&s);
+            let text = String::from_utf8_lossy(&s[..end.min(s.len())]).to_ascii_lowercase();
+            let f = to_float(text.trim_start(), v);
+            if f.is_infinite() && !text.contains("inf") {
+                super::set_errno(mem, super::errno::ERANGE);
+            }
+            if endptr != 0 {
+                mem.store(endptr, 8, ptr_add(s_addr, end as u64)?)?;
+            }
+            Ok(ret(f.to_bits() as u64))
+        }
         LibcFunc::Strtoul => {
             let (s_addr, endptr) = (a.get(0)?, a.get(1)?);
             let base = sext(a.get(2)?, 32);
@@ -90,6 +107,19 @@ pub(super) fn call(
         }
         _ => Ok(misrouted(func)),
     }
+}
+
+/// The `float` nearest the number `text` spells (what strtof parsed as the
+/// double `v`): Rust's own parse rounds the decimal text once, where
+/// rounding `v` again could be off by one in the last place (double
+/// rounding); hexadecimal text, which Rust does not parse, is rounded from
+/// `v` (exact for the hexadecimal floats programs write).
+fn to_float(text: &str, v: f64) -> f32 {
+    let plain = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if plain.starts_with("0x") || text.is_empty() {
+        return v as f32;
+    }
+    text.parse::<f32>().unwrap_or(v as f32)
 }
 
 /// The parts of an integer strtol/strtoul read from `s` in `base` (0 = from
@@ -454,5 +484,26 @@ mod tests {
             c(&mut m, LibcFunc::Strtoul, &[p(max), p(0), i32a(10)]).unwrap(),
             u64::MAX
         );
+    }
+
+    #[test]
+    fn strtof_rounds_once_to_float() {
+        let mut m = mem();
+        let end = m.allocate(8, AllocKind::Stack).unwrap();
+        let f = |m: &mut Memory, s: u64| {
+            f32::from_bits(c(m, LibcFunc::Strtof, &[p(s), p(end)]).unwrap() as u32)
+        };
+        let s = string(&mut m, " 0.1x");
+        assert_eq!(f(&mut m, s), 0.1f32);
+        assert_eq!(m.load(end, 8).unwrap(), s + 4);
+        // Just above FLT_MAX: infinity, and ERANGE.
+        let big = string(&mut m, "3.4028236e38");
+        assert_eq!(f(&mut m, big), f32::INFINITY);
+        // A decimal halfway between two floats only after rounding to
+        // double: rounded once, it goes down.
+        let tricky = string(&mut m, "1.00000017881393432617187499");
+        assert_eq!(f(&mut m, tricky), 1.0f32 + f32::EPSILON);
+        let hex = string(&mut m, "-0x1.8p1");
+        assert_eq!(f(&mut m, hex), -3.0f32);
     }
 }

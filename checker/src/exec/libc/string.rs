@@ -1,6 +1,9 @@
-//! The `<string.h>` functions (C11 7.24) and their POSIX companions
-//! (`strdup`, `strndup`, `strnlen`, `strtok_r`, `strcasecmp`,
-//! `strncasecmp`): copying, comparing, searching, splitting and
+//! The `<string.h>` functions (C11 7.24) and their POSIX and GNU companions
+//! (`strdup`, `strndup`, `strnlen`, `strtok_r`, `strsep`, `stpcpy`,
+//! `stpncpy`, `strlcpy`, `strlcat`, `strcasecmp`, `strncasecmp`,
+//! `strcasestr`, `memrchr`), with
+//! `<libgen.h>`'s `basename` and `dirname` (POSIX) and the GNU `basename`:
+//! copying, comparing, searching, splitting and
 //! concatenating arrays and strings, with C's rules on how far each may read
 //! (a NUL ends a string; `strncmp`, `strncpy`, `strncat`, `strnlen` and
 //! `memchr` stop early) and the overlapping copies it leaves undefined
@@ -8,7 +11,9 @@
 //! time, as far as glibc's algorithm goes, so a string is read exactly up to
 //! where the result is decided.
 
-use super::{misrouted, ptr_add, ret, ret_i32, too_large, Args, LibcOutcome};
+use super::{
+    library, library_string, misrouted, ptr_add, ret, ret_i32, too_large, Args, LibcOutcome,
+};
 use crate::exec::memory::{AllocKind, MemFault, Memory};
 use runtime_model::model::{LibcFunc, Pointer};
 
@@ -242,8 +247,194 @@ pub(super) fn call(
             }
             Ok(ret(token))
         }
+        // strsep(&s, delim) (BSD, in glibc): the token at `*s`, ended by
+        // a NUL written over the first delimiter; `*s` moves past it, or
+        // becomes NULL at the end of the string. Empty tokens are
+        // returned, unlike strtok's.
+        LibcFunc::Strsep => {
+            let (slot, delim) = (a.get(0)?, a.get(1)?);
+            let s = mem.load(slot, 8)?;
+            if s == 0 {
+                return Ok(ret(0));
+            }
+            let delim = mem.read_c_string(delim)?;
+            let end = ptr_add(s, span(mem, s, &delim, false)?)?;
+            let next = if byte_at(mem, end, 0)? == 0 {
+                0
+            } else {
+                mem.write_bytes(end, &[0])?;
+                ptr_add(end, 1)?
+            };
+            mem.store(slot, 8, next)?;
+            Ok(ret(s))
+        }
+        // stpcpy (POSIX) copies as strcpy does and returns the address of
+        // the NUL it wrote.
+        LibcFunc::Stpcpy => {
+            let (dst, src) = (a.get(0)?, a.get(1)?);
+            let mut s = mem.read_c_string(src)?;
+            let n = s.len() as u64;
+            s.push(0);
+            if overlaps(dst, src, s.len() as u64) {
+                return Err(MemFault::Other("stpcpy with overlapping buffers".into()));
+            }
+            mem.write_bytes(dst, &s)?;
+            Ok(ret(ptr_add(dst, n)?))
+        }
+        // stpncpy (POSIX) writes `n` bytes as strncpy does and returns the
+        // address of the first NUL written, or `dst + n` when none is.
+        LibcFunc::Stpncpy => {
+            let (dst, src, n) = (a.get(0)?, a.get(1)?, a.get(2)?);
+            let mut s = read_c_string_bounded(mem, src, n)?;
+            let len = s.len() as u64;
+            mem.check_range(dst, n, true)?;
+            if overlaps(dst, src, n.min(len + 1)) {
+                return Err(MemFault::Other("stpncpy with overlapping buffers".into()));
+            }
+            s.resize(usize::try_from(n).map_err(|_| too_large(func))?, 0);
+            mem.write_bytes(dst, &s)?;
+            Ok(ret(ptr_add(dst, len)?))
+        }
+        // strlcpy(dst, src, size) (BSD; glibc 2.38, POSIX 2024): copies
+        // what fits of `src` in `size - 1` bytes and a NUL (nothing when
+        // `size` is 0) and returns strlen(src), so `>= size` means it was
+        // cut. strlcat appends the same way after the string in the first
+        // `size` bytes of `dst` and returns the length it tried to make;
+        // when `dst` holds no NUL there, it writes nothing and returns
+        // `size + strlen(src)`.
+        LibcFunc::Strlcpy | LibcFunc::Strlcat => {
+            let (dst, src, size) = (a.get(0)?, a.get(1)?, a.get(2)?);
+            let s = mem.read_c_string(src)?;
+            let start = if func == LibcFunc::Strlcat {
+                read_c_string_bounded(mem, dst, size)?.len() as u64
+            } else {
+                0
+            };
+            if start == size {
+                return Ok(ret(size + s.len() as u64));
+            }
+            let room = usize::try_from(size - start - 1).unwrap_or(usize::MAX);
+            let mut copy = s[..s.len().min(room)].to_vec();
+            copy.push(0);
+            let at = ptr_add(dst, start)?;
+            if overlaps_ranges(at, copy.len() as u64, src, s.len() as u64 + 1) {
+                return Err(MemFault::Other(format!(
+                    "{} with overlapping buffers",
+                    func.c_name()
+                )));
+            }
+            mem.write_bytes(at, &copy)?;
+            Ok(ret(start + s.len() as u64))
+        }
+        // strcasestr (GNU): strstr ignoring case in the "C" locale.
+        LibcFunc::Strcasestr => {
+            let h_addr = a.get(0)?;
+            let h = mem.read_c_string(h_addr)?.to_ascii_lowercase();
+            let n = mem.read_c_string(a.get(1)?)?.to_ascii_lowercase();
+            let at = if n.is_empty() {
+                Some(0)
+            } else {
+                h.windows(n.len()).position(|w| w == n.as_slice())
+            };
+            match at {
+                Some(i) => Ok(ret(ptr_add(h_addr, i as u64)?)),
+                None => Ok(ret(0)),
+            }
+        }
+        // memrchr (GNU): the last `c` in the first `n` bytes, which must
+        // all be readable (glibc's scan starts at the end).
+        LibcFunc::Memrchr => {
+            let (s, n) = (a.get(0)?, a.get(2)?);
+            let c = a.get(1)? as u8;
+            let at = mem.read_bytes(s, n)?.iter().rposition(|b| *b == c);
+            match at {
+                Some(i) => Ok(ret(ptr_add(s, i as u64)?)),
+                None => Ok(ret(0)),
+            }
+        }
+        LibcFunc::Basename => posix_basename(mem, a.get(0)?),
+        LibcFunc::Dirname => dirname(mem, a.get(0)?),
+        // The GNU basename of `<string.h>`: what follows the last slash
+        // (empty for a trailing one); the argument is never written.
+        LibcFunc::GnuBasename => {
+            let path = a.get(0)?;
+            let s = mem.read_c_string(path)?;
+            let start = s.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1);
+            Ok(ret(ptr_add(path, start as u64)?))
+        }
         _ => Ok(misrouted(func)),
     }
+}
+
+/// glibc's `__xpg_basename`, the POSIX `basename` of `<libgen.h>`: the
+/// last component of `path`, whose trailing slashes are cut by writing a
+/// NUL into it (so a string literal with one is a memory error); "." for
+/// NULL or "", and "/" (the path's last slash) for slashes only.
+fn posix_basename(mem: &mut Memory, path: u64) -> Result<LibcOutcome, MemFault> {
+    if path == 0 {
+        return Ok(ret(library_string(mem, library::DOT)?));
+    }
+    let s = mem.read_c_string(path)?;
+    let Some(mut p) = s.iter().rposition(|&b| b == b'/') else {
+        if s.is_empty() {
+            return Ok(ret(library_string(mem, library::DOT)?));
+        }
+        return Ok(ret(path));
+    };
+    if p + 1 < s.len() {
+        return Ok(ret(ptr_add(path, p as u64 + 1)?));
+    }
+    while p > 0 && s[p - 1] == b'/' {
+        p -= 1;
+    }
+    if p > 0 {
+        mem.write_bytes(ptr_add(path, p as u64)?, &[0])?;
+        p -= 1;
+        while p > 0 && s[p - 1] != b'/' {
+            p -= 1;
+        }
+    } else {
+        p = s.len() - 1;
+    }
+    Ok(ret(ptr_add(path, p as u64)?))
+}
+
+/// glibc's `dirname` (POSIX): `path` cut after its directory part by a NUL
+/// written into it ("/" and "//" stay as POSIX says), or "." when it has
+/// no slash (or is NULL or empty).
+fn dirname(mem: &mut Memory, path: u64) -> Result<LibcOutcome, MemFault> {
+    let s = if path == 0 {
+        Vec::new()
+    } else {
+        mem.read_c_string(path)?
+    };
+    let mut last = s.iter().rposition(|&b| b == b'/');
+    if let Some(l) = last.filter(|&l| l != 0 && l + 1 == s.len()) {
+        // Trailing slashes: the directory ends at the slash before the
+        // last component.
+        let mut runp = l;
+        while runp != 0 && s[runp - 1] == b'/' {
+            runp -= 1;
+        }
+        if runp != 0 {
+            last = s[..runp].iter().rposition(|&b| b == b'/');
+        }
+    }
+    let Some(l) = last else {
+        return Ok(ret(library_string(mem, library::DOT)?));
+    };
+    let mut runp = l;
+    while runp != 0 && s[runp - 1] == b'/' {
+        runp -= 1;
+    }
+    let cut = match runp {
+        // Only slashes before it: "/", or "//" when there are exactly two.
+        0 if l == 1 => 2,
+        0 => 1,
+        r => r,
+    };
+    mem.write_bytes(ptr_add(path, cut as u64)?, &[0])?;
+    Ok(ret(path))
 }
 
 /// Byte `i` of the object at `s`.
@@ -685,5 +876,153 @@ mod tests {
         assert_eq!(read_str(&m, d), "hX");
         let d = c(&mut m, LibcFunc::Strndup, &[p(hello), i64a(99)]).unwrap();
         assert_eq!(m.block_of(d).map(|b| b.0), Some(6));
+    }
+
+    #[test]
+    fn strsep_returns_empty_tokens_and_ends_with_null() {
+        let mut m = mem();
+        let line = string(&mut m, "a=1,,b=2");
+        let comma = string(&mut m, ",");
+        let slot = m.allocate(8, AllocKind::Stack).unwrap();
+        m.store(slot, 8, line).unwrap();
+        let mut tokens = Vec::new();
+        loop {
+            let t = c(&mut m, LibcFunc::Strsep, &[p(slot), p(comma)]).unwrap();
+            if t == 0 {
+                break;
+            }
+            tokens.push(read_str(&m, t));
+        }
+        assert_eq!(tokens, ["a=1", "", "b=2"]);
+        assert_eq!(m.load(slot, 8).unwrap(), 0);
+    }
+
+    #[test]
+    fn stpcpy_stpncpy_strcasestr_memrchr() {
+        let mut m = mem();
+        let dst = m.allocate(10, AllocKind::Stack).unwrap();
+        let ab = string(&mut m, "ab");
+        assert_eq!(
+            c(&mut m, LibcFunc::Stpcpy, &[p(dst), p(ab)]).unwrap(),
+            dst + 2
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Stpncpy, &[p(dst), p(ab), i64a(5)]).unwrap(),
+            dst + 2
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Stpncpy, &[p(dst), p(ab), i64a(1)]).unwrap(),
+            dst + 1
+        );
+        assert!(matches!(
+            call(LibcFunc::Stpncpy, &[p(dst), p(ab), i64a(11)], &mut m),
+            Err(MemFault::OutOfBounds { write: true, .. })
+        ));
+        let h = string(&mut m, "Hello World");
+        let n = string(&mut m, "WORLD");
+        assert_eq!(
+            c(&mut m, LibcFunc::Strcasestr, &[p(h), p(n)]).unwrap(),
+            h + 6
+        );
+        let path = string(&mut m, "a/b/c");
+        assert_eq!(
+            c(
+                &mut m,
+                LibcFunc::Memrchr,
+                &[p(path), i32a(b'/' as i32), i64a(5)]
+            )
+            .unwrap(),
+            path + 3
+        );
+        assert_eq!(
+            c(
+                &mut m,
+                LibcFunc::Memrchr,
+                &[p(path), i32a(b'/' as i32), i64a(1)]
+            )
+            .unwrap(),
+            0
+        );
+    }
+
+    #[test]
+    fn strlcpy_and_strlcat_always_terminate() {
+        let mut m = mem();
+        let dst = m.allocate(8, AllocKind::Stack).unwrap();
+        let long = string(&mut m, "abcdefghij");
+        let short = string(&mut m, "xy");
+        assert_eq!(
+            c(&mut m, LibcFunc::Strlcpy, &[p(dst), p(long), i64a(8)]).unwrap(),
+            10
+        );
+        assert_eq!(read_str(&m, dst), "abcdefg");
+        assert_eq!(
+            c(&mut m, LibcFunc::Strlcpy, &[p(dst), p(short), i64a(8)]).unwrap(),
+            2
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Strlcat, &[p(dst), p(short), i64a(8)]).unwrap(),
+            4
+        );
+        assert_eq!(read_str(&m, dst), "xyxy");
+        assert_eq!(
+            c(&mut m, LibcFunc::Strlcat, &[p(dst), p(long), i64a(8)]).unwrap(),
+            14
+        );
+        assert_eq!(read_str(&m, dst), "xyxyabc");
+        // No NUL in the first `size` bytes: nothing written.
+        assert_eq!(
+            c(&mut m, LibcFunc::Strlcat, &[p(dst), p(short), i64a(3)]).unwrap(),
+            5
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Strlcpy, &[p(dst), p(short), i64a(0)]).unwrap(),
+            2
+        );
+        // A size larger than the buffer: the write past it is the error.
+        assert!(matches!(
+            call(LibcFunc::Strlcpy, &[p(dst), p(long), i64a(16)], &mut m),
+            Err(MemFault::OutOfBounds { write: true, .. })
+        ));
+    }
+
+    #[test]
+    fn basename_and_dirname_as_glibc() {
+        // What glibc 2.36 returns, and leaves in the buffer.
+        let cases = [
+            ("//", "/", "//", "//", "//"),
+            ("///", "/", "///", "/", "/"),
+            ("a//", "a", "a", ".", "a//"),
+            ("/a", "a", "/a", "/", "/"),
+            ("usr/", "usr", "usr", ".", "usr/"),
+            ("", ".", "", ".", ""),
+            ("/usr/lib", "lib", "/usr/lib", "/usr", "/usr"),
+            ("usr", "usr", "usr", ".", "usr"),
+            ("//a//", "a", "//a", "//", "//"),
+            ("a/b/", "b", "a/b", "a", "a"),
+            ("/", "/", "/", "/", "/"),
+        ];
+        let mut m = mem();
+        for (path, base, base_buf, dir, dir_buf) in cases {
+            let b = string(&mut m, path);
+            let r = c(&mut m, LibcFunc::Basename, &[p(b)]).unwrap();
+            assert_eq!(
+                (read_str(&m, r), read_str(&m, b)),
+                (base.into(), base_buf.into())
+            );
+            let d = string(&mut m, path);
+            let r = c(&mut m, LibcFunc::Dirname, &[p(d)]).unwrap();
+            assert_eq!(
+                (read_str(&m, r), read_str(&m, d)),
+                (dir.into(), dir_buf.into())
+            );
+        }
+        let dot = c(&mut m, LibcFunc::Dirname, &[p(0)]).unwrap();
+        assert_eq!(read_str(&m, dot), ".");
+        // The "." returned is the library's constant.
+        assert!(matches!(m.store(dot, 1, 0), Err(MemFault::WriteToConstant)));
+        let gnu = string(&mut m, "/usr/lib/");
+        let r = c(&mut m, LibcFunc::GnuBasename, &[p(gnu)]).unwrap();
+        assert_eq!((r, read_str(&m, gnu).as_str()), (gnu + 9, "/usr/lib/"));
     }
 }

@@ -204,6 +204,33 @@ impl Process {
                 }
                 (LibcOutcome::Return(Some(v as u64)), s)
             }
+            // rand_r is an input as rand is: its draw is the next
+            // `rankR.rand#K` symbol (0..=RAND_MAX, whatever the seed). The
+            // seed is stepped as the generator steps it; what it holds is
+            // then input-dependent.
+            F::RandR => {
+                let out = self.call_local(func, vals)?;
+                let natural = match out {
+                    LibcOutcome::Return(Some(r)) => r as u32 as i32 as i64,
+                    _ => 0,
+                };
+                let Some(t) = self.track.as_mut() else {
+                    return Ok(out);
+                };
+                t.rand_calls += 1;
+                let sym = Sym::Rand {
+                    rank,
+                    k: t.rand_calls,
+                };
+                let v = plan.value(&sym, natural);
+                if let Some(t) = self.mem.taint.as_mut() {
+                    t.set(arg(0), 4, Shadow::Opaque(loc));
+                }
+                (
+                    LibcOutcome::Return(Some(v as i32 as u32 as u64)),
+                    mono(sym, 32),
+                )
+            }
             F::Drand48 | F::Erand48 | F::Lrand48 | F::Nrand48 | F::Mrand48 | F::Jrand48 => {
                 let natural = libc::rand48_next(func, vals, &self.mem).map_err(Fault::Memory)?;
                 let Some(t) = self.track.as_mut() else {
@@ -278,6 +305,10 @@ impl Process {
                     .mem
                     .read_c_string(vals.first().map_or(0, |v| v.0))
                     .map_err(Fault::Memory)?;
+                if libc::env_changed(&self.mem, &name) {
+                    // The program chose the value: no input.
+                    return self.call_local(func, vals);
+                }
                 let name = String::from_utf8_lossy(&name).into_owned();
                 let sym = Sym::EnvSet(name.clone());
                 let natural = std::env::var_os(&name).is_some() as i64;
@@ -363,10 +394,39 @@ impl Process {
                     | F::Strncat
                     | F::Sprintf
                     | F::Snprintf
-                    | F::Memset => Some(0),
-                    F::Strtol | F::Strtod | F::Strtoul | F::Frexp | F::Modf => Some(1),
+                    | F::Memset
+                    | F::Stpcpy
+                    | F::Stpncpy
+                    | F::Strlcpy
+                    | F::Strlcat
+                    | F::Strftime
+                    | F::Mktime => Some(0),
+                    F::Strtol
+                    | F::Strtod
+                    | F::Strtof
+                    | F::Strtoul
+                    | F::Frexp
+                    | F::Modf
+                    | F::LocaltimeR
+                    | F::GmtimeR
+                    | F::CtimeR
+                    | F::AsctimeR => Some(1),
+                    F::Remquo => Some(2),
                     _ => None,
                 };
+                // The static `struct tm` or string these return holds what
+                // they computed from their argument.
+                if let (
+                    F::Localtime | F::Gmtime | F::Ctime | F::Asctime,
+                    Some(sh),
+                    LibcOutcome::Return(Some(p)),
+                ) = (func, &s, &out)
+                {
+                    let len = self.mem.block_of(*p).map_or(0, |b| b.0);
+                    if let (true, Some(t)) = (*p != 0, self.mem.taint.as_mut()) {
+                        t.set(*p, len.max(1), sh.clone());
+                    }
+                }
                 if let (Some(i), Some(sh)) = (written, &s) {
                     if let Some(&(p, _)) = vals.get(i).filter(|p| p.0 != 0) {
                         let len = self
