@@ -174,8 +174,11 @@ fn the_parallel_search_reports_what_the_sequential_one_does() {
         },
     );
     assert_eq!(
-        (seq.executions, seq.transitions, seq.states),
-        (par.executions, par.transitions, par.states)
+        (seq.executions, seq.transitions),
+        (par.executions, par.transitions)
     );
+    // States explored are work, not behaviors: two threads may both reach a
+    // state before either has summarized it, never fewer than one thread.
+    assert!(par.states >= seq.states, "{} < {}", par.states, seq.states);
     assert_eq!(seq.executions, 24);
 }
