@@ -357,13 +357,7 @@ fn step_row(out: &mut String, ranks: usize, t: &TraceStep, locations: &[SourceLo
         let class = if at_error { "act at-error" } else { "act" };
         let _ = write!(out, "<td class=\"{class}\"");
         if !t.ranks.is_empty() {
-            let states: Vec<String> = t
-                .ranks
-                .iter()
-                .enumerate()
-                .map(|(k, at)| format!("{k}: {at}"))
-                .collect();
-            let _ = write!(out, " title=\"{}\"", escape(&states.join(" | ")));
+            let _ = write!(out, " title=\"{}\"", escape(&t.ranks_line()));
         }
         out.push('>');
         if !t.event.is_empty() {

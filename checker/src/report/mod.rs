@@ -77,6 +77,20 @@ pub struct TraceStep {
     pub ranks: Vec<String>,
 }
 
+impl TraceStep {
+    /// Where every process is at this step, in one line
+    /// (`0: running | 1: MPI_Recv at line 21`; `--replay` only).
+    pub fn ranks_line(&self) -> String {
+        let states: Vec<String> = self
+            .ranks
+            .iter()
+            .enumerate()
+            .map(|(r, at)| format!("{r}: {at}"))
+            .collect();
+        states.join(" | ")
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ErrorReport {
     pub kind: ErrorKind,

@@ -387,15 +387,9 @@ fn trace_note(all: &[TraceStep], locations: &[SourceLoc]) -> Option<String> {
         note.push_str(line.trim_end());
         // `--replay`: where every process is after the step, under it.
         if !t.ranks.is_empty() {
-            let states: Vec<String> = t
-                .ranks
-                .iter()
-                .enumerate()
-                .map(|(r, at)| format!("{r}: {at}"))
-                .collect();
             note.push('\n');
             note.push_str(&" ".repeat(step_width + 2));
-            note.push_str(&format!("ranks {}", states.join(" | ")));
+            note.push_str(&format!("ranks {}", t.ranks_line()));
         }
     }
     Some(note)

@@ -35,7 +35,7 @@ use super::past;
 use crate::log::events::LogEvent;
 use crate::log::plist::PList;
 use crate::mpi::machine::Machine;
-use runtime_model::mpi::collective::Contribution;
+use runtime_model::mpi::collective::{Contribution, Instance};
 use runtime_model::mpi::p2p::{EventRef, ReqId, ReqOp, Request};
 use runtime_model::mpi_api::MpiFunc;
 use std::collections::HashSet;
@@ -87,7 +87,7 @@ pub fn compact(state: &mut Machine) {
             })
     };
     let mut over: HashSet<ReqId> = HashSet::new();
-    for (id, r) in reqs.iter_ids() {
+    for (id, r) in reqs.numbered() {
         let done = ended(id, r)
             && match &r.op {
                 ReqOp::Send(_) | ReqOp::Recv(_) => r
@@ -185,20 +185,22 @@ fn drop_instances(state: &mut Machine, settled: &dyn Fn(EventRef) -> bool) {
         // The newest instance stays: an error halts the members of the
         // latest collective its rank joined (`step::absorb`).
         let newest = c.instances.len().saturating_sub(1);
-        let over = c
+        let over = |k: usize, inst: &Instance| {
+            k < newest
+                && inst.all_arrived()
+                && !held.contains(&(ci, k))
+                && inst
+                    .arrivals
+                    .iter()
+                    .flatten()
+                    .all(|a| settled(a.event) && a.func != MpiFunc::CommIdup)
+        };
+        // The oldest instances, up to the first that is not over.
+        let first_kept = c
             .instances
             .numbered()
-            .take_while(|(k, _)| *k < newest)
-            .take_while(|(k, inst)| {
-                inst.all_arrived()
-                    && !held.contains(&(ci, *k))
-                    && inst
-                        .arrivals
-                        .iter()
-                        .flatten()
-                        .all(|a| settled(a.event) && a.func != MpiFunc::CommIdup)
-            })
-            .count();
-        c.instances.drop_first(over);
+            .find(|&(k, inst)| !over(k, inst))
+            .map_or(c.instances.len(), |(k, _)| k);
+        c.instances.retain(|k, _| k >= first_kept);
     }
 }

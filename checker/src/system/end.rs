@@ -302,7 +302,7 @@ fn near_misses(state: &Machine, model: &Model) -> Vec<Near> {
     let mut used: Vec<usize> = Vec::new();
     for recv in pending_recvs(state) {
         let rline = line_of(model, recv.loc);
-        for (id, s) in reqs.iter_ids() {
+        for (id, s) in reqs.numbered() {
             let ReqOp::Send(op) = &s.op else { continue };
             if !s.is_unmatched() || used.contains(&id) || op.dest != recv.rank {
                 continue;
@@ -1084,6 +1084,38 @@ pub(super) fn departures(state: &Machine) -> Vec<Departure> {
     out
 }
 
+/// The last call of each process blocked in it: it does not complete in
+/// the execution so far.
+pub(super) fn blocked_calls(state: &Machine) -> impl Iterator<Item = EventRef> + '_ {
+    state
+        .procs
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| matches!(p.phase, Phase::Blocked { .. }) && p.calls > 0)
+        .map(|(rank, p)| (rank, p.calls - 1))
+}
+
+/// The standard and ready sends that returned (the library buffered them)
+/// though no receive took their message: without buffering each would
+/// still wait in the call that completed it. (That call, the destination.)
+pub(super) fn returned_unreceived_sends(
+    state: &Machine,
+) -> impl Iterator<Item = (EventRef, usize)> + '_ {
+    state
+        .world
+        .p2p
+        .requests
+        .iter()
+        .filter_map(|r| match (&r.op, r.completed_at) {
+            (ReqOp::Send(op), Some(done))
+                if r.is_unmatched() && matches!(op.mode, SendMode::Standard | SendMode::Ready) =>
+            {
+                Some((done, op.dest))
+            }
+            _ => None,
+        })
+}
+
 /// The execution's completes-before graph: its dependencies plus those
 /// synchronizing collectives and unbuffered sends would add.
 struct CbGraph {
@@ -1113,14 +1145,12 @@ impl CbGraph {
             }
         }
         // A call a process is stuck in never completes.
-        for (rank, p) in state.procs.iter().enumerate() {
-            if matches!(p.phase, Phase::Blocked { .. }) && p.calls > 0 {
-                deps.push(Dep {
-                    waiter: (rank, p.calls - 1),
-                    needs: Needed::Never,
-                    kind: DepKind::Always,
-                });
-            }
+        for waiter in blocked_calls(state) {
+            deps.push(Dep {
+                waiter,
+                needs: Needed::Never,
+                kind: DepKind::Always,
+            });
         }
         // Members of a synchronizing collective some member never reached
         // (it is stuck before it) never leave it.
@@ -1157,19 +1187,15 @@ impl CbGraph {
         // without buffering. When its receiver stopped at an error, that
         // may be why (`lost`, see `stuck`).
         let mut lost = Vec::new();
-        for r in &state.world.p2p.requests {
-            if let (ReqOp::Send(op), Some(done), true) = (&r.op, r.completed_at, r.is_unmatched()) {
-                if matches!(op.mode, SendMode::Standard | SendMode::Ready) {
-                    if state.procs.get(op.dest).is_some_and(|p| p.crashed) {
-                        lost.push((done, op.dest));
-                    }
-                    deps.push(Dep {
-                        waiter: done,
-                        needs: Needed::Never,
-                        kind: DepKind::ZeroBuffer,
-                    });
-                }
+        for (done, dest) in returned_unreceived_sends(state) {
+            if state.procs.get(dest).is_some_and(|p| p.crashed) {
+                lost.push((done, dest));
             }
+            deps.push(Dep {
+                waiter: done,
+                needs: Needed::Never,
+                kind: DepKind::ZeroBuffer,
+            });
         }
         // MPI_Buffer_detach returns once its messages are out of the buffer
         // (MPI 3.1 §3.6.1): without system buffering, once they are received.

@@ -13,9 +13,9 @@
 //! what lies beyond that prefix, and compaction (`compact`) forgets what
 //! lies before it.
 
+use super::end;
 use crate::log::events::{Dep, DepKind, Needed};
-use crate::mpi::machine::{Machine, Phase};
-use runtime_model::mpi::p2p::{ReqOp, SendMode};
+use crate::mpi::machine::Machine;
 
 /// The open ends of the past as dependencies that are never answered
 /// (`Needed::Never`), and the synchronization of the collectives every
@@ -30,7 +30,7 @@ pub fn open_ends(state: &Machine) -> Vec<Dep> {
     // Members of a collective leave once all have arrived (as the replays
     // assume, `end::CbGraph`); a member whose instance still misses
     // arrivals waits for a call to come.
-    for d in super::end::departures(state) {
+    for d in end::departures(state) {
         if !d.complete {
             deps.push(never(d.waiter, DepKind::Synchronizing));
         } else if d.arrivals.len() > 1 {
@@ -42,19 +42,13 @@ pub fn open_ends(state: &Machine) -> Vec<Dep> {
         }
     }
     // A call a process is blocked in waits for what comes later.
-    for (rank, p) in state.procs.iter().enumerate() {
-        if matches!(p.phase, Phase::Blocked { .. }) && p.calls > 0 {
-            deps.push(never((rank, p.calls - 1), DepKind::Always));
-        }
+    for waiter in end::blocked_calls(state) {
+        deps.push(never(waiter, DepKind::Always));
     }
     // Without buffering, a standard send that returned waits for the
     // receive still to come; a detach for its messages' receives.
-    for r in &state.world.p2p.requests {
-        if let (ReqOp::Send(op), Some(done), true) = (&r.op, r.completed_at, r.is_unmatched()) {
-            if matches!(op.mode, SendMode::Standard | SendMode::Ready) {
-                deps.push(never(done, DepKind::ZeroBuffer));
-            }
-        }
+    for (done, _) in end::returned_unreceived_sends(state) {
+        deps.push(never(done, DepKind::ZeroBuffer));
     }
     for (detach, messages) in &state.world.p2p.detaches {
         if messages

@@ -108,6 +108,12 @@ pub struct Instance {
     pub arrival_events: Option<Arc<[EventRef]>>,
 }
 
+/// The collective instances of one communicator, numbered in the order
+/// members make the calls (MPI 3.1 §5.12). A long execution forgets the
+/// ones nothing can read again: numbers never change, so reports still name
+/// "collective #k".
+pub type Instances = super::numbered::Numbered<Instance>;
+
 /// Bytes to write at a byte offset of a member's receive buffer.
 pub type Placement = (u64, Arc<[u8]>);
 
@@ -853,86 +859,5 @@ mod tests {
                 ..
             })
         ));
-    }
-}
-
-/// The collective instances of one communicator, numbered in the order
-/// members make the calls (MPI 3.1 §5.12). A long execution forgets the
-/// oldest ones once nothing can read them again (`drop_first`): numbers
-/// never change, so reports still name "collective #k".
-#[derive(Clone, Debug, Default, PartialEq, Hash)]
-pub struct Instances {
-    /// Number of `items[0]`: the instances before it were dropped.
-    base: usize,
-    items: Vec<Instance>,
-}
-
-impl Instances {
-    /// The number the next instance gets.
-    pub fn len(&self) -> usize {
-        self.base + self.items.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    pub fn push(&mut self, i: Instance) {
-        self.items.push(i);
-    }
-
-    pub fn get(&self, k: usize) -> Option<&Instance> {
-        self.items.get(k.checked_sub(self.base)?)
-    }
-
-    /// The kept instances.
-    pub fn iter(&self) -> std::slice::Iter<'_, Instance> {
-        self.items.iter()
-    }
-
-    /// The kept instances with their numbers.
-    pub fn numbered(&self) -> impl Iterator<Item = (usize, &Instance)> + '_ {
-        self.items
-            .iter()
-            .enumerate()
-            .map(|(i, x)| (self.base + i, x))
-    }
-
-    /// Forgets the `n` oldest kept instances.
-    pub fn drop_first(&mut self, n: usize) {
-        let n = n.min(self.items.len());
-        self.items.drain(..n);
-        self.base += n;
-    }
-}
-
-impl std::ops::Index<usize> for Instances {
-    type Output = Instance;
-
-    /// A kept instance: dropped ones are never named again.
-    fn index(&self, k: usize) -> &Instance {
-        match self.get(k) {
-            Some(i) => i,
-            None => panic!("collective instance {k} was dropped while still named"),
-        }
-    }
-}
-
-impl std::ops::IndexMut<usize> for Instances {
-    fn index_mut(&mut self, k: usize) -> &mut Instance {
-        let base = self.base;
-        match k.checked_sub(base).and_then(|i| self.items.get_mut(i)) {
-            Some(i) => i,
-            None => panic!("collective instance {k} was dropped while still named"),
-        }
-    }
-}
-
-impl<'a> IntoIterator for &'a Instances {
-    type Item = &'a Instance;
-    type IntoIter = std::slice::Iter<'a, Instance>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.items.iter()
     }
 }

@@ -4,9 +4,9 @@
 
 pub mod collective;
 pub mod comm;
+pub mod numbered;
 pub mod objects;
 pub mod p2p;
-pub mod request_table;
 pub mod rma;
 
 use crate::handles as h;

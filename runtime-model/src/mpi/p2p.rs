@@ -10,7 +10,23 @@
 
 use std::sync::Arc;
 
-pub use super::request_table::{Handles, Named, RequestTable};
+use super::numbered::Numbered;
+
+/// Every request of an execution by id (global posting order), without
+/// those that are over and were dropped (`P2p::drop_over`).
+pub type RequestTable = Numbered<Request>;
+
+/// What a handle number of a process names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    /// A request that is kept.
+    Request(ReqId),
+    /// A request that is over and was dropped: a use of the handle is a
+    /// use of a stale copy.
+    Dropped,
+    /// No request of the process ever had this number.
+    Nothing,
+}
 
 /// Rank value meaning "any source" in a receive (MPICH: -2).
 pub const ANY_SOURCE: i32 = -2;
@@ -272,8 +288,8 @@ pub struct P2p {
     pending_sends: Vec<Vec<ReqId>>,
     /// Unmatched receives, per receiver, in posting order.
     pending_recvs: Vec<Vec<ReqId>>,
-    /// Per process, its requests in posting order (see [`Request::local`]).
-    owned: Vec<Handles>,
+    /// Per process, its requests by handle number (see [`Request::local`]).
+    owned: Vec<Numbered<ReqId>>,
     /// Per process, the buffer attached for buffered sends.
     pub buffers: Vec<Option<AttachedBuffer>>,
     /// Each MPI_Buffer_detach and the buffered messages it waited for.
@@ -291,7 +307,7 @@ impl P2p {
             requests: RequestTable::default(),
             pending_sends: vec![Vec::new(); np],
             pending_recvs: vec![Vec::new(); np],
-            owned: vec![Handles::default(); np],
+            owned: vec![Numbered::default(); np],
             buffers: vec![None; np],
             detaches: Vec::new(),
             touched: Touched::new(np),
@@ -365,30 +381,36 @@ impl P2p {
 
     /// How many requests `owner` posted (the next handle number).
     pub fn posted_by(&self, owner: usize) -> usize {
-        self.owned.get(owner).map_or(0, Handles::len)
+        self.owned.get(owner).map_or(0, Numbered::len)
     }
 
     /// What `owner`'s handle number `local` names.
     pub fn named(&self, owner: usize, local: usize) -> Named {
-        self.owned
-            .get(owner)
-            .map_or(Named::Nothing, |h| h.named(local))
+        match self.owned.get(owner) {
+            Some(h) if local < h.len() => h
+                .get(local)
+                .map_or(Named::Dropped, |&id| Named::Request(id)),
+            _ => Named::Nothing,
+        }
     }
 
     /// Drops the requests `over` says are over for every future (see
     /// [`RequestTable`]): nothing may name them any more, no queue holds
     /// them, and their handles become [`Named::Dropped`].
     pub fn drop_over(&mut self, over: impl Fn(ReqId, &Request) -> bool) {
-        self.requests.drop_over(over);
+        self.requests.retain(|id, r| !over(id, r));
         let requests = &self.requests;
         for h in &mut self.owned {
-            h.drop_over(|id| requests.get(id).is_none());
+            h.retain(|_, &id| requests.get(id).is_some());
         }
     }
 
     /// Every request `owner` posted, in posting order (ascending ids).
     pub fn owned_by(&self, owner: usize) -> impl Iterator<Item = ReqId> + '_ {
-        self.owned.get(owner).into_iter().flat_map(Handles::ids)
+        self.owned
+            .get(owner)
+            .into_iter()
+            .flat_map(|h| h.iter().copied())
     }
 
     /// MPI_Cancel (MPI 3.1 §3.8.4) deciding that the cancel succeeds: an

@@ -1,9 +1,11 @@
-//! `getopt` (POSIX.1-2017), as glibc implements it (`posix/getopt.c`).
+//! `getopt` (POSIX.1-2017) and GNU `getopt_long`/`getopt_long_only`, as
+//! glibc implements them (`posix/getopt.c`).
 //!
 //! The extractor passes the addresses of the program's `optarg`, `optind`,
 //! `opterr` and `optopt` after the three C arguments, then whether glibc's
 //! headers asked for the strict POSIX form (`__posix_getopt`, which never
-//! permutes). As in glibc, `optind` and `opterr` are read at each call, and
+//! permutes), then the long options' table, where to write the index of the
+//! one found and whether `-name` is long too (NULL, NULL, 0 for getopt). As in glibc, `optind` and `opterr` are read at each call, and
 //! `optind`, `optarg` and `optopt` are written back; where the scan is inside
 //! a group of options (`-vn3`) and which arguments were skipped as
 //! non-options stay in the C library, per process.

@@ -33,7 +33,8 @@
 //!   `strftime`, `asctime`, `ctime`) in the model's time zone, UTC;
 //! - `system`: what a process asks of the system (`sysconf`, `isatty`,
 //!   `signal`, `getcwd`, the user ids, `access`, `stat`);
-//! - `getopt`: `getopt` and its variables;
+//! - `getopt`: `getopt`, `getopt_long` and `getopt_long_only`, and their
+//!   variables;
 //! - `inputs`: the input sources `rand`, `rand_r`, the `drand48` family,
 //!   `time`, `clock` and `getenv` (and `setenv`, `unsetenv`, `putenv`,
 //!   which change what it returns).
