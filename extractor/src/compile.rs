@@ -18,6 +18,10 @@ use crate::error::ExtractError;
 /// the binary so that no MPI installation is needed.
 const MPI_HEADER: &str = include_str!("../include/mpi.h");
 
+/// The project's `omp.h`: the OpenMP API's declarations, so that a hybrid
+/// program compiles without an OpenMP runtime installed.
+const OMP_HEADER: &str = include_str!("../include/omp.h");
+
 const CLANG: &str = "clang-19";
 
 /// Diagnostics that clang 19 makes errors by default but gcc 12 (the
@@ -54,12 +58,16 @@ pub fn compile<'ctx>(
     let include = work.path().join("include");
     std::fs::create_dir(&include)
         .and_then(|()| std::fs::write(include.join("mpi.h"), MPI_HEADER))
+        .and_then(|()| std::fs::write(include.join("omp.h"), OMP_HEADER))
         .map_err(|e| ExtractError::Internal(format!("cannot write mpi.h: {e}")))?;
+    // A hybrid MPI + OpenMP program is compiled as `mpicc -fopenmp` would:
+    // its pragmas become parallel regions the checker runs as threads.
+    let openmp = sources.iter().any(|s| uses_openmp(s));
 
     let mut linked: Option<Module<'ctx>> = None;
     for (i, source) in sources.iter().enumerate() {
         let bitcode = work.path().join(format!("{i}.bc"));
-        run_clang(source, &include, clang_args, strict_c, &bitcode)?;
+        run_clang(source, &include, clang_args, strict_c, openmp, &bitcode)?;
         let module = Module::parse_bitcode_from_path(&bitcode, context).map_err(|e| {
             ExtractError::Internal(format!(
                 "cannot read clang's output for {}: {}",
@@ -116,16 +124,38 @@ fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
+/// Whether the source has an OpenMP directive (`#pragma omp`, also with
+/// spaces after `#`), so that it is compiled with `-fopenmp`. A header the
+/// source includes is not read: its directives would need the sources'
+/// own to run anyway (`-fopenmp` among the clang arguments forces it).
+fn uses_openmp(source: &Path) -> bool {
+    let Ok(text) = std::fs::read(source) else {
+        return false;
+    };
+    String::from_utf8_lossy(&text).lines().any(|line| {
+        let mut words = line
+            .trim_start()
+            .strip_prefix('#')
+            .unwrap_or("")
+            .split_whitespace();
+        words.next() == Some("pragma") && words.next() == Some("omp")
+    })
+}
+
 fn run_clang(
     source: &Path,
     include: &Path,
     clang_args: &[String],
     strict_c: bool,
+    openmp: bool,
     output: &Path,
 ) -> Result<(), ExtractError> {
     let mut cmd = Command::new(CLANG);
     if !strict_c {
         cmd.args(GCC_LENIENCE);
+    }
+    if openmp {
+        cmd.arg("-fopenmp");
     }
     // -O0 keeps the code close to the source; `-disable-O0-optnone` lets
     // mem2reg run on it anyway. The project's include directory comes first

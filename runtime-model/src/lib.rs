@@ -11,6 +11,7 @@ pub mod handles;
 pub mod model;
 pub mod mpi;
 pub mod mpi_api;
+pub mod omp;
 pub mod reduce;
 #[cfg(feature = "testkit")]
 pub mod testkit;

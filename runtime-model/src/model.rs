@@ -400,6 +400,24 @@ pub enum InstKind {
     Unsupported {
         what: String,
     },
+    /// A call of the OpenMP runtime (`crate::omp`): the parallel regions,
+    /// worksharing and synchronization clang emits for `#pragma omp`, and
+    /// the `omp_*` functions. Argument order is the C prototype's.
+    Omp {
+        dst: Option<Reg>,
+        call: crate::omp::OmpCall,
+        args: Vec<Operand>,
+    },
+    /// An atomic access to `ty` at `ptr` (`atomicrmw`, `load atomic`,
+    /// `store atomic`; `#pragma omp atomic`): `dst`, when the program uses
+    /// it, receives the value before the access.
+    Atomic {
+        dst: Option<Reg>,
+        op: crate::omp::AtomicOp,
+        ty: Ty,
+        ptr: Operand,
+        value: Operand,
+    },
 }
 
 /// A call argument with its type (needed for variadic functions).
@@ -1517,6 +1535,10 @@ impl InstKind {
                 (*dst, v)
             }
             InstKind::Unsupported { .. } => (None, Vec::new()),
+            InstKind::Omp { dst, args, .. } => (*dst, args.clone()),
+            InstKind::Atomic {
+                dst, ptr, value, ..
+            } => (*dst, vec![*ptr, *value]),
         }
     }
 }

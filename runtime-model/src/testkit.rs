@@ -641,6 +641,9 @@ impl Machine<'_> {
                 return Err("test interpreter: floats".into())
             }
             InstKind::Unsupported { what } => return Err(what.clone()),
+            InstKind::Omp { .. } | InstKind::Atomic { .. } => {
+                return Err("test interpreter: OpenMP".into())
+            }
         };
         if let Some((d, v)) = result {
             regs[d as usize] = v;

@@ -31,11 +31,12 @@ pub enum ErrorKind {
     EpochError,
     NonTermination,
     MpiUsage,
+    DataRace,
 }
 
 impl ErrorKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 19] = [
+    pub const ALL: [ErrorKind; 20] = [
         ErrorKind::Deadlock,
         ErrorKind::CollectiveMismatch,
         ErrorKind::BufferingHazard,
@@ -55,6 +56,7 @@ impl ErrorKind {
         ErrorKind::EpochError,
         ErrorKind::NonTermination,
         ErrorKind::MpiUsage,
+        ErrorKind::DataRace,
     ];
 
     /// Order of errors in a report, most severe first: the job hangs or
@@ -66,7 +68,7 @@ impl ErrorKind {
     pub fn severity(self) -> u8 {
         use ErrorKind::*;
         match self {
-            RmaRace | Deadlock | CommunicatorMismatch | CollectiveMismatch => 0,
+            RmaRace | DataRace | Deadlock | CommunicatorMismatch | CollectiveMismatch => 0,
             Assertion | MemoryError => 1,
             TypeMismatch | CountMismatch | RootMismatch | OpMismatch | InvalidArgument
             | EpochError | MpiUsage => 2,
@@ -97,6 +99,7 @@ impl ErrorKind {
             ErrorKind::EpochError => "epoch-error",
             ErrorKind::NonTermination => "non-termination",
             ErrorKind::MpiUsage => "mpi-usage",
+            ErrorKind::DataRace => "data-race",
         }
     }
 
@@ -197,6 +200,12 @@ impl ErrorKind {
                 "Call MPI only between `MPI_Init` and `MPI_Finalize`, each once; receive every \
                  message before finalizing; use `MPI_Send` rather than `MPI_Rsend` unless a \
                  barrier or a message guarantees that the receive is already posted."
+            }
+            ErrorKind::DataRace => {
+                "Give each thread its own data (`private`, a `reduction` clause, or an array \
+                 indexed by `omp_get_thread_num()`), or order the accesses: a `#pragma omp \
+                 barrier` between the write and the read, `#pragma omp critical` around both, \
+                 or `#pragma omp atomic` for a single update."
             }
         }
     }

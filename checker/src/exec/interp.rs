@@ -59,6 +59,17 @@ pub enum Fault {
     /// The model does something the checker cannot execute (a tool limit,
     /// not a bug in the program).
     Unsupported(String),
+    /// The threads of a parallel region misbehave (`omp`): a data race,
+    /// threads waiting for each other forever, an MPI call the thread level
+    /// forbids.
+    Threads {
+        kind: crate::diag::ErrorKind,
+        message: String,
+        /// The other thread's access (a race) or wait (a barrier).
+        other: Option<LocId>,
+        /// What to change, when the kind's general advice does not fit.
+        help: Option<&'static str>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -83,6 +94,9 @@ pub struct Process {
     /// Where the process began to end (the `exit` call or `main`'s
     /// return): what a report names, not the exit handler that ran last.
     pub exit_at: Option<LocId>,
+    /// OpenMP: the threads of the running parallel region, if any (their
+    /// frames other than the running one's), and what the next one gets.
+    pub omp: super::omp::Omp,
 }
 
 /// Deepest call stack the checker runs (recursion, calls through pointers).
@@ -133,6 +147,7 @@ impl Process {
             atexit: Vec::new(),
             exit_status: None,
             exit_at: None,
+            omp: super::omp::Omp::from_environment(),
         };
         // Constructors run first, in order; main waits behind them.
         if !model.init_functions.is_empty() {
@@ -170,6 +185,8 @@ impl Process {
     fn begin_exit(&mut self, model: &Model, status: i32, at: LocId) -> Option<Frame> {
         self.exit_status = Some(status);
         self.exit_at = Some(at);
+        // `exit` inside a parallel region ends every thread.
+        self.omp.team = None;
         self.then.clear();
         self.then.extend(
             model
@@ -326,9 +343,18 @@ impl Process {
                     Terminator::Ret { value } => {
                         let rv = value.as_ref().map_or(0, &val);
                         let ret_dst = fr.ret_dst;
+                        let returning = fr.func;
+                        if self.omp.team.is_some() && self.returns_from_region() {
+                            // A thread of a parallel region is done.
+                            self.frames.pop();
+                            if let Err(fault) = self.thread_done(model, loc) {
+                                return Stop::Fault { fault, loc };
+                            }
+                            continue;
+                        }
                         if depth == 1 {
                             // main, a constructor or an exit handler returns.
-                            let was_main = fr.func == model.entry && self.exit_status.is_none();
+                            let was_main = returning == model.entry && self.exit_status.is_none();
                             self.frames.pop();
                             let next = if was_main {
                                 self.begin_exit(model, rv as u32 as i32, loc)
@@ -713,12 +739,18 @@ impl Process {
             InstKind::Load { dst, ty, ptr } => {
                 let p = v!(ptr);
                 let x = self.mem.load(p, ty.size()).map_err(Fault::Memory)?;
+                if self.omp.team.is_some() {
+                    self.omp_access(model, p, ty.size(), false, inst.loc)?;
+                }
                 self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[*dst as usize] =
                     if *ty == Ty::I1 { x & 1 } else { x };
             }
             InstKind::Store { ty, value, ptr } => {
                 let (x, p) = (v!(value), v!(ptr));
                 self.mem.store(p, ty.size(), x).map_err(Fault::Memory)?;
+                if self.omp.team.is_some() {
+                    self.omp_access(model, p, ty.size(), true, inst.loc)?;
+                }
             }
             InstKind::Alloca {
                 dst,
@@ -802,6 +834,10 @@ impl Process {
             }
             InstKind::Mpi { func, args, .. } => {
                 let args = args.iter().map(|a| v!(a)).collect();
+                // Another thread of the region may run first.
+                if self.omp.team.is_some() && !self.omp_mpi_call(model, func.name(), inst.loc)? {
+                    return Ok(None);
+                }
                 return Ok(Some(Stop::Mpi {
                     func: *func,
                     args,
@@ -823,12 +859,89 @@ impl Process {
             // and the check is inconclusive, naming the construct (a tool
             // limit, not a bug in the program).
             InstKind::Unsupported { what } => return Err(Fault::Unsupported(what.clone())),
+            InstKind::Omp { dst, call, args } => {
+                if self.track.is_some() && !call.is_query() {
+                    return Err(Fault::Unsupported(format!(
+                        "{} under --any-input (OpenMP is not followed symbolically)",
+                        call.c_name()
+                    )));
+                }
+                let vals: Vec<u64> = args.iter().map(|a| v!(a)).collect();
+                match self.omp_call(model, *call, &vals, inst.loc)? {
+                    super::omp::OmpStep::Return(r) => {
+                        if let Some(d) = dst {
+                            self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[*d as usize] = r;
+                        }
+                    }
+                    super::omp::OmpStep::Switched => return Ok(None),
+                }
+            }
+            InstKind::Atomic {
+                dst,
+                op,
+                ty,
+                ptr,
+                value,
+            } => {
+                if self.track.is_some() {
+                    return Err(Fault::Unsupported(
+                        "an atomic access under --any-input".into(),
+                    ));
+                }
+                let (p, x, size) = (v!(ptr), v!(value), ty.size());
+                let old = self.mem.load(p, size).map_err(Fault::Memory)?;
+                if let Some(new) = atomic_result(*op, *ty, old, x) {
+                    self.mem.store(p, size, new).map_err(Fault::Memory)?;
+                }
+                if self.omp.team.is_some() {
+                    self.omp_atomic(model, p, size, *op, dst.is_some(), inst.loc)?;
+                }
+                if let Some(d) = dst {
+                    self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[*d as usize] = old;
+                }
+            }
         }
         if let Some(fr) = self.frames.last_mut() {
             fr.ip += 1;
         }
         Ok(None)
     }
+}
+
+/// The value an atomic operation leaves in memory (None: it only reads).
+fn atomic_result(op: runtime_model::omp::AtomicOp, ty: Ty, old: u64, x: u64) -> Option<u64> {
+    use runtime_model::omp::AtomicOp::*;
+    let (so, sx) = (sext(old, ty), sext(x, ty));
+    Some(match op {
+        Read => return None,
+        Xchg => x,
+        Add => mask(old.wrapping_add(x), ty),
+        Sub => mask(old.wrapping_sub(x), ty),
+        And => old & x,
+        Nand => mask(!(old & x), ty),
+        Or => old | x,
+        Xor => old ^ x,
+        Max => {
+            if so >= sx {
+                old
+            } else {
+                x
+            }
+        }
+        Min => {
+            if so <= sx {
+                old
+            } else {
+                x
+            }
+        }
+        UMax => old.max(x),
+        UMin => old.min(x),
+        FAdd => from_f64f(old, x, ty, |a, b| a + b, |a, b| a + b),
+        FSub => from_f64f(old, x, ty, |a, b| a - b, |a, b| a - b),
+        FMax => from_f64f(old, x, ty, f32::max, f64::max),
+        FMin => from_f64f(old, x, ty, f32::min, f64::min),
+    })
 }
 
 #[inline]

@@ -7,6 +7,7 @@ pub mod interp;
 pub mod libc;
 pub mod liveness;
 pub mod memory;
+pub mod omp;
 pub mod rand;
 pub mod shadow;
 pub mod slots;

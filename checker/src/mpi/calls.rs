@@ -113,6 +113,7 @@ impl Machine {
                         .clamp(h::MPI_THREAD_SINGLE, h::MPI_THREAD_MULTIPLE);
                     self.write_i32(&site, a.ptr("provided")?, required, "provided")?;
                     self.world.thread_level[rank] = required;
+                    self.procs[rank].proc.omp.mpi_level = required;
                 }
                 self.trace_event(rank, loc, format!("{}()", func.name()));
             }

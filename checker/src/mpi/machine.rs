@@ -289,6 +289,8 @@ impl Machine {
                 (r, fr.regs[r as usize]).hash(&mut h);
             }
         }
+        // The other threads of a parallel region, and the next team's size.
+        self.procs[rank].proc.omp.hash(&mut h);
         if canonical {
             self.procs[rank].proc.mem.hash_contents(&mut h);
         } else {
@@ -309,6 +311,7 @@ pub fn fault_finding(fault: &Fault) -> (ErrorKind, String) {
             "reached unreachable code (undefined behavior)".into(),
         ),
         Fault::Unsupported(m) => (ErrorKind::MemoryError, m.clone()),
+        Fault::Threads { kind, message, .. } => (*kind, message.clone()),
     }
 }
 

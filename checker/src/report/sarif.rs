@@ -364,6 +364,7 @@ fn short_description(kind: ErrorKind) -> &'static str {
         ErrorKind::EpochError => "One-sided operation outside a valid access or exposure epoch",
         ErrorKind::NonTermination => "A process does not terminate",
         ErrorKind::MpiUsage => "MPI is used against the standard",
+        ErrorKind::DataRace => "Threads of a process access the same memory unsynchronized",
     }
 }
 
@@ -384,7 +385,7 @@ fn level(kind: ErrorKind) -> &'static str {
         BufferingHazard | ResourceLeak | RequestLeak | MissingStart => "warning",
         Deadlock | CollectiveMismatch | Assertion | MemoryError | TypeMismatch | CountMismatch
         | RootMismatch | OpMismatch | CommunicatorMismatch | InvalidArgument | LocalRace
-        | RmaRace | EpochError | NonTermination | MpiUsage => "error",
+        | RmaRace | EpochError | NonTermination | MpiUsage | DataRace => "error",
     }
 }
 
@@ -486,7 +487,14 @@ fn full_description(kind: ErrorKind) -> &'static str {
             "MPI is used against its rules: calls before MPI_Init or after MPI_Finalize, a \
              second MPI_Init, an exit without MPI_Finalize, a message still unreceived when \
              every process has finalized (MPI 3.1 §8.7), or a ready-mode send not ordered \
-             after the posting of its receive (MPI 3.1 §3.4)."
+             after the posting of its receive (MPI 3.1 §3.4), or an MPI call from an \
+             OpenMP thread the thread level MPI_Init_thread provided does not allow \
+             (MPI 4.0 §11.6)."
+        }
+        ErrorKind::DataRace => {
+            "Two threads of an OpenMP parallel region access the same memory, at least one \
+             writing, with no barrier, critical section or atomic construct ordering them: \
+             the program's behavior is unspecified (OpenMP 5.2 §1.4.1)."
         }
     }
 }

@@ -183,7 +183,7 @@ fn processes(model: &Model, state: &Machine, h: &mut Wide) {
                 None => g.owner.hash(h),
             }
         }
-        (proc.steps, &proc.track, &proc.then, &proc.atexit).hash(h);
+        (proc.steps, &proc.track, &proc.then, &proc.atexit, &proc.omp).hash(h);
         (proc.exit_status, proc.exit_at).hash(h);
         hash_phase(state, &p.phase, h);
         (p.lifecycle, p.calls, p.poll_forced, p.exit_loc, p.crashed).hash(h);

@@ -191,7 +191,15 @@ fn run_until_stop(
             Stop::Fault { fault, loc } => {
                 let (kind, msg) = fault_finding(&fault);
                 state.trace_event(rank, loc, msg.clone());
-                return Err(Halt::Error(Finding::new(kind, msg).at(rank, loc, None)));
+                let mut finding = Finding::new(kind, msg).at(rank, loc, None);
+                // Threads: the other thread's line, and advice of its own.
+                if let crate::exec::interp::Fault::Threads { other, help, .. } = fault {
+                    if let Some(other) = other.filter(|o| *o != loc) {
+                        finding = finding.at(rank, other, None);
+                    }
+                    finding.help = help.map(str::to_string);
+                }
+                return Err(Halt::Error(finding));
             }
             Stop::Timeout { loc } => {
                 return Err(Halt::Budget(format!(

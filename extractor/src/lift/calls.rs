@@ -7,6 +7,7 @@
 
 use runtime_model::model::{Arg, InstKind, LibcFunc, Reg};
 use runtime_model::mpi_api::MpiFunc;
+use runtime_model::omp::OmpCall;
 
 use super::aggregates;
 use super::function::FunctionLifter;
@@ -84,6 +85,12 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
         }
         let args = operands(fl, &args)?;
         fl.emit(InstKind::Mpi { dst, func, args });
+        return Ok(());
+    }
+    // The OpenMP runtime: clang's `-fopenmp` code and the `omp_*` API.
+    if let Some(call) = OmpCall::from_c_name(&name) {
+        let args = operands(fl, &args)?;
+        fl.emit(InstKind::Omp { dst, call, args });
         return Ok(());
     }
     if let Some((func, dropped)) = libc_function(&name) {

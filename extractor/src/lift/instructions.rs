@@ -2,6 +2,7 @@
 //! address computations and memory accesses. Calls go to `calls`.
 
 use runtime_model::model::{BinOp, CastOp, FloatPredicate, GepIndex, InstKind, IntPredicate};
+use runtime_model::omp::AtomicOp;
 
 use super::function::FunctionLifter;
 use super::ir::{LLVMAtomicOrdering, LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, Value};
@@ -59,7 +60,12 @@ pub fn lift_instruction<'m>(
         LLVMExtractElement | LLVMInsertElement | LLVMShuffleVector => {
             Err(fl.unsupported("vector operation (SIMD)"))
         }
-        LLVMFence | LLVMAtomicCmpXchg | LLVMAtomicRMW => Err(fl.unsupported("atomic operation")),
+        // The threads of a rank run one at a time between synchronization
+        // points (docs/OPENMP.md): every access is sequentially consistent,
+        // a fence orders nothing more.
+        LLVMFence => Ok(()),
+        LLVMAtomicRMW => atomic_rmw(fl, inst),
+        LLVMAtomicCmpXchg => Err(fl.unsupported("atomic compare-and-exchange")),
         LLVMAddrSpaceCast => Err(fl.unsupported("address space cast")),
         LLVMLandingPad | LLVMCatchPad | LLVMCleanupPad => Err(fl.unsupported("exception handling")),
         other => Err(fl.unsupported(format!("LLVM instruction {other:?}"))),
@@ -272,15 +278,68 @@ fn getelementptr<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
     Ok(())
 }
 
-fn check_not_atomic(fl: &FunctionLifter<'_, '_>, inst: Value<'_>) -> Result<(), ExtractError> {
-    match inst.ordering() {
-        Some(LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic) | None => Ok(()),
-        Some(_) => Err(fl.unsupported("atomic memory access")),
-    }
+fn is_atomic(inst: Value<'_>) -> bool {
+    !matches!(
+        inst.ordering(),
+        Some(LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic) | None
+    )
+}
+
+/// `atomicrmw op ptr, value`: the old value goes to the instruction's
+/// register when something uses it (`#pragma omp atomic capture`); an
+/// update nobody reads commutes with others of its kind.
+fn atomic_rmw<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<(), ExtractError> {
+    use inkwell::llvm_sys::LLVMAtomicRMWBinOp::*;
+    let op = match inst.atomic_rmw_op() {
+        Some(LLVMAtomicRMWBinOpXchg) => AtomicOp::Xchg,
+        Some(LLVMAtomicRMWBinOpAdd) => AtomicOp::Add,
+        Some(LLVMAtomicRMWBinOpSub) => AtomicOp::Sub,
+        Some(LLVMAtomicRMWBinOpAnd) => AtomicOp::And,
+        Some(LLVMAtomicRMWBinOpNand) => AtomicOp::Nand,
+        Some(LLVMAtomicRMWBinOpOr) => AtomicOp::Or,
+        Some(LLVMAtomicRMWBinOpXor) => AtomicOp::Xor,
+        Some(LLVMAtomicRMWBinOpMax) => AtomicOp::Max,
+        Some(LLVMAtomicRMWBinOpMin) => AtomicOp::Min,
+        Some(LLVMAtomicRMWBinOpUMax) => AtomicOp::UMax,
+        Some(LLVMAtomicRMWBinOpUMin) => AtomicOp::UMin,
+        Some(LLVMAtomicRMWBinOpFAdd) => AtomicOp::FAdd,
+        Some(LLVMAtomicRMWBinOpFSub) => AtomicOp::FSub,
+        Some(LLVMAtomicRMWBinOpFMax) => AtomicOp::FMax,
+        Some(LLVMAtomicRMWBinOpFMin) => AtomicOp::FMin,
+        other => return Err(fl.unsupported(format!("atomic operation {other:?}"))),
+    };
+    let ty = fl.register_ty(inst.ty())?;
+    let ptr = fl.operand_at(inst, 0)?;
+    let value = fl.operand_at(inst, 1)?;
+    let dst = if inst.has_uses() {
+        Some(fl.reg_of(inst)?)
+    } else {
+        None
+    };
+    fl.emit(InstKind::Atomic {
+        dst,
+        op,
+        ty,
+        ptr,
+        value,
+    });
+    Ok(())
 }
 
 fn load<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<(), ExtractError> {
-    check_not_atomic(fl, inst)?;
+    if is_atomic(inst) {
+        let dst = fl.reg_of(inst)?;
+        let ty = fl.register_ty(inst.ty())?;
+        let ptr = fl.operand_at(inst, 0)?;
+        fl.emit(InstKind::Atomic {
+            dst: Some(dst),
+            op: AtomicOp::Read,
+            ty,
+            ptr,
+            value: runtime_model::model::Operand::Const(0),
+        });
+        return Ok(());
+    }
     if aggregates::is_aggregate(inst.ty()) {
         return aggregates::load(fl, inst);
     }
@@ -292,8 +351,20 @@ fn load<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<(), Extr
 }
 
 fn store<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<(), ExtractError> {
-    check_not_atomic(fl, inst)?;
     let stored = fl.raw_operand(inst, 0)?;
+    if is_atomic(inst) {
+        let ty = fl.register_ty(stored.ty())?;
+        let value = fl.operand(stored)?;
+        let ptr = fl.operand_at(inst, 1)?;
+        fl.emit(InstKind::Atomic {
+            dst: None,
+            op: AtomicOp::Xchg,
+            ty,
+            ptr,
+            value,
+        });
+        return Ok(());
+    }
     if aggregates::is_aggregate(stored.ty()) {
         return aggregates::store(fl, inst);
     }

@@ -401,6 +401,19 @@ impl<'m> Value<'m> {
             .then(|| unsafe { llvm::LLVMGetOrdering(self.raw) })
     }
 
+    /// The operation of an `atomicrmw`.
+    pub fn atomic_rmw_op(self) -> Option<inkwell::llvm_sys::LLVMAtomicRMWBinOp> {
+        self.has_opcode(&[LLVMOpcode::LLVMAtomicRMW])
+            // SAFETY: an atomicrmw instruction.
+            .then(|| unsafe { llvm::LLVMGetAtomicRMWBinOp(self.raw) })
+    }
+
+    /// Whether anything uses the value.
+    pub fn has_uses(self) -> bool {
+        // SAFETY: any value.
+        !unsafe { llvm::LLVMGetFirstUse(self.raw) }.is_null()
+    }
+
     pub fn allocated_type(self) -> Option<Type<'m>> {
         self.has_opcode(&[LLVMOpcode::LLVMAlloca])
             // SAFETY: an alloca.

@@ -8,6 +8,7 @@
 
 use super::points_to::{PointsTo, Sites};
 use runtime_model::model::{InstKind, LibcFunc, Operand};
+use runtime_model::omp::{AtomicOp, OmpCall};
 
 #[derive(Default)]
 pub struct Effects {
@@ -142,6 +143,38 @@ pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Eff
         // Reaching it halts the execution: the effects the construct would
         // have had are never observed.
         InstKind::Unsupported { .. } => Effects::default(),
+        // A parallel region runs a function of the model on every thread
+        // with the arguments: like a call, it may do anything.
+        InstKind::Omp {
+            call: OmpCall::ForkCall,
+            ..
+        } => Effects {
+            reads: Sites::anything(),
+            writes: Sites::anything(),
+            lifetime: Sites::anything(),
+        },
+        // A static schedule reads and writes the loop bounds.
+        InstKind::Omp { call, args, .. } => {
+            let bounds: Vec<Operand> = call
+                .written_pointer_args()
+                .iter()
+                .filter_map(|&i| args.get(i).copied())
+                .collect();
+            Effects {
+                reads: all(&bounds),
+                writes: all(&bounds),
+                ..Effects::default()
+            }
+        }
+        InstKind::Atomic { op, ptr, .. } => Effects {
+            reads: pt.of(*ptr),
+            writes: if *op == AtomicOp::Read {
+                Sites::none()
+            } else {
+                pt.of(*ptr)
+            },
+            ..Effects::default()
+        },
     }
 }
 

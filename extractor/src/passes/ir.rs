@@ -35,6 +35,8 @@ pub fn operands_mut(kind: &mut InstKind) -> Vec<&mut Operand> {
             v
         }
         InstKind::Unsupported { .. } => Vec::new(),
+        InstKind::Omp { args, .. } => args.iter_mut().collect(),
+        InstKind::Atomic { ptr, value, .. } => vec![ptr, value],
     }
 }
 
@@ -53,7 +55,9 @@ pub fn dst_mut(kind: &mut InstKind) -> Option<&mut Reg> {
         InstKind::Libc { dst, .. }
         | InstKind::Mpi { dst, .. }
         | InstKind::Call { dst, .. }
-        | InstKind::CallIndirect { dst, .. } => dst.as_mut(),
+        | InstKind::CallIndirect { dst, .. }
+        | InstKind::Omp { dst, .. }
+        | InstKind::Atomic { dst, .. } => dst.as_mut(),
         InstKind::Store { .. } | InstKind::Unsupported { .. } => None,
     }
 }

@@ -549,10 +549,28 @@ impl Solver<'_> {
                     }
                 }
             }
-            InstKind::Call { dst, .. } | InstKind::CallIndirect { dst, .. } => {
-                // An un-inlined callee may return or store any address.
+            InstKind::Call { dst, .. }
+            | InstKind::CallIndirect { dst, .. }
+            | InstKind::Omp {
+                dst,
+                call: runtime_model::omp::OmpCall::ForkCall,
+                ..
+            } => {
+                // An un-inlined callee (or the threads of a parallel
+                // region) may return or store any address.
                 self.def(*dst, &Sites::anything());
                 self.store_into(&Sites::anything(), &Sites::anything());
+            }
+            // The other runtime calls return and store numbers.
+            InstKind::Omp { dst, .. } => self.def(*dst, &Sites::none()),
+            InstKind::Atomic {
+                dst, ptr, value, ..
+            } => {
+                let p = self.val(*ptr);
+                let old = self.load_from(&p);
+                self.def(*dst, &old);
+                let v = self.val(*value);
+                self.store_into(&p, &v);
             }
         }
     }

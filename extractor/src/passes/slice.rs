@@ -158,9 +158,9 @@ impl<'a> Faults<'a> {
                 }
                 _ => false,
             },
-            InstKind::Load { ty, ptr, .. } | InstKind::Store { ty, ptr, .. } => {
-                !self.inside_object(*ptr, ty.size())
-            }
+            InstKind::Load { ty, ptr, .. }
+            | InstKind::Store { ty, ptr, .. }
+            | InstKind::Atomic { ty, ptr, .. } => !self.inside_object(*ptr, ty.size()),
             // A library call given a pointer may dereference it (memcpy,
             // strcpy, free); output-only calls are what slicing removes.
             InstKind::Libc { func, args, .. } => {
@@ -386,6 +386,9 @@ impl<'a> Cone<'a> {
             | InstKind::Call { .. }
             | InstKind::CallIndirect { .. }
             | InstKind::Unsupported { .. } => true,
+            // Parallel regions, thread counts and synchronization; the
+            // queries (thread number, team size, clock) only by their uses.
+            InstKind::Omp { call, .. } => !call.is_query(),
             InstKind::Libc { func, .. } => {
                 func.is_terminating()
                     || func.has_hidden_state()

@@ -334,6 +334,13 @@ impl Process {
             }
             // An unsupported construct halts before any value flows on.
             InstKind::Libc { .. } | InstKind::Mpi { .. } | InstKind::Unsupported { .. } => {}
+            // Thread numbers and team sizes are no inputs (the interpreter
+            // refuses the rest of OpenMP under --any-input).
+            InstKind::Omp { dst, .. } | InstKind::Atomic { dst, .. } => {
+                if let Some(d) = dst {
+                    self.set_shadow(*d, None);
+                }
+            }
         }
     }
 

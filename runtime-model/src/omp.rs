@@ -1,0 +1,229 @@
+//! The OpenMP runtime entry points a model may call: what clang emits for
+//! `#pragma omp` under `-fopenmp` (the `__kmpc_*` interface of LLVM's
+//! OpenMP runtime, libomp) and the `omp_*` functions of the OpenMP API
+//! (OpenMP 5.2 §18) a program calls itself. `mpi-check` runs the threads of
+//! a parallel region as threads of the rank (docs/OPENMP.md).
+
+use serde::{Deserialize, Serialize};
+
+/// One OpenMP runtime function. Arguments are passed as in C, in the order
+/// of the runtime's prototype (`ident_t *` location first for `__kmpc_*`).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum OmpCall {
+    /// `__kmpc_fork_call(loc, nargs, microtask, args...)`: runs
+    /// `microtask(&gtid, &bound_tid, args...)` on every thread of a new team
+    /// and returns when all of them returned (the region's join barrier).
+    ForkCall,
+    /// `__kmpc_push_num_threads(loc, gtid, n)`: the `num_threads(n)`
+    /// clause of the next parallel region.
+    PushNumThreads,
+    /// `__kmpc_global_thread_num(loc)`.
+    GlobalThreadNum,
+    /// `__kmpc_for_static_init_{4,4u,8,8u}(loc, gtid, schedule, &last,
+    /// &lower, &upper, &stride, incr, chunk)`: this thread's share of a
+    /// loop under a static schedule.
+    ForStaticInit4,
+    ForStaticInit4u,
+    ForStaticInit8,
+    ForStaticInit8u,
+    /// `__kmpc_for_static_fini(loc, gtid)`.
+    ForStaticFini,
+    /// `__kmpc_barrier(loc, gtid)`: an explicit or implicit barrier.
+    Barrier,
+    /// `__kmpc_critical(loc, gtid, lock)` / `__kmpc_end_critical`.
+    Critical,
+    EndCritical,
+    /// `__kmpc_single(loc, gtid)`: 1 for the thread that executes the
+    /// `single` block; `__kmpc_end_single(loc, gtid)` after it.
+    Single,
+    EndSingle,
+    /// `__kmpc_master(loc, gtid)`: 1 for thread 0; `__kmpc_end_master`.
+    Master,
+    EndMaster,
+    /// `__kmpc_masked(loc, gtid, filter)`: 1 for thread `filter`.
+    Masked,
+    EndMasked,
+    /// `__kmpc_reduce_nowait(loc, gtid, nvars, size, data, combine, lock)`:
+    /// 1 when the calling thread is to combine its partial results into the
+    /// shared variables (then `__kmpc_end_reduce_nowait(loc, gtid, lock)`).
+    ReduceNowait,
+    EndReduceNowait,
+    /// The same with the barrier of a `for` without `nowait` in
+    /// `__kmpc_end_reduce`.
+    Reduce,
+    EndReduce,
+    /// `__kmpc_flush(loc)`.
+    Flush,
+    /// `omp_get_thread_num()`.
+    GetThreadNum,
+    /// `omp_get_num_threads()`.
+    GetNumThreads,
+    /// `omp_get_max_threads()`.
+    GetMaxThreads,
+    /// `omp_set_num_threads(n)`.
+    SetNumThreads,
+    /// `omp_in_parallel()`.
+    InParallel,
+    /// `omp_get_num_procs()`.
+    GetNumProcs,
+    /// `omp_get_level()`.
+    GetLevel,
+    /// `omp_get_wtime()`: seconds on the process's logical clock, as
+    /// `MPI_Wtime` reads it.
+    GetWtime,
+}
+
+impl OmpCall {
+    /// Every runtime function, in declaration order.
+    pub const ALL: [OmpCall; 30] = [
+        OmpCall::ForkCall,
+        OmpCall::PushNumThreads,
+        OmpCall::GlobalThreadNum,
+        OmpCall::ForStaticInit4,
+        OmpCall::ForStaticInit4u,
+        OmpCall::ForStaticInit8,
+        OmpCall::ForStaticInit8u,
+        OmpCall::ForStaticFini,
+        OmpCall::Barrier,
+        OmpCall::Critical,
+        OmpCall::EndCritical,
+        OmpCall::Single,
+        OmpCall::EndSingle,
+        OmpCall::Master,
+        OmpCall::EndMaster,
+        OmpCall::Masked,
+        OmpCall::EndMasked,
+        OmpCall::ReduceNowait,
+        OmpCall::EndReduceNowait,
+        OmpCall::Reduce,
+        OmpCall::EndReduce,
+        OmpCall::Flush,
+        OmpCall::GetThreadNum,
+        OmpCall::GetNumThreads,
+        OmpCall::GetMaxThreads,
+        OmpCall::SetNumThreads,
+        OmpCall::InParallel,
+        OmpCall::GetNumProcs,
+        OmpCall::GetLevel,
+        OmpCall::GetWtime,
+    ];
+
+    /// The C name of the function.
+    pub fn c_name(self) -> &'static str {
+        match self {
+            OmpCall::ForkCall => "__kmpc_fork_call",
+            OmpCall::PushNumThreads => "__kmpc_push_num_threads",
+            OmpCall::GlobalThreadNum => "__kmpc_global_thread_num",
+            OmpCall::ForStaticInit4 => "__kmpc_for_static_init_4",
+            OmpCall::ForStaticInit4u => "__kmpc_for_static_init_4u",
+            OmpCall::ForStaticInit8 => "__kmpc_for_static_init_8",
+            OmpCall::ForStaticInit8u => "__kmpc_for_static_init_8u",
+            OmpCall::ForStaticFini => "__kmpc_for_static_fini",
+            OmpCall::Barrier => "__kmpc_barrier",
+            OmpCall::Critical => "__kmpc_critical",
+            OmpCall::EndCritical => "__kmpc_end_critical",
+            OmpCall::Single => "__kmpc_single",
+            OmpCall::EndSingle => "__kmpc_end_single",
+            OmpCall::Master => "__kmpc_master",
+            OmpCall::EndMaster => "__kmpc_end_master",
+            OmpCall::Masked => "__kmpc_masked",
+            OmpCall::EndMasked => "__kmpc_end_masked",
+            OmpCall::ReduceNowait => "__kmpc_reduce_nowait",
+            OmpCall::EndReduceNowait => "__kmpc_end_reduce_nowait",
+            OmpCall::Reduce => "__kmpc_reduce",
+            OmpCall::EndReduce => "__kmpc_end_reduce",
+            OmpCall::Flush => "__kmpc_flush",
+            OmpCall::GetThreadNum => "omp_get_thread_num",
+            OmpCall::GetNumThreads => "omp_get_num_threads",
+            OmpCall::GetMaxThreads => "omp_get_max_threads",
+            OmpCall::SetNumThreads => "omp_set_num_threads",
+            OmpCall::InParallel => "omp_in_parallel",
+            OmpCall::GetNumProcs => "omp_get_num_procs",
+            OmpCall::GetLevel => "omp_get_level",
+            OmpCall::GetWtime => "omp_get_wtime",
+        }
+    }
+
+    pub fn from_c_name(name: &str) -> Option<OmpCall> {
+        OmpCall::ALL.iter().copied().find(|f| f.c_name() == name)
+    }
+
+    /// Functions that only answer a question (no effect on what runs next).
+    pub fn is_query(self) -> bool {
+        matches!(
+            self,
+            OmpCall::GlobalThreadNum
+                | OmpCall::GetThreadNum
+                | OmpCall::GetNumThreads
+                | OmpCall::GetMaxThreads
+                | OmpCall::InParallel
+                | OmpCall::GetNumProcs
+                | OmpCall::GetLevel
+                | OmpCall::GetWtime
+        )
+    }
+
+    /// The loop-bound pointers of a `__kmpc_for_static_init_*` call: the
+    /// argument positions the call writes through (`&last`, `&lower`,
+    /// `&upper`, `&stride`).
+    pub fn written_pointer_args(self) -> &'static [usize] {
+        match self {
+            OmpCall::ForStaticInit4
+            | OmpCall::ForStaticInit4u
+            | OmpCall::ForStaticInit8
+            | OmpCall::ForStaticInit8u => &[3, 4, 5, 6],
+            _ => &[],
+        }
+    }
+}
+
+/// What an atomic read-modify-write does to memory (LLVM's `atomicrmw`
+/// operations; clang emits them for `#pragma omp atomic`).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum AtomicOp {
+    /// `load atomic`: reads, writes nothing.
+    Read,
+    /// `store atomic` and `atomicrmw xchg`.
+    Xchg,
+    Add,
+    Sub,
+    And,
+    Nand,
+    Or,
+    Xor,
+    Max,
+    Min,
+    UMax,
+    UMin,
+    FAdd,
+    FSub,
+    FMax,
+    FMin,
+}
+
+impl AtomicOp {
+    /// Updates whose order does not change the final value when no thread
+    /// reads the old one: integer add/sub, the bitwise and min/max ones,
+    /// and floating-point add/sub, whose order OpenMP leaves unspecified as
+    /// for a reduction (OpenMP 5.2 §5.5.1; the checker computes one order).
+    pub fn commutes_with(self, other: AtomicOp) -> bool {
+        use AtomicOp::*;
+        let class = |op: AtomicOp| match op {
+            Add | Sub => 1,
+            And => 2,
+            Or => 3,
+            Xor => 4,
+            Max => 5,
+            Min => 6,
+            UMax => 7,
+            UMin => 8,
+            FAdd | FSub => 9,
+            FMax => 10,
+            FMin => 11,
+            Read | Xchg | Nand => 0,
+        };
+        class(self) != 0 && class(self) == class(other)
+    }
+}
