@@ -50,7 +50,7 @@ pub enum Stop {
     },
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Fault {
     Memory(MemFault),
     Assert(String),
@@ -259,6 +259,9 @@ impl Process {
     /// Completes the MPI call the process stopped at: stores its return value
     /// and moves past it.
     pub fn finish_call(&mut self, model: &Model, ret: u64) {
+        if self.omp.team.is_some() {
+            self.omp_mpi_end(model);
+        }
         let Some(fr) = self.frames.last_mut() else {
             return;
         };
@@ -279,6 +282,10 @@ impl Process {
         // Input tracking costs one test per instruction when it is off; its
         // hooks are out of line.
         let track = self.track.is_some();
+        if let Some(pending) = self.omp.pending.take() {
+            let (fault, loc) = *pending;
+            return Stop::Fault { fault, loc };
+        }
         loop {
             let depth = self.frames.len();
             let Some(fr) = self.frames.last_mut() else {
@@ -797,6 +804,13 @@ impl Process {
                 let dst = *dst;
                 let outcome = if self.track.is_some() {
                     self.libc_tracked(*func, &vals, args, dst, inst.loc)?
+                } else if self.omp_checks_library() {
+                    // What the function reads and writes for a thread.
+                    self.mem.log_accesses(true);
+                    let outcome =
+                        libc::call(*func, &vals, &mut self.mem, libc::Clock::at(self.steps));
+                    self.omp_library_done(model, inst.loc)?;
+                    outcome.map_err(Fault::Memory)?
                 } else {
                     libc::call(*func, &vals, &mut self.mem, libc::Clock::at(self.steps))
                         .map_err(Fault::Memory)?
@@ -835,8 +849,11 @@ impl Process {
             InstKind::Mpi { func, args, .. } => {
                 let args = args.iter().map(|a| v!(a)).collect();
                 // Another thread of the region may run first.
-                if self.omp.team.is_some() && !self.omp_mpi_call(model, func.name(), inst.loc)? {
-                    return Ok(None);
+                if self.omp.team.is_some() {
+                    if !self.omp_mpi_call(model, func.name(), inst.loc)? {
+                        return Ok(None);
+                    }
+                    self.omp_mpi_begin(inst.loc);
                 }
                 return Ok(Some(Stop::Mpi {
                     func: *func,

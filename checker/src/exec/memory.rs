@@ -94,7 +94,7 @@ impl std::hash::Hash for Allocation {
 }
 
 /// A memory error, described for the user.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MemFault {
     Null {
         write: bool,
@@ -269,6 +269,47 @@ impl std::hash::Hash for Hits {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
+/// Every access while it is on (the OpenMP race check's view of what a C
+/// library function or an MPI call did for a thread): transient, taken
+/// after the call, so it takes no part in a state's identity.
+#[derive(Debug, Default)]
+pub struct AccessLog {
+    on: std::sync::atomic::AtomicBool,
+    entries: std::sync::Mutex<Vec<Hit>>,
+}
+
+impl AccessLog {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Hit>> {
+        self.entries.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    #[inline]
+    fn is_on(&self) -> bool {
+        self.on.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl Clone for AccessLog {
+    fn clone(&self) -> AccessLog {
+        AccessLog {
+            on: std::sync::atomic::AtomicBool::new(self.is_on()),
+            entries: std::sync::Mutex::new(self.lock().clone()),
+        }
+    }
+}
+
+impl PartialEq for AccessLog {
+    fn eq(&self, _: &AccessLog) -> bool {
+        true
+    }
+}
+
+impl Eq for AccessLog {}
+
+impl std::hash::Hash for AccessLog {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Memory {
     /// Index = allocation id; id 0 is the null allocation and never valid.
@@ -281,6 +322,7 @@ pub struct Memory {
     /// Watched ranges (window memory); empty unless the program uses RMA.
     watches: Vec<Watch>,
     hits: Hits,
+    log: AccessLog,
     /// The C library's static state (`rand`'s generator, `getenv` strings).
     pub statics: super::libc::LibcStatics,
     /// Shadows of input-dependent contents (`--any-input` only: `None`
@@ -312,6 +354,7 @@ impl Memory {
             guard_span: 0,
             watches: Vec::new(),
             hits: Hits::default(),
+            log: AccessLog::default(),
             statics: Default::default(),
             taint: None,
         }
@@ -475,6 +518,23 @@ impl Memory {
             return Vec::new();
         }
         std::mem::take(&mut *self.hits.lock())
+    }
+
+    /// Starts (`true`) or stops logging every access; stopping returns the
+    /// accesses logged.
+    pub fn log_accesses(&self, on: bool) -> Vec<Hit> {
+        self.log.on.store(on, std::sync::atomic::Ordering::Relaxed);
+        std::mem::take(&mut *self.log.lock())
+    }
+
+    #[cold]
+    fn note_access(&self, alloc: u32, off: u64, len: u64, write: bool) {
+        self.log.lock().push(Hit {
+            alloc,
+            offset: off as u32,
+            len: len.min(u32::MAX as u64) as u32,
+            write,
+        });
     }
 
     #[cold]
@@ -677,6 +737,9 @@ impl Memory {
         if !self.watches.is_empty() {
             self.note_watched(p.alloc, off, len, write);
         }
+        if self.log.is_on() {
+            self.note_access(p.alloc, off, len, write);
+        }
         Ok((p.alloc as usize, off as usize))
     }
 
@@ -744,7 +807,12 @@ impl Memory {
         let (a, off) = self.locate(addr, 1, false)?;
         let bytes = &self.allocs[a].bytes[off..];
         match bytes.iter().position(|b| *b == 0) {
-            Some(n) => Ok(bytes[..n].to_vec()),
+            Some(n) => {
+                if self.log.is_on() {
+                    self.note_access(a as u32, off as u64, n as u64 + 1, false);
+                }
+                Ok(bytes[..n].to_vec())
+            }
             None => Err(MemFault::OutOfBounds {
                 offset: off as i64 + bytes.len() as i64,
                 len: 1,

@@ -74,6 +74,19 @@ pub struct Omp {
     /// The thread-number cells regions pass their threads, and how many
     /// threads they have room for (made once, grown when a team is larger).
     cells: Option<(u64, u32)>,
+    /// A thread of the running region is in an MPI call (`mpi_begin`).
+    in_call: Option<InCall>,
+    /// A finding about an MPI call's memory, made when the call returned:
+    /// the process stops with it when it runs next.
+    pub pending: Option<Box<(Fault, LocId)>>,
+}
+
+/// What an MPI call of a thread is compared with when it returns.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct InCall {
+    loc: LocId,
+    /// The ranges pending operations owned before the call.
+    guards: Vec<super::memory::Guard>,
 }
 
 impl Omp {
@@ -92,6 +105,8 @@ impl Omp {
             mpi_level: h::MPI_THREAD_SINGLE,
             team: None,
             cells: None,
+            in_call: None,
+            pending: None,
         }
     }
 }
@@ -893,6 +908,79 @@ impl Process {
             word += 1;
         }
         Ok(())
+    }
+
+    /// Records what a C library function or an MPI call accessed for the
+    /// running thread (`Memory::log_accesses`).
+    fn record_hits(
+        &mut self,
+        model: &Model,
+        hits: &[super::memory::Hit],
+        loc: LocId,
+    ) -> Result<(), Fault> {
+        for hit in hits {
+            let addr = Pointer {
+                alloc: hit.alloc,
+                offset: hit.offset,
+            }
+            .encode();
+            self.omp_access(model, addr, hit.len as u64, hit.write, loc)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the accesses of the next library function are to be checked.
+    #[inline]
+    pub fn omp_checks_library(&self) -> bool {
+        self.omp.team.as_ref().is_some_and(|t| t.size() > 1)
+    }
+
+    /// After a C library call made with `Memory::log_accesses(true)`.
+    pub fn omp_library_done(&mut self, model: &Model, loc: LocId) -> Result<(), Fault> {
+        let hits = self.mem.log_accesses(false);
+        self.record_hits(model, &hits, loc)
+    }
+
+    /// The running thread makes the MPI call at `loc`: what the call reads
+    /// and writes, now or while it is pending, is the thread's access.
+    pub fn omp_mpi_begin(&mut self, loc: LocId) {
+        if !self.omp_checks_library() {
+            return;
+        }
+        self.omp.in_call = Some(InCall {
+            loc,
+            guards: self.mem.guards().to_vec(),
+        });
+        self.mem.log_accesses(true);
+    }
+
+    /// The MPI call returned: its accesses are the running thread's — what
+    /// the library read or wrote during it (buffers copied or delivered,
+    /// statuses), and the buffers of the operations it started or completed
+    /// (the ranges pending operations own, which MPI reads or writes at
+    /// some time in between).
+    pub fn omp_mpi_end(&mut self, model: &Model) {
+        let Some(call) = self.omp.in_call.take() else {
+            return;
+        };
+        let mut hits = self.mem.log_accesses(false);
+        let now = self.mem.guards();
+        let changed = call
+            .guards
+            .iter()
+            .filter(|g| !now.contains(g))
+            .chain(now.iter().filter(|g| !call.guards.contains(g)));
+        for g in changed {
+            hits.push(super::memory::Hit {
+                alloc: g.alloc,
+                offset: g.start,
+                len: g.end.saturating_sub(g.start),
+                write: !g.reads_allowed,
+            });
+        }
+        if let Err(fault) = self.record_hits(model, &hits, call.loc) {
+            self.omp.pending = Some(Box::new((fault, call.loc)));
+        }
     }
 
     /// The region a running thread is in, for messages.

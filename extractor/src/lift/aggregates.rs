@@ -237,3 +237,66 @@ pub fn insert_value<'m>(
     }
     Ok(())
 }
+
+/// `cmpxchg ptr %p, %expected, %new`: `{ old, old == expected }`, with `%new`
+/// stored when they are equal. The threads of a process run one at a time
+/// and switch only at synchronization points, so the atomic read, the
+/// compare and the atomic write below are indivisible (a failed exchange
+/// writes the old value back: no other thread can have changed it).
+pub fn compare_exchange<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+) -> Result<(), ExtractError> {
+    use runtime_model::model::IntPredicate;
+    use runtime_model::omp::AtomicOp;
+    let dst = fl.reg_of(inst)?;
+    let ptr = fl.operand_at(inst, 0)?;
+    let expected = fl.raw_operand(inst, 1)?;
+    let ty = fl.register_ty(expected.ty())?;
+    let expected = fl.operand(expected)?;
+    let new = fl.operand_at(inst, 2)?;
+    new_block(fl, dst, inst.ty());
+    let old = fl.fresh_reg();
+    fl.emit(InstKind::Atomic {
+        dst: Some(old),
+        op: AtomicOp::Read,
+        ty,
+        ptr,
+        value: Operand::Const(0),
+    });
+    let same = fl.fresh_reg();
+    fl.emit(InstKind::ICmp {
+        dst: same,
+        pred: IntPredicate::Eq,
+        ty,
+        lhs: Operand::Reg(old),
+        rhs: expected,
+    });
+    let stored = fl.fresh_reg();
+    fl.emit(InstKind::Select {
+        dst: stored,
+        cond: Operand::Reg(same),
+        if_true: new,
+        if_false: Operand::Reg(old),
+    });
+    fl.emit(InstKind::Atomic {
+        dst: None,
+        op: AtomicOp::Xchg,
+        ty,
+        ptr,
+        value: Operand::Reg(stored),
+    });
+    fl.emit(InstKind::Store {
+        ty,
+        value: Operand::Reg(old),
+        ptr: Operand::Reg(dst),
+    });
+    let (offset, _) = path(fl, inst.ty(), &[1])?;
+    let flag = address(fl, Operand::Reg(dst), offset);
+    fl.emit(InstKind::Store {
+        ty: Ty::I1,
+        value: Operand::Reg(same),
+        ptr: flag,
+    });
+    Ok(())
+}

@@ -65,7 +65,7 @@ pub fn lift_instruction<'m>(
         // a fence orders nothing more.
         LLVMFence => Ok(()),
         LLVMAtomicRMW => atomic_rmw(fl, inst),
-        LLVMAtomicCmpXchg => Err(fl.unsupported("atomic compare-and-exchange")),
+        LLVMAtomicCmpXchg => aggregates::compare_exchange(fl, inst),
         LLVMAddrSpaceCast => Err(fl.unsupported("address space cast")),
         LLVMLandingPad | LLVMCatchPad | LLVMCleanupPad => Err(fl.unsupported("exception handling")),
         other => Err(fl.unsupported(format!("LLVM instruction {other:?}"))),
