@@ -80,6 +80,7 @@ fn run(cli: &Cli) -> Result<String, ExtractError> {
     let context = Context::create();
     let module = compile::compile(&context, &cli.sources, &cli.clang_args, cli.strict_c)?;
     let mut model = lift::lift_module(&module)?;
+    passes::lifetimes::end_locals_at_returns(&mut model);
     let functions_inlined = passes::inline_into_entry(&mut model)?;
     let (instructions_kept, instructions_removed) = if cli.no_slice {
         (entry_size(&model), 0)

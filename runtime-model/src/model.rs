@@ -408,6 +408,13 @@ pub enum InstKind {
         call: crate::omp::OmpCall,
         args: Vec<Operand>,
     },
+    /// The local variable (stack block) at `ptr` goes out of scope: its
+    /// function returns (C11 6.2.4p2: its lifetime ends, and a pointer to it
+    /// becomes indeterminate). `mpi-extract` puts one for each of a
+    /// function's locals before each of its returns.
+    LifetimeEnd {
+        ptr: Operand,
+    },
     /// An atomic access to `ty` at `ptr` (`atomicrmw`, `load atomic`,
     /// `store atomic`; `#pragma omp atomic`): `dst`, when the program uses
     /// it, receives the value before the access.
@@ -1536,6 +1543,7 @@ impl InstKind {
             }
             InstKind::Unsupported { .. } => (None, Vec::new()),
             InstKind::Omp { dst, args, .. } => (*dst, args.clone()),
+            InstKind::LifetimeEnd { ptr } => (None, vec![*ptr]),
             InstKind::Atomic {
                 dst, ptr, value, ..
             } => (*dst, vec![*ptr, *value]),

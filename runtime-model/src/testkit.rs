@@ -641,6 +641,7 @@ impl Machine<'_> {
                 return Err("test interpreter: floats".into())
             }
             InstKind::Unsupported { what } => return Err(what.clone()),
+            InstKind::LifetimeEnd { .. } => None,
             InstKind::Omp { .. } | InstKind::Atomic { .. } => {
                 return Err("test interpreter: OpenMP".into())
             }

@@ -876,6 +876,10 @@ impl Process {
             // and the check is inconclusive, naming the construct (a tool
             // limit, not a bug in the program).
             InstKind::Unsupported { what } => return Err(Fault::Unsupported(what.clone())),
+            InstKind::LifetimeEnd { ptr } => {
+                let p = v!(ptr);
+                self.mem.end_lifetime(p).map_err(Fault::Memory)?;
+            }
             InstKind::Omp { dst, call, args } => {
                 if self.track.is_some() && !call.is_query() {
                     return Err(Fault::Unsupported(format!(

@@ -32,6 +32,14 @@ pub struct Allocation {
     digest: std::sync::atomic::AtomicU64,
 }
 
+/// The allocation every stack block whose function returned becomes.
+fn returned_block() -> Arc<Allocation> {
+    static RETURNED: std::sync::OnceLock<Arc<Allocation>> = std::sync::OnceLock::new();
+    RETURNED
+        .get_or_init(|| Arc::new(Allocation::new(AllocKind::Stack, false, Vec::new())))
+        .clone()
+}
+
 /// The allocation every freed heap block becomes.
 fn freed_block() -> Arc<Allocation> {
     static FREED: std::sync::OnceLock<Arc<Allocation>> = std::sync::OnceLock::new();
@@ -112,6 +120,10 @@ pub enum MemFault {
     UseAfterFree {
         write: bool,
     },
+    /// An access to a local variable of a function that has returned.
+    UseAfterReturn {
+        write: bool,
+    },
     DoubleFree,
     InvalidFree {
         reason: &'static str,
@@ -130,9 +142,11 @@ pub enum MemFault {
         write: bool,
         guard: u64,
     },
-    /// `free`/`realloc` of a block holding such a buffer.
+    /// `free`/`realloc` of a block holding such a buffer, or (`returns`)
+    /// the end of the function whose local variable it is.
     PendingFree {
         guard: u64,
+        returns: bool,
     },
     /// `free`/`realloc` of memory exposed in an RMA window that was not
     /// freed yet (other processes may access it until `MPI_Win_free`,
@@ -170,6 +184,11 @@ impl std::fmt::Display for MemFault {
             MemFault::UseAfterFree { write } => {
                 write!(f, "{} freed memory (use after free)", rw(write))
             }
+            MemFault::UseAfterReturn { write } => write!(
+                f,
+                "{} a local variable of a function that has returned (use after return)",
+                rw(write)
+            ),
             MemFault::DoubleFree => write!(f, "double free"),
             MemFault::InvalidFree { reason } => write!(f, "invalid free: {reason}"),
             MemFault::WriteToConstant => write!(f, "write to constant memory"),
@@ -655,6 +674,30 @@ impl Memory {
         .encode())
     }
 
+    /// The stack block at `addr` goes out of scope (`LifetimeEnd`): later
+    /// accesses through pointers to it are errors. Ending a block a pending
+    /// operation still owns is an error of its own, as freeing it is.
+    pub fn end_lifetime(&mut self, addr: u64) -> Result<(), MemFault> {
+        let p = Pointer::decode(addr);
+        let Some(a) = self.allocs.get(p.alloc as usize).filter(|_| p.alloc != 0) else {
+            return Ok(());
+        };
+        if a.kind != AllocKind::Stack || !a.live || p.offset != 0 {
+            return Ok(());
+        }
+        if let Some(g) = self.guards.iter().find(|g| g.alloc == p.alloc) {
+            return Err(MemFault::PendingFree {
+                guard: g.owner,
+                returns: true,
+            });
+        }
+        if self.watches.iter().any(|w| w.alloc == p.alloc) {
+            return Err(MemFault::WindowFree);
+        }
+        self.allocs[p.alloc as usize] = returned_block();
+        Ok(())
+    }
+
     pub fn free(&mut self, addr: u64) -> Result<(), MemFault> {
         if addr == 0 {
             return Ok(()); // free(NULL) is a no-op (C11 7.22.3.3)
@@ -683,7 +726,10 @@ impl Memory {
         // Freeing memory a pending operation still reads or writes is the
         // worst kind of touching it (MPI 3.1 §3.7.2).
         if let Some(g) = self.guards.iter().find(|g| g.alloc == p.alloc) {
-            return Err(MemFault::PendingFree { guard: g.owner });
+            return Err(MemFault::PendingFree {
+                guard: g.owner,
+                returns: false,
+            });
         }
         if self.watches.iter().any(|w| w.alloc == p.alloc) {
             return Err(MemFault::WindowFree);
@@ -717,6 +763,9 @@ impl Memory {
             });
         };
         if !a.live {
+            if a.kind == AllocKind::Stack {
+                return Err(MemFault::UseAfterReturn { write });
+            }
             return Err(MemFault::UseAfterFree { write });
         }
         let size = a.bytes.len() as u64;

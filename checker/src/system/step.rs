@@ -172,7 +172,14 @@ fn run_until_stop(
                         write: false,
                         guard,
                     } => ("reads", guard),
-                    MemFault::PendingFree { guard } => ("frees", guard),
+                    MemFault::PendingFree {
+                        guard,
+                        returns: false,
+                    } => ("frees", guard),
+                    MemFault::PendingFree {
+                        guard,
+                        returns: true,
+                    } => ("returns from the function whose local variable is", guard),
                     _ => unreachable!("matched above"),
                 };
                 // The access is the program's bug, not the end of its

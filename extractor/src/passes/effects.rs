@@ -166,6 +166,11 @@ pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Eff
                 ..Effects::default()
             }
         }
+        // The end of a local's lifetime is an allocation event of its block.
+        InstKind::LifetimeEnd { ptr } => Effects {
+            lifetime: pt.of(*ptr),
+            ..Effects::default()
+        },
         InstKind::Atomic { op, ptr, .. } => Effects {
             reads: pt.of(*ptr),
             writes: if *op == AtomicOp::Read {

@@ -37,6 +37,7 @@ pub fn operands_mut(kind: &mut InstKind) -> Vec<&mut Operand> {
         InstKind::Unsupported { .. } => Vec::new(),
         InstKind::Omp { args, .. } => args.iter_mut().collect(),
         InstKind::Atomic { ptr, value, .. } => vec![ptr, value],
+        InstKind::LifetimeEnd { ptr } => vec![ptr],
     }
 }
 
@@ -58,7 +59,9 @@ pub fn dst_mut(kind: &mut InstKind) -> Option<&mut Reg> {
         | InstKind::CallIndirect { dst, .. }
         | InstKind::Omp { dst, .. }
         | InstKind::Atomic { dst, .. } => dst.as_mut(),
-        InstKind::Store { .. } | InstKind::Unsupported { .. } => None,
+        InstKind::Store { .. } | InstKind::Unsupported { .. } | InstKind::LifetimeEnd { .. } => {
+            None
+        }
     }
 }
 

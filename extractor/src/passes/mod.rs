@@ -1,6 +1,8 @@
 //! The LLVM-free passes of seed 000 §5 "Simplification" over a lifted
 //! [`Model`](runtime_model::model::Model):
 //!
+//! 0. [`lifetimes::end_locals_at_returns`]: each function's locals end at
+//!    its returns (so a pointer to one that outlives it is caught);
 //! 1. [`inline_into_entry`]: inline every user function into `main`
 //!    except the recursive ones, which stay functions the checker runs on a
 //!    call stack; then drop the functions nobody references any more;
@@ -16,6 +18,7 @@ mod cfg;
 mod effects;
 pub mod inline;
 mod ir;
+pub mod lifetimes;
 mod points_to;
 mod prune;
 pub mod slice;

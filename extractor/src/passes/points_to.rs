@@ -561,6 +561,7 @@ impl Solver<'_> {
                 self.def(*dst, &Sites::anything());
                 self.store_into(&Sites::anything(), &Sites::anything());
             }
+            InstKind::LifetimeEnd { .. } => {}
             // The other runtime calls return and store numbers.
             InstKind::Omp { dst, .. } => self.def(*dst, &Sites::none()),
             InstKind::Atomic {

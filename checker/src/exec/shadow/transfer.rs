@@ -336,6 +336,7 @@ impl Process {
             InstKind::Libc { .. } | InstKind::Mpi { .. } | InstKind::Unsupported { .. } => {}
             // Thread numbers and team sizes are no inputs (the interpreter
             // refuses the rest of OpenMP under --any-input).
+            InstKind::LifetimeEnd { .. } => {}
             InstKind::Omp { dst, .. } | InstKind::Atomic { dst, .. } => {
                 if let Some(d) = dst {
                     self.set_shadow(*d, None);
