@@ -224,6 +224,12 @@ pub struct Finding {
     /// the kind's general advice (`ErrorKind::help`): which tag to fix,
     /// which rank sends too late.
     pub help: Option<String>,
+    /// For each of `locations` (same index; missing: none), the call sites
+    /// of the functions the process was running on its call stack there,
+    /// innermost first: functions the checker calls rather than inlines
+    /// (recursive ones, calls through pointers, OpenMP regions).
+    /// Boxed: findings travel in every `Err` of the MPI layer.
+    pub callers: Option<Box<Vec<Vec<LocId>>>>,
 }
 
 impl Finding {
@@ -234,6 +240,7 @@ impl Finding {
             locations: Vec::new(),
             wait_for: None,
             help: None,
+            callers: None,
         }
     }
 

@@ -36,8 +36,54 @@ pub fn source_loc(model: &Model, rank: usize, loc: LocId, call: Option<String>) 
         column: l.map_or(0, |l| l.column),
         call,
         inlined_at,
+        called_from: Vec::new(),
     }
 }
+
+/// `file:line` of each call site, each followed by the sites it was itself
+/// inlined at; a run of the same site (recursion) once, with its count
+/// (`rec.c:9 (x 998)`), and at most [`MAX_CALL_SITES`] entries.
+fn call_sites(model: &Model, sites: &[LocId]) -> Vec<String> {
+    // The same call instruction again and again is recursion: counted. Two
+    // instructions on one line (an OpenMP region's function and the
+    // directive that runs it) are one site to the reader.
+    let mut runs: Vec<(LocId, usize)> = Vec::new();
+    for &site in sites {
+        match runs.last_mut() {
+            Some((last, n)) if *last == site => *n += 1,
+            _ => runs.push((site, 1)),
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    for (site, n) in runs {
+        let s = source_loc(model, 0, site, None);
+        let here = format!("{}:{}", s.file, s.line);
+        let shown = if n > 1 {
+            format!("{here} (x {n})")
+        } else {
+            here
+        };
+        if out.last() != Some(&shown) {
+            out.push(shown);
+        }
+        for at in s.inlined_at {
+            if out.last() != Some(&at) {
+                out.push(at);
+            }
+        }
+    }
+    if out.len() > MAX_CALL_SITES {
+        let hidden = out.len() - MAX_CALL_SITES;
+        let tail = out.split_off(out.len() - MAX_CALL_SITES / 2);
+        out.truncate(MAX_CALL_SITES - MAX_CALL_SITES / 2);
+        out.push(format!("... {hidden} more"));
+        out.extend(tail);
+    }
+    out
+}
+
+/// Call sites a location lists at most (the innermost and the outermost).
+const MAX_CALL_SITES: usize = 12;
 
 /// `running`, `MPI_Recv at line 21`, `exited (0)`.
 fn rank_at(model: &Model, at: &crate::log::events::RankAt) -> String {
@@ -58,7 +104,14 @@ fn error_report(model: &Model, e: &FoundError) -> ErrorReport {
         .finding
         .locations
         .iter()
-        .map(|(rank, loc, call)| source_loc(model, *rank, *loc, call.map(|c| c.name().to_string())))
+        .enumerate()
+        .map(|(i, (rank, loc, call))| {
+            let mut s = source_loc(model, *rank, *loc, call.map(|c| c.name().to_string()));
+            if let Some(sites) = e.finding.callers.as_ref().and_then(|c| c.get(i)) {
+                s.called_from = call_sites(model, sites);
+            }
+            s
+        })
         .collect();
     let trace = e
         .trace

@@ -256,6 +256,23 @@ impl Process {
         b.insts.get(fr.ip as usize).map_or(b.term_loc, |i| i.loc)
     }
 
+    /// The call sites of the frames below the running one, innermost
+    /// first; for a thread of a parallel region other than thread 0, the
+    /// region's directive ends them.
+    pub fn call_sites(&self, model: &Model) -> Vec<LocId> {
+        let loc_of = |fr: &Frame| {
+            let b = &model.functions[fr.func as usize].blocks[fr.block as usize];
+            b.insts.get(fr.ip as usize).map_or(b.term_loc, |i| i.loc)
+        };
+        let mut sites: Vec<LocId> = self.frames.iter().rev().skip(1).map(loc_of).collect();
+        if let (Some(fork), (thread, _)) = (self.omp_fork_loc(), self.omp_thread()) {
+            if thread != 0 {
+                sites.push(fork);
+            }
+        }
+        sites
+    }
+
     /// Completes the MPI call the process stopped at: stores its return value
     /// and moves past it.
     pub fn finish_call(&mut self, model: &Model, ret: u64) {

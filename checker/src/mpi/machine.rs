@@ -223,9 +223,31 @@ impl Machine {
     }
 
     /// Notes an error of this execution, which goes on after it.
-    pub fn observe(&mut self, finding: Finding) {
+    pub fn observe(&mut self, model: &Model, mut finding: Finding) {
+        self.attach_callers(model, &mut finding);
         let trace_len = self.trace_len;
         self.findings.push(Observed { finding, trace_len });
+    }
+
+    /// Names, for each location of `finding` where its process is now, the
+    /// call sites on the process's call stack (`Finding::callers`).
+    pub fn attach_callers(&self, model: &Model, finding: &mut Finding) {
+        if finding.callers.is_some() {
+            return;
+        }
+        let mut callers = Vec::with_capacity(finding.locations.len());
+        for &(rank, loc, _) in &finding.locations {
+            let stack = self
+                .procs
+                .get(rank)
+                .filter(|p| p.proc.current_loc(model) == loc)
+                .map(|p| p.proc.call_sites(model))
+                .unwrap_or_default();
+            callers.push(stack);
+        }
+        if callers.iter().any(|c| !c.is_empty()) {
+            finding.callers = Some(Box::new(callers));
+        }
     }
 
     /// Whether some process stopped at an error.

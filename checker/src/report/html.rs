@@ -455,6 +455,7 @@ mod tests {
             column: 5,
             call: Some("MPI_Recv".into()),
             inlined_at: Vec::new(),
+            called_from: Vec::new(),
         };
         let step = |step, rank, line| TraceStep {
             step,

@@ -85,6 +85,8 @@ struct JsonLocation<'a> {
     call: Option<&'a str>,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     inlined_at: &'a [String],
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    called_from: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -152,6 +154,7 @@ impl<'a> From<&'a SourceLoc> for JsonLocation<'a> {
             column: loc.column,
             call: loc.call.as_deref(),
             inlined_at: &loc.inlined_at,
+            called_from: &loc.called_from,
         }
     }
 }
@@ -212,6 +215,7 @@ mod tests {
                         column: 5,
                         call: Some("MPI_Recv".to_string()),
                         inlined_at: vec![],
+                        called_from: Vec::new(),
                     },
                     SourceLoc {
                         rank: 1,
@@ -220,6 +224,7 @@ mod tests {
                         column: 5,
                         call: None,
                         inlined_at: vec!["prog.c:40".to_string()],
+                        called_from: Vec::new(),
                     },
                 ],
                 trace: vec![TraceStep {

@@ -61,6 +61,11 @@ pub struct SourceLoc {
     /// Call sites this position was inlined at, innermost first, as `file:line`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub inlined_at: Vec<String>,
+    /// Beyond those, the call sites on the process's call stack (functions
+    /// run rather than inlined: recursive ones, calls through pointers,
+    /// OpenMP parallel regions), innermost first, as `file:line`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub called_from: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -270,6 +270,11 @@ fn source_location(loc: &SourceLoc, id: Option<usize>) -> Location {
         text.push_str(&loc.inlined_at.join(", "));
         text.push(')');
     }
+    if !loc.called_from.is_empty() {
+        text.push_str(" (called from ");
+        text.push_str(&loc.called_from.join(", "));
+        text.push(')');
+    }
     Location {
         id,
         physical_location: physical(&loc.file, loc.line, Some(loc.column)),
@@ -681,6 +686,7 @@ mod tests {
             column: 5,
             call: call.map(str::to_string),
             inlined_at: Vec::new(),
+            called_from: Vec::new(),
         }
     }
 

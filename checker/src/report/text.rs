@@ -240,6 +240,12 @@ pub(crate) fn location_label(loc: &SourceLoc) -> String {
     if !loc.inlined_at.is_empty() {
         what.push_str(&format!(" (inlined at {})", loc.inlined_at.join(", at ")));
     }
+    if !loc.called_from.is_empty() {
+        what.push_str(&format!(
+            " (called from {})",
+            loc.called_from.join(", from ")
+        ));
+    }
     what
 }
 
@@ -536,6 +542,7 @@ int main(int argc, char **argv) {
             column: 5,
             call: call.map(str::to_string),
             inlined_at: inlined.iter().map(|s| s.to_string()).collect(),
+            called_from: Vec::new(),
         }
     }
 

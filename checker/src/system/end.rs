@@ -157,7 +157,10 @@ fn record_all(ctx: &Ctx, state: &Machine, at_end: Vec<Finding>) -> Vec<Reported>
         .findings
         .iter()
         .map(|o| (o.finding.clone(), o.trace_len))
-        .chain(at_end.into_iter().map(|f| (f, state.trace_len)))
+        .chain(at_end.into_iter().map(|mut f| {
+            state.attach_callers(ctx.model, &mut f);
+            (f, state.trace_len)
+        }))
         .collect();
     all.sort_by_key(|(f, _)| f.kind.severity());
     // The same error on several ranks (every rank failing one assertion) is

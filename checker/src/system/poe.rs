@@ -117,7 +117,7 @@ pub fn settle(ctx: &Ctx, limits: &Limits, state: &mut Machine) -> Result<(), Hal
             let unblocked = match state.try_unblock(model, rank) {
                 Ok(done) => done,
                 Err(halt) => {
-                    step::absorb(state, &[rank], halt)?;
+                    step::absorb(state, model, &[rank], halt)?;
                     true
                 }
             };

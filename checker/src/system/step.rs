@@ -19,13 +19,18 @@ pub fn run_process(
     one_call: bool,
 ) -> Result<(), Halt> {
     let run = run_until_stop(state, model, rank, budget, one_call);
-    run.or_else(|halt| absorb(state, &[rank], halt))
+    run.or_else(|halt| absorb(state, model, &[rank], halt))
 }
 
 /// An error of the program stops the processes it involves (`actors`, and
 /// every rank the finding names) and is noted; the execution goes on, so
 /// that it shows its other bugs too. Limits of the tool still stop it.
-pub fn absorb(state: &mut Machine, actors: &[usize], halt: Halt) -> Result<(), Halt> {
+pub fn absorb(
+    state: &mut Machine,
+    model: &Model,
+    actors: &[usize],
+    halt: Halt,
+) -> Result<(), Halt> {
     let Halt::Error(finding) = halt else {
         return Err(halt);
     };
@@ -72,7 +77,7 @@ pub fn absorb(state: &mut Machine, actors: &[usize], halt: Halt) -> Result<(), H
             }
         }
     }
-    state.observe(finding);
+    state.observe(model, finding);
     Ok(())
 }
 
@@ -191,7 +196,7 @@ fn run_until_stop(
                     state.pending_access(model, rank, loc, access, guard)
                 };
                 state.trace_event(rank, loc, f.message.clone());
-                state.observe(f);
+                state.observe(model, f);
                 state.procs[rank].proc.mem.release(guard);
                 continue;
             }
@@ -249,7 +254,7 @@ pub fn apply_decision(state: &mut Machine, model: &Model, d: &Decision) -> Resul
     state.transitions += 1;
     decide(state, model, d).or_else(|halt| {
         let actor = decision_owner(state, d);
-        absorb(state, actor.as_slice(), halt)
+        absorb(state, model, actor.as_slice(), halt)
     })
 }
 
@@ -266,5 +271,5 @@ pub fn apply(state: &mut Machine, model: &Model, choice: &Choice, budget: u64) -
             (*rank, state.try_unblock(model, *rank).map(|_| ()))
         }
     };
-    applied.or_else(|halt| absorb(state, &[rank], halt))
+    applied.or_else(|halt| absorb(state, model, &[rank], halt))
 }
