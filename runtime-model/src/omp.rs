@@ -29,6 +29,20 @@ pub enum OmpCall {
     ForStaticInit8u,
     /// `__kmpc_for_static_fini(loc, gtid)`.
     ForStaticFini,
+    /// `__kmpc_dispatch_init_{4,4u,8,8u}(loc, gtid, schedule, lower, upper,
+    /// incr, chunk)`: a loop under a dynamic schedule begins.
+    DispatchInit4,
+    DispatchInit4u,
+    DispatchInit8,
+    DispatchInit8u,
+    /// `__kmpc_dispatch_next_{4,4u,8,8u}(loc, gtid, &last, &lower, &upper,
+    /// &incr)`: 1 and the bounds of this thread's next chunk, or 0.
+    DispatchNext4,
+    DispatchNext4u,
+    DispatchNext8,
+    DispatchNext8u,
+    /// `__kmpc_dispatch_fini_*` and `__kmpc_dispatch_deinit`.
+    DispatchFini,
     /// `__kmpc_barrier(loc, gtid)`: an explicit or implicit barrier.
     Barrier,
     /// `__kmpc_critical(loc, gtid, lock)` / `__kmpc_end_critical`.
@@ -76,7 +90,7 @@ pub enum OmpCall {
 
 impl OmpCall {
     /// Every runtime function, in declaration order.
-    pub const ALL: [OmpCall; 30] = [
+    pub const ALL: [OmpCall; 39] = [
         OmpCall::ForkCall,
         OmpCall::PushNumThreads,
         OmpCall::GlobalThreadNum,
@@ -85,6 +99,15 @@ impl OmpCall {
         OmpCall::ForStaticInit8,
         OmpCall::ForStaticInit8u,
         OmpCall::ForStaticFini,
+        OmpCall::DispatchInit4,
+        OmpCall::DispatchInit4u,
+        OmpCall::DispatchInit8,
+        OmpCall::DispatchInit8u,
+        OmpCall::DispatchNext4,
+        OmpCall::DispatchNext4u,
+        OmpCall::DispatchNext8,
+        OmpCall::DispatchNext8u,
+        OmpCall::DispatchFini,
         OmpCall::Barrier,
         OmpCall::Critical,
         OmpCall::EndCritical,
@@ -120,6 +143,15 @@ impl OmpCall {
             OmpCall::ForStaticInit8 => "__kmpc_for_static_init_8",
             OmpCall::ForStaticInit8u => "__kmpc_for_static_init_8u",
             OmpCall::ForStaticFini => "__kmpc_for_static_fini",
+            OmpCall::DispatchInit4 => "__kmpc_dispatch_init_4",
+            OmpCall::DispatchInit4u => "__kmpc_dispatch_init_4u",
+            OmpCall::DispatchInit8 => "__kmpc_dispatch_init_8",
+            OmpCall::DispatchInit8u => "__kmpc_dispatch_init_8u",
+            OmpCall::DispatchNext4 => "__kmpc_dispatch_next_4",
+            OmpCall::DispatchNext4u => "__kmpc_dispatch_next_4u",
+            OmpCall::DispatchNext8 => "__kmpc_dispatch_next_8",
+            OmpCall::DispatchNext8u => "__kmpc_dispatch_next_8u",
+            OmpCall::DispatchFini => "__kmpc_dispatch_deinit",
             OmpCall::Barrier => "__kmpc_barrier",
             OmpCall::Critical => "__kmpc_critical",
             OmpCall::EndCritical => "__kmpc_end_critical",
@@ -146,6 +178,9 @@ impl OmpCall {
     }
 
     pub fn from_c_name(name: &str) -> Option<OmpCall> {
+        if name.starts_with("__kmpc_dispatch_fini_") {
+            return Some(OmpCall::DispatchFini);
+        }
         OmpCall::ALL.iter().copied().find(|f| f.c_name() == name)
     }
 
@@ -173,6 +208,10 @@ impl OmpCall {
             | OmpCall::ForStaticInit4u
             | OmpCall::ForStaticInit8
             | OmpCall::ForStaticInit8u => &[3, 4, 5, 6],
+            OmpCall::DispatchNext4
+            | OmpCall::DispatchNext4u
+            | OmpCall::DispatchNext8
+            | OmpCall::DispatchNext8u => &[2, 3, 4, 5],
             _ => &[],
         }
     }

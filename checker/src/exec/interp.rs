@@ -797,6 +797,9 @@ impl Process {
                     other => Fault::Memory(other),
                 })?;
                 self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[*dst as usize] = p;
+                if self.omp.team.is_some() {
+                    self.omp_private_block(p);
+                }
             }
             InstKind::Libc {
                 dst,

@@ -140,6 +140,32 @@ struct Thread {
     singles: u32,
     /// Its MPI call was checked (when it resumes at it).
     mpi_checked: bool,
+    /// Loops under a dynamic schedule met so far.
+    loops: u32,
+    /// The dynamic loop it takes chunks of.
+    dispatch: Option<Dispatch>,
+    /// Stack blocks its own frames made: whichever thread runs a chunk
+    /// uses its own copy of them.
+    private: std::collections::BTreeSet<u32>,
+}
+
+/// A loop under `schedule(dynamic, chunk)`: chunks are dealt round-robin
+/// (chunk `c` to thread `c % n`), one of the assignments a real run may
+/// make; since any thread may run any chunk, iterations of two chunks that
+/// conflict make the check stop even when one thread ran both here.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Dispatch {
+    lower: i128,
+    incr: i128,
+    chunk: i128,
+    trip: i128,
+    width: u64,
+    /// This thread's next chunk.
+    next: i128,
+    /// Which dynamic loop of the team (the n-th each thread met).
+    id: u32,
+    /// The chunk running now (1-based), 0 before the first.
+    running: u32,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -179,6 +205,8 @@ struct Access {
     loc: LocId,
     class: Class,
     write: bool,
+    /// The dynamic loop and chunk it was made in, if any.
+    chunk: Option<(u32, u32)>,
 }
 
 /// The accesses to one 8-byte word since the last barrier: for each
@@ -279,6 +307,11 @@ impl Process {
                 }
                 0
             }
+            OmpCall::GetThreadNum if size > 1 && self.runs_anywhere() => {
+                return Err(Fault::Unsupported(
+                    "omp_get_thread_num() inside a `single` block or a chunk of a dynamic-schedule loop: which thread runs it is the schedule's choice, and thread schedules are not explored".into(),
+                ))
+            }
             OmpCall::GlobalThreadNum | OmpCall::GetThreadNum => me as u64,
             OmpCall::GetNumThreads => size as u64,
             OmpCall::GetMaxThreads | OmpCall::GetNumProcs => self.omp.max_threads as u64,
@@ -293,6 +326,18 @@ impl Process {
                 self.static_schedule(call, args, me, size)?;
                 0
             }
+            OmpCall::DispatchInit4
+            | OmpCall::DispatchInit4u
+            | OmpCall::DispatchInit8
+            | OmpCall::DispatchInit8u => {
+                self.dispatch_init(call, args, me)?;
+                0
+            }
+            OmpCall::DispatchNext4
+            | OmpCall::DispatchNext4u
+            | OmpCall::DispatchNext8
+            | OmpCall::DispatchNext8u => self.dispatch_next(args, me, size)?,
+            OmpCall::DispatchFini => 0,
             OmpCall::Barrier => return self.barrier(model, loc),
             OmpCall::Critical => return self.acquire(model, arg(2), false, loc),
             OmpCall::ReduceNowait | OmpCall::Reduce => {
@@ -340,6 +385,126 @@ impl Process {
             OmpCall::Masked => (me as u64 == arg(2) & 0xffff_ffff) as u64,
             OmpCall::EndMaster | OmpCall::EndMasked => 0,
         }))
+    }
+
+    /// A stack block the running thread's frames made (its private copy).
+    pub fn omp_private_block(&mut self, addr: u64) {
+        if let Some(team) = self.omp.team.as_mut() {
+            let me = team.current as usize;
+            team.threads[me].private.insert(Pointer::decode(addr).alloc);
+        }
+    }
+
+    /// Whether the running thread is in code any thread of the team might
+    /// run instead (a `single` block, a chunk of a dynamic loop).
+    fn runs_anywhere(&self) -> bool {
+        self.omp.team.as_ref().is_some_and(|t| {
+            let th = &t.threads[t.current as usize];
+            th.in_single > 0 || th.dispatch.as_ref().is_some_and(|d| d.running > 0)
+        })
+    }
+
+    /// `__kmpc_dispatch_init_*`: a loop from `lower` to `upper` (inclusive)
+    /// by `incr` under the schedule `schedule`.
+    fn dispatch_init(&mut self, call: OmpCall, args: &[u64], me: u32) -> Result<(), Fault> {
+        let arg = |i: usize| args.get(i).copied().unwrap_or(0);
+        let (width, signed) = match call {
+            OmpCall::DispatchInit4 => (4, true),
+            OmpCall::DispatchInit4u => (4, false),
+            OmpCall::DispatchInit8 => (8, true),
+            _ => (8, false),
+        };
+        let value = |v: u64, signed: bool| -> i128 {
+            match (width, signed) {
+                (4, true) => v as u32 as i32 as i128,
+                (4, false) => v as u32 as i128,
+                (_, true) => v as i64 as i128,
+                _ => v as i128,
+            }
+        };
+        // The monotonic / nonmonotonic modifiers (bits 29 and 30) do not
+        // change which iterations a chunk holds.
+        let schedule = (arg(2) as u32) & !(3 << 29);
+        const DYNAMIC_CHUNKED: u32 = 35;
+        if schedule != DYNAMIC_CHUNKED {
+            let kind = match schedule {
+                36 => "guided",
+                37 => "runtime",
+                38 => "auto",
+                _ => "ordered or other",
+            };
+            return Err(Fault::Unsupported(format!(
+                "OpenMP loop with a {kind} schedule (static and dynamic schedules are modeled)"
+            )));
+        }
+        let (lower, upper) = (value(arg(3), signed), value(arg(4), signed));
+        let incr = value(arg(5), true);
+        let chunk = value(arg(6), true).max(1);
+        if incr == 0 {
+            return Err(Fault::Unsupported("an OpenMP loop with increment 0".into()));
+        }
+        let trip = if incr > 0 {
+            if upper < lower {
+                0
+            } else {
+                (upper - lower) / incr + 1
+            }
+        } else if lower < upper {
+            0
+        } else {
+            (lower - upper) / -incr + 1
+        };
+        let Some(team) = self.omp.team.as_mut() else {
+            return Ok(());
+        };
+        let t = &mut team.threads[me as usize];
+        t.loops += 1;
+        t.dispatch = Some(Dispatch {
+            lower,
+            incr,
+            chunk,
+            trip,
+            width,
+            next: me as i128,
+            id: t.loops,
+            running: 0,
+        });
+        Ok(())
+    }
+
+    /// `__kmpc_dispatch_next_*`: the running thread's next chunk.
+    fn dispatch_next(&mut self, args: &[u64], me: u32, size: u32) -> Result<u64, Fault> {
+        let arg = |i: usize| args.get(i).copied().unwrap_or(0);
+        let (plast, plower, pupper, pstride) = (arg(2), arg(3), arg(4), arg(5));
+        let (lo, hi, incr, last, width) = {
+            let Some(team) = self.omp.team.as_mut() else {
+                return Ok(0);
+            };
+            let t = &mut team.threads[me as usize];
+            let Some(d) = t.dispatch.as_mut() else {
+                return Ok(0);
+            };
+            let first = d.next * d.chunk;
+            if first >= d.trip {
+                t.dispatch = None;
+                return Ok(0);
+            }
+            let count = d.chunk.min(d.trip - first);
+            let lo = d.lower + first * d.incr;
+            let hi = lo + (count - 1) * d.incr;
+            d.running = d.next as u32 + 1;
+            d.next += size as i128;
+            (lo, hi, d.incr, first + count == d.trip, d.width)
+        };
+        let w = |v: i128| (v as u64) & if width == 4 { 0xffff_ffff } else { u64::MAX };
+        let m = &mut self.mem;
+        if plast != 0 {
+            m.store(plast, 4, last as u64).map_err(Fault::Memory)?;
+        }
+        m.store(plower, width, w(lo)).map_err(Fault::Memory)?;
+        m.store(pupper, width, w(hi)).map_err(Fault::Memory)?;
+        m.store(pstride, width, w(incr)).map_err(Fault::Memory)?;
+        Ok(1)
     }
 
     /// `__kmpc_fork_call(loc, nargs, microtask, args...)`.
@@ -390,6 +555,9 @@ impl Process {
                 in_reduce: false,
                 singles: 0,
                 mpi_checked: false,
+                loops: 0,
+                dispatch: None,
+                private: Default::default(),
             });
         }
         let base = self.frames.len();
@@ -810,11 +978,18 @@ impl Process {
         let level = self.omp.mpi_level;
         if level <= h::MPI_THREAD_FUNNELED {
             let in_single = team.threads[me].in_single > 0;
-            if me != 0 || in_single {
+            let in_chunk = team.threads[me]
+                .dispatch
+                .as_ref()
+                .is_some_and(|d| d.running > 0);
+            if me != 0 || in_single || in_chunk {
                 let who = if me != 0 {
                     format!("thread {me} of a parallel region")
-                } else {
+                } else if in_single {
                     "a `single` block (run by whichever thread arrives first)".to_string()
+                } else {
+                    "a chunk of a dynamic-schedule loop (run by whichever thread takes it)"
+                        .to_string()
                 };
                 return Err(Fault::Threads {
                     kind: ErrorKind::MpiUsage,
@@ -863,12 +1038,18 @@ impl Process {
         }
         let me = team.current;
         let clock = &team.threads[me as usize].clock;
+        let chunk = team.threads[me as usize]
+            .dispatch
+            .as_ref()
+            .filter(|d| d.running > 0)
+            .map(|d| (d.id, d.running));
         let access = Access {
             thread: me,
             epoch: clock[me as usize],
             loc,
             class,
             write,
+            chunk,
         };
         let end = addr.saturating_add(len.max(1));
         let mut word = addr >> 3;
@@ -884,6 +1065,34 @@ impl Process {
                     && (write || a.write)
                     && !a.class.commutes_with(class)
             });
+            // Two chunks of one dynamic loop may run on two threads (unless
+            // the memory is the thread's own local).
+            let shared = chunk.is_some()
+                && !team.threads[me as usize]
+                    .private
+                    .contains(&Pointer::decode(word << 3).alloc);
+            let other_chunk = h.accesses.iter().find(|(a, m)| {
+                shared &&
+                m & mask != 0
+                    && a.thread == me
+                    && (write || a.write)
+                    && !a.class.commutes_with(class)
+                    && matches!((a.chunk, chunk), (Some((l, c)), Some((l2, c2))) if l == l2 && c != c2)
+            });
+            if let Some(&(prev, _)) = other_chunk {
+                let sites = if prev.loc == loc {
+                    format!("at {}", model.describe_location(loc))
+                } else {
+                    format!(
+                        "at {} and {}",
+                        model.describe_location(prev.loc),
+                        model.describe_location(loc)
+                    )
+                };
+                return Err(Fault::Unsupported(format!(
+                    "iterations in two chunks of a dynamic-schedule loop touch the same memory {sites}, at least one writing: any thread may run either chunk, so it is a data race unless the memory depends on the thread number; thread schedules are not explored"
+                )));
+            }
             if let Some(&(prev, m)) = earlier {
                 // Atomic accesses never race with each other (OpenMP 5.2
                 // §1.4.1); their order is still the schedule's.

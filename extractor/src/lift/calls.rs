@@ -109,10 +109,55 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
              (int f(const void *, const void *))",
         ));
     }
+    if let Some(what) = openmp_construct(&name) {
+        return Err(fl.unsupported(format!("{what} ({name})")));
+    }
     Err(ExtractError::UnsupportedCall {
         location: fl.pos().describe(),
         callee: name,
     })
+}
+
+/// The OpenMP construct behind a runtime function the model does not run,
+/// in the words of the source (docs/OPENMP.md lists what runs).
+fn openmp_construct(name: &str) -> Option<&'static str> {
+    const CONSTRUCTS: &[(&str, &str)] = &[
+        ("__kmpc_dispatch_", "OpenMP loop schedule"),
+        ("__kmpc_omp_task", "OpenMP task"),
+        ("__kmpc_taskloop", "OpenMP taskloop"),
+        ("__kmpc_taskgroup", "OpenMP taskgroup"),
+        ("__kmpc_end_taskgroup", "OpenMP taskgroup"),
+        ("__kmpc_threadprivate", "OpenMP threadprivate variable"),
+        ("__kmpc_ordered", "OpenMP ordered construct"),
+        ("__kmpc_end_ordered", "OpenMP ordered construct"),
+        (
+            "__kmpc_serialized_parallel",
+            "OpenMP parallel region with a false if clause",
+        ),
+        (
+            "__kmpc_end_serialized_parallel",
+            "OpenMP parallel region with a false if clause",
+        ),
+        ("__kmpc_push_proc_bind", "OpenMP proc_bind clause"),
+        ("__kmpc_fork_teams", "OpenMP teams construct"),
+        ("__kmpc_cancel", "OpenMP cancellation"),
+        ("__kmpc_doacross", "OpenMP ordered(n) loop"),
+        ("omp_init_lock", "OpenMP lock"),
+        ("omp_set_lock", "OpenMP lock"),
+        ("omp_unset_lock", "OpenMP lock"),
+        ("omp_test_lock", "OpenMP lock"),
+        ("omp_destroy_lock", "OpenMP lock"),
+        ("omp_init_nest_lock", "OpenMP nested lock"),
+        ("omp_set_nest_lock", "OpenMP nested lock"),
+        ("omp_unset_nest_lock", "OpenMP nested lock"),
+        ("omp_test_nest_lock", "OpenMP nested lock"),
+        ("omp_destroy_nest_lock", "OpenMP nested lock"),
+    ];
+    CONSTRUCTS
+        .iter()
+        .find(|(prefix, _)| name.starts_with(prefix))
+        .map(|&(_, what)| what)
+        .or_else(|| name.starts_with("__kmpc_").then_some("OpenMP construct"))
 }
 
 /// A call through a function pointer: the callee is whatever function the
