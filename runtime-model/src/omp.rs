@@ -69,6 +69,14 @@ pub enum OmpCall {
     EndReduce,
     /// `__kmpc_flush(loc)`.
     Flush,
+    /// `omp_init_lock(&l)`, `omp_destroy_lock(&l)`, `omp_set_lock(&l)`,
+    /// `omp_unset_lock(&l)`, `omp_test_lock(&l)`: a lock named by its
+    /// address, as `critical` names one by its name.
+    InitLock,
+    DestroyLock,
+    SetLock,
+    UnsetLock,
+    TestLock,
     /// `omp_get_thread_num()`.
     GetThreadNum,
     /// `omp_get_num_threads()`.
@@ -90,7 +98,7 @@ pub enum OmpCall {
 
 impl OmpCall {
     /// Every runtime function, in declaration order.
-    pub const ALL: [OmpCall; 39] = [
+    pub const ALL: [OmpCall; 44] = [
         OmpCall::ForkCall,
         OmpCall::PushNumThreads,
         OmpCall::GlobalThreadNum,
@@ -122,6 +130,11 @@ impl OmpCall {
         OmpCall::Reduce,
         OmpCall::EndReduce,
         OmpCall::Flush,
+        OmpCall::InitLock,
+        OmpCall::DestroyLock,
+        OmpCall::SetLock,
+        OmpCall::UnsetLock,
+        OmpCall::TestLock,
         OmpCall::GetThreadNum,
         OmpCall::GetNumThreads,
         OmpCall::GetMaxThreads,
@@ -166,6 +179,11 @@ impl OmpCall {
             OmpCall::Reduce => "__kmpc_reduce",
             OmpCall::EndReduce => "__kmpc_end_reduce",
             OmpCall::Flush => "__kmpc_flush",
+            OmpCall::InitLock => "omp_init_lock",
+            OmpCall::DestroyLock => "omp_destroy_lock",
+            OmpCall::SetLock => "omp_set_lock",
+            OmpCall::UnsetLock => "omp_unset_lock",
+            OmpCall::TestLock => "omp_test_lock",
             OmpCall::GetThreadNum => "omp_get_thread_num",
             OmpCall::GetNumThreads => "omp_get_num_threads",
             OmpCall::GetMaxThreads => "omp_get_max_threads",

@@ -338,6 +338,23 @@ impl Process {
             | OmpCall::DispatchNext8
             | OmpCall::DispatchNext8u => self.dispatch_next(args, me, size)?,
             OmpCall::DispatchFini => 0,
+            OmpCall::InitLock | OmpCall::DestroyLock => 0,
+            OmpCall::SetLock => {
+                return match self.acquire(model, arg(0), false, loc)? {
+                    OmpStep::Return(_) => Ok(OmpStep::Return(0)),
+                    switched => Ok(switched),
+                }
+            }
+            OmpCall::UnsetLock => {
+                self.release(arg(0), loc)?;
+                0
+            }
+            OmpCall::TestLock if size > 1 => {
+                return Err(Fault::Unsupported(
+                    "omp_test_lock in a parallel region: whether the lock is free depends on the thread schedule, which is not explored".into(),
+                ))
+            }
+            OmpCall::TestLock => 1,
             OmpCall::Barrier => return self.barrier(model, loc),
             OmpCall::Critical => return self.acquire(model, arg(2), false, loc),
             OmpCall::ReduceNowait | OmpCall::Reduce => {
@@ -770,7 +787,7 @@ impl Process {
         match l.holder {
             Some(h) if h == me => Err(Self::fault_threads(
                 ErrorKind::Deadlock,
-                format!("thread {me} enters a critical section it is already in (critical sections do not nest with the same name; OpenMP 5.2 §15.2)"),
+                format!("thread {me} takes a lock it already holds: a critical section it is in, or an omp_lock_t it set (neither nests; OpenMP 5.2 §15.2, §18.9)"),
             )),
             Some(_) => {
                 team.threads[me as usize].state = ThreadState::Lock(lock);
@@ -1284,7 +1301,7 @@ fn conflict(
             if matches!(now.class, Class::Atomic { .. }) && matches!(prev.class, Class::Atomic { .. }) {
                 "in the order the threads reached their atomic constructs"
             } else {
-                "in the order the threads entered a critical section"
+                "in the order the threads took a lock: a critical section or an omp_lock_t"
             }
         ));
     }
