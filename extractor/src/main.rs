@@ -82,6 +82,7 @@ fn run(cli: &Cli) -> Result<String, ExtractError> {
     let mut model = lift::lift_module(&module)?;
     passes::lifetimes::end_locals_at_returns(&mut model);
     let functions_inlined = passes::inline_into_entry(&mut model)?;
+    passes::locked_updates::updates_under_locks_become_atomic(&mut model.functions);
     let (instructions_kept, instructions_removed) = if cli.no_slice {
         (entry_size(&model), 0)
     } else {

@@ -1,13 +1,13 @@
 /* RUN: -n 2
- * EXPECT: inconclusive
+ * EXPECT: verified
  * The histogram of lock_histogram_ok.c with every thread hitting every bin
- * (bin = i % BINS). The program is correct: each increment happens under
- * its bin's lock, so the counts are right in every run. But the checker
- * sees two threads read and write one bin in the order they took its lock,
- * cannot tell that the two orders give the same count (it does not explore
- * thread orders), and says so instead of verifying: a limit of the tool,
- * named with both lines. Atomic updates (`#pragma omp atomic`) or a
- * reduction over an array verify.
+ * (bin = i % BINS), each increment under its bin's lock. The increment
+ * `hist[b]++` under the lock is an update of `hist[b]` by a value computed
+ * before it (mpi-extract writes such straight-line updates under a lock as
+ * atomic updates), so the checker knows the threads' increments commute:
+ * every order of taking the lock gives the same counts. An update that
+ * reads the bin for anything else under the lock would depend on the order
+ * (`critical_first_thread.c`).
  */
 #include <assert.h>
 #include <mpi.h>
