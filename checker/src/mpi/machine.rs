@@ -271,6 +271,13 @@ impl Machine {
                     })
                     .collect()
             });
+            // A thread of a parallel region other than the main one says so.
+            let event = match self.procs.get(rank).map(|p| p.proc.omp_thread()) {
+                Some((thread, team)) if team > 1 && thread != 0 => {
+                    format!("thread {thread}: {event}")
+                }
+                _ => event,
+            };
             self.trace.push(TraceEntry {
                 rank,
                 loc,

@@ -1188,3 +1188,96 @@ fn complex_arithmetic_uses_cabs_and_a_result_block() {
     assert!(has(LibcFunc::Hypot), "cabs is hypot of the two parts");
     assert!(has(LibcFunc::Muldc3) && has(LibcFunc::Divdc3));
 }
+
+#[test]
+fn openmp_regions_become_fork_calls_and_critical_updates_atomic() {
+    let p = Program::new(
+        "#include <omp.h>\n\
+         int main(void) {\n\
+           long sum = 0, seen = 0;\n\
+           #pragma omp parallel\n\
+           {\n\
+             long part = omp_get_thread_num() + 1;\n\
+             #pragma omp critical\n\
+             { sum += part; if (sum > 2) seen = sum; }\n\
+           }\n\
+           return (int)(sum + seen);\n\
+         }\n",
+    );
+    let mut model = p.lift().expect("lifts");
+    let forks = insts(&model, "main")
+        .into_iter()
+        .filter(|k| {
+            matches!(
+                k,
+                InstKind::Omp {
+                    call: runtime_model::omp::OmpCall::ForkCall,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(forks, 1, "one parallel region");
+    // `sum += part` is an update under the lock; the test of `sum` after it
+    // reads the new value, so that load stays.
+    let rewritten =
+        crate::passes::locked_updates::updates_under_locks_become_atomic(&mut model.functions);
+    let atomics: Vec<_> = model
+        .functions
+        .iter()
+        .flat_map(|f| f.blocks.iter().flat_map(|b| &b.insts))
+        .filter(|i| matches!(i.kind, InstKind::Atomic { .. }))
+        .collect();
+    assert_eq!(rewritten, 0, "the loaded sum is used again: no rewrite");
+    assert!(atomics.is_empty());
+}
+
+#[test]
+fn critical_sum_becomes_an_atomic_update() {
+    let p = Program::new(
+        "#include <omp.h>\n\
+         int main(void) {\n\
+           double sum = 0;\n\
+           #pragma omp parallel\n\
+           {\n\
+             double part = omp_get_thread_num() + 1.0;\n\
+             #pragma omp critical\n\
+             sum += part;\n\
+           }\n\
+           return (int)sum;\n\
+         }\n",
+    );
+    let mut model = p.lift().expect("lifts");
+    let rewritten =
+        crate::passes::locked_updates::updates_under_locks_become_atomic(&mut model.functions);
+    assert_eq!(rewritten, 1);
+    assert!(model
+        .functions
+        .iter()
+        .flat_map(|f| f.blocks.iter().flat_map(|b| &b.insts))
+        .any(|i| matches!(
+            i.kind,
+            InstKind::Atomic {
+                op: runtime_model::omp::AtomicOp::FAdd,
+                dst: None,
+                ..
+            }
+        )));
+}
+
+#[test]
+fn locals_end_at_the_returns_of_their_function() {
+    let p = Program::new(
+        "static int *leak(int v) { int local = v; return &local; }\n\
+         int main(void) { return *leak(3); }\n",
+    );
+    let mut model = p.lift().expect("lifts");
+    let added = crate::passes::lifetimes::end_locals_at_returns(&mut model);
+    assert!(added >= 1);
+    assert!(insts(&model, "leak")
+        .iter()
+        .any(|k| matches!(k, InstKind::LifetimeEnd { .. })));
+    assert!(!insts(&model, "main")
+        .iter()
+        .any(|k| matches!(k, InstKind::LifetimeEnd { .. })));
+}
