@@ -4,8 +4,9 @@
  * Under MPI_THREAD_SERIALIZED a dedicated communication thread (thread 1 of
  * each team) exchanges a message while thread 0 computes: allowed, since
  * only one thread per process calls MPI. But the tags disagree, so rank 1's
- * thread 1 waits forever in MPI_Recv. The trace marks the calls of a thread
- * other than the main one ("thread 1: MPI_Send(...)").
+ * thread 1 waits forever in MPI_Recv (and rank 0 waits in MPI_Send where
+ * the library does not buffer it: a buffering hazard). The trace marks the
+ * calls of a thread other than the main one ("thread 1: MPI_Send(...)").
  */
 #include <mpi.h>
 #include <omp.h>
