@@ -256,6 +256,15 @@ impl Machine {
     }
 
     pub fn trace_event(&mut self, rank: usize, loc: LocId, event: String) {
+        self.trace_step(rank, loc, event, true);
+    }
+
+    /// A trace step for a finding (whose message names the threads itself).
+    pub fn trace_finding(&mut self, rank: usize, loc: LocId, event: String) {
+        self.trace_step(rank, loc, event, false);
+    }
+
+    fn trace_step(&mut self, rank: usize, loc: LocId, event: String, by_thread: bool) {
         self.trace_len += 1;
         if self.tracing {
             let ranks = self.trace_ranks.then(|| {
@@ -273,7 +282,7 @@ impl Machine {
             });
             // A thread of a parallel region other than the main one says so.
             let event = match self.procs.get(rank).map(|p| p.proc.omp_thread()) {
-                Some((thread, team)) if team > 1 && thread != 0 => {
+                Some((thread, team)) if by_thread && team > 1 && thread != 0 => {
                     format!("thread {thread}: {event}")
                 }
                 _ => event,

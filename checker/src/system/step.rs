@@ -202,7 +202,7 @@ fn run_until_stop(
             }
             Stop::Fault { fault, loc } => {
                 let (kind, msg) = fault_finding(&fault);
-                state.trace_event(rank, loc, msg.clone());
+                state.trace_finding(rank, loc, msg.clone());
                 let mut finding = Finding::new(kind, msg).at(rank, loc, None);
                 // Threads: the other thread's line, and advice of its own.
                 if let crate::exec::interp::Fault::Threads { other, help, .. } = fault {
