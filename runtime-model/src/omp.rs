@@ -15,6 +15,11 @@ pub enum OmpCall {
     /// `microtask(&gtid, &bound_tid, args...)` on every thread of a new team
     /// and returns when all of them returned (the region's join barrier).
     ForkCall,
+    /// `__kmpc_serialized_parallel(loc, gtid)` and its end: a parallel
+    /// region whose `if` clause is false runs its function directly on the
+    /// encountering thread, as a team of one.
+    SerializedParallel,
+    EndSerializedParallel,
     /// `__kmpc_push_num_threads(loc, gtid, n)`: the `num_threads(n)`
     /// clause of the next parallel region.
     PushNumThreads,
@@ -98,8 +103,10 @@ pub enum OmpCall {
 
 impl OmpCall {
     /// Every runtime function, in declaration order.
-    pub const ALL: [OmpCall; 44] = [
+    pub const ALL: [OmpCall; 46] = [
         OmpCall::ForkCall,
+        OmpCall::SerializedParallel,
+        OmpCall::EndSerializedParallel,
         OmpCall::PushNumThreads,
         OmpCall::GlobalThreadNum,
         OmpCall::ForStaticInit4,
@@ -149,6 +156,8 @@ impl OmpCall {
     pub fn c_name(self) -> &'static str {
         match self {
             OmpCall::ForkCall => "__kmpc_fork_call",
+            OmpCall::SerializedParallel => "__kmpc_serialized_parallel",
+            OmpCall::EndSerializedParallel => "__kmpc_end_serialized_parallel",
             OmpCall::PushNumThreads => "__kmpc_push_num_threads",
             OmpCall::GlobalThreadNum => "__kmpc_global_thread_num",
             OmpCall::ForStaticInit4 => "__kmpc_for_static_init_4",

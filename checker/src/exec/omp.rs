@@ -293,6 +293,19 @@ impl Process {
         let (me, size) = self.omp_thread();
         Ok(OmpStep::Return(match call {
             OmpCall::ForkCall => return self.fork(model, args, loc),
+            // Outside a region, the team of one is what the process is
+            // already: the region's function is called like any other
+            // (and the queries answer thread 0 of 1). Inside a region it
+            // would be a nested team, which is not modeled.
+            OmpCall::SerializedParallel | OmpCall::EndSerializedParallel => {
+                if self.omp.team.is_some() {
+                    return Err(Fault::Unsupported(
+                        "a parallel region inside a parallel region (nested parallelism)".into(),
+                    ));
+                }
+                self.omp.pushed = None;
+                0
+            }
             OmpCall::PushNumThreads => {
                 let n = arg(2) as u32 as i32;
                 if n >= 1 {

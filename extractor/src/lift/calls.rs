@@ -130,14 +130,6 @@ fn openmp_construct(name: &str) -> Option<&'static str> {
         ("__kmpc_threadprivate", "OpenMP threadprivate variable"),
         ("__kmpc_ordered", "OpenMP ordered construct"),
         ("__kmpc_end_ordered", "OpenMP ordered construct"),
-        (
-            "__kmpc_serialized_parallel",
-            "OpenMP parallel region with a false if clause",
-        ),
-        (
-            "__kmpc_end_serialized_parallel",
-            "OpenMP parallel region with a false if clause",
-        ),
         ("__kmpc_push_proc_bind", "OpenMP proc_bind clause"),
         ("__kmpc_fork_teams", "OpenMP teams construct"),
         ("__kmpc_cancel", "OpenMP cancellation"),
