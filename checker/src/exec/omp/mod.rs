@@ -23,14 +23,20 @@
 //! `MPI_THREAD_SINGLE`), never two at once under `MPI_THREAD_SERIALIZED`;
 //! concurrent calls under `MPI_THREAD_MULTIPLE` are not modeled.
 
+mod loops;
+mod race;
+
 use std::collections::BTreeMap;
+
+use loops::Dispatch;
+use race::{Class, History, MPI_CELL};
 
 use super::interp::{Fault, Frame, Process};
 use super::memory::AllocKind;
 use crate::diag::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::{FuncId, LocId, Model, Pointer};
-use runtime_model::omp::{AtomicOp, OmpCall};
+use runtime_model::omp::OmpCall;
 
 /// Threads of a region when neither `num_threads`, `omp_set_num_threads`
 /// nor `OMP_NUM_THREADS` says: two already show every conflict between
@@ -43,11 +49,6 @@ const FUNNELED_HELP: &str =
      region; or ask `MPI_Init_thread` for `MPI_THREAD_SERIALIZED` when any one thread at a time \
      may call MPI (check the `provided` level it returns).";
 
-const SERIALIZE_HELP: &str =
-    "Make the MPI calls of a process one at a time: put them in `#pragma omp \
-     single` or `master`, or ask for `MPI_THREAD_MULTIPLE` when threads really must call MPI \
-     concurrently (and use distinct tags or communicators per thread).";
-
 const BARRIER_HELP: &str =
     "Let every thread of the team reach the same barriers in the same order: \
      move the barrier (or the worksharing construct with its implicit barrier) out of the branch \
@@ -55,10 +56,6 @@ const BARRIER_HELP: &str =
 
 /// Largest team the checker runs.
 pub const MAX_THREADS: u32 = 64;
-
-/// A pseudo-address standing for "the MPI library": each MPI call from a
-/// thread is a write there, so calls from two threads conflict.
-const MPI_CELL: u64 = 0xffff_ffff_0000_0000;
 
 /// The OpenMP state of a process outside and inside parallel regions.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -149,25 +146,6 @@ struct Thread {
     private: std::collections::BTreeSet<u32>,
 }
 
-/// A loop under `schedule(dynamic, chunk)`: chunks are dealt round-robin
-/// (chunk `c` to thread `c % n`), one of the assignments a real run may
-/// make; since any thread may run any chunk, iterations of two chunks that
-/// conflict make the check stop even when one thread ran both here.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Dispatch {
-    lower: i128,
-    incr: i128,
-    chunk: i128,
-    trip: i128,
-    width: u64,
-    /// This thread's next chunk.
-    next: i128,
-    /// Which dynamic loop of the team (the n-th each thread met).
-    id: u32,
-    /// The chunk running now (1-based), 0 before the first.
-    running: u32,
-}
-
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 struct Lock {
     holder: Option<u32>,
@@ -175,47 +153,6 @@ struct Lock {
     clock: Vec<u32>,
     /// Where it was taken.
     at: LocId,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Class {
-    Plain,
-    Atomic { op: AtomicOp, read: bool },
-    Reduce,
-    Mpi,
-}
-
-impl Class {
-    fn commutes_with(self, other: Class) -> bool {
-        match (self, other) {
-            (Class::Atomic { op: a, read: false }, Class::Atomic { op: b, read: false }) => {
-                a.commutes_with(b)
-            }
-            (Class::Reduce, Class::Reduce) => true,
-            _ => false,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Access {
-    thread: u32,
-    /// The thread's own clock entry at the access.
-    epoch: u32,
-    loc: LocId,
-    class: Class,
-    write: bool,
-    /// The dynamic loop and chunk it was made in, if any.
-    chunk: Option<(u32, u32)>,
-}
-
-/// The accesses to one 8-byte word since the last barrier: for each
-/// thread, kind of access and class, the latest one (a later access of the
-/// same kind by the same thread orders after everything the earlier did),
-/// with the bytes of the word it touched.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-struct History {
-    accesses: Vec<(Access, u8)>,
 }
 
 /// A parallel region being run.
@@ -430,111 +367,8 @@ impl Process {
     fn runs_anywhere(&self) -> bool {
         self.omp.team.as_ref().is_some_and(|t| {
             let th = &t.threads[t.current as usize];
-            th.in_single > 0 || th.dispatch.as_ref().is_some_and(|d| d.running > 0)
+            th.in_single > 0 || th.dispatch.as_ref().is_some_and(|d| d.chunk().is_some())
         })
-    }
-
-    /// `__kmpc_dispatch_init_*`: a loop from `lower` to `upper` (inclusive)
-    /// by `incr` under the schedule `schedule`.
-    fn dispatch_init(&mut self, call: OmpCall, args: &[u64], me: u32) -> Result<(), Fault> {
-        let arg = |i: usize| args.get(i).copied().unwrap_or(0);
-        let (width, signed) = match call {
-            OmpCall::DispatchInit4 => (4, true),
-            OmpCall::DispatchInit4u => (4, false),
-            OmpCall::DispatchInit8 => (8, true),
-            _ => (8, false),
-        };
-        let value = |v: u64, signed: bool| -> i128 {
-            match (width, signed) {
-                (4, true) => v as u32 as i32 as i128,
-                (4, false) => v as u32 as i128,
-                (_, true) => v as i64 as i128,
-                _ => v as i128,
-            }
-        };
-        // The monotonic / nonmonotonic modifiers (bits 29 and 30) do not
-        // change which iterations a chunk holds.
-        let schedule = (arg(2) as u32) & !(3 << 29);
-        const DYNAMIC_CHUNKED: u32 = 35;
-        if schedule != DYNAMIC_CHUNKED {
-            let kind = match schedule {
-                36 => "guided",
-                37 => "runtime",
-                38 => "auto",
-                _ => "ordered or other",
-            };
-            return Err(Fault::Unsupported(format!(
-                "OpenMP loop with a {kind} schedule (static and dynamic schedules are modeled)"
-            )));
-        }
-        let (lower, upper) = (value(arg(3), signed), value(arg(4), signed));
-        let incr = value(arg(5), true);
-        let chunk = value(arg(6), true).max(1);
-        if incr == 0 {
-            return Err(Fault::Unsupported("an OpenMP loop with increment 0".into()));
-        }
-        let trip = if incr > 0 {
-            if upper < lower {
-                0
-            } else {
-                (upper - lower) / incr + 1
-            }
-        } else if lower < upper {
-            0
-        } else {
-            (lower - upper) / -incr + 1
-        };
-        let Some(team) = self.omp.team.as_mut() else {
-            return Ok(());
-        };
-        let t = &mut team.threads[me as usize];
-        t.loops += 1;
-        t.dispatch = Some(Dispatch {
-            lower,
-            incr,
-            chunk,
-            trip,
-            width,
-            next: me as i128,
-            id: t.loops,
-            running: 0,
-        });
-        Ok(())
-    }
-
-    /// `__kmpc_dispatch_next_*`: the running thread's next chunk.
-    fn dispatch_next(&mut self, args: &[u64], me: u32, size: u32) -> Result<u64, Fault> {
-        let arg = |i: usize| args.get(i).copied().unwrap_or(0);
-        let (plast, plower, pupper, pstride) = (arg(2), arg(3), arg(4), arg(5));
-        let (lo, hi, incr, last, width) = {
-            let Some(team) = self.omp.team.as_mut() else {
-                return Ok(0);
-            };
-            let t = &mut team.threads[me as usize];
-            let Some(d) = t.dispatch.as_mut() else {
-                return Ok(0);
-            };
-            let first = d.next * d.chunk;
-            if first >= d.trip {
-                t.dispatch = None;
-                return Ok(0);
-            }
-            let count = d.chunk.min(d.trip - first);
-            let lo = d.lower + first * d.incr;
-            let hi = lo + (count - 1) * d.incr;
-            d.running = d.next as u32 + 1;
-            d.next += size as i128;
-            (lo, hi, d.incr, first + count == d.trip, d.width)
-        };
-        let w = |v: i128| (v as u64) & if width == 4 { 0xffff_ffff } else { u64::MAX };
-        let m = &mut self.mem;
-        if plast != 0 {
-            m.store(plast, 4, last as u64).map_err(Fault::Memory)?;
-        }
-        m.store(plower, width, w(lo)).map_err(Fault::Memory)?;
-        m.store(pupper, width, w(hi)).map_err(Fault::Memory)?;
-        m.store(pstride, width, w(incr)).map_err(Fault::Memory)?;
-        Ok(1)
     }
 
     /// `__kmpc_fork_call(loc, nargs, microtask, args...)`.
@@ -840,155 +674,6 @@ impl Process {
         Ok(())
     }
 
-    /// `__kmpc_for_static_init_*`: this thread's iterations of a loop from
-    /// `*lower` to `*upper` (inclusive) by `incr`, as libgomp divides them
-    /// (a `schedule(static)` without chunk: one contiguous block per thread,
-    /// the first `trip % n` threads one iteration more; with a chunk:
-    /// chunks round-robin).
-    fn static_schedule(
-        &mut self,
-        call: OmpCall,
-        args: &[u64],
-        tid: u32,
-        nth: u32,
-    ) -> Result<(), Fault> {
-        let arg = |i: usize| args.get(i).copied().unwrap_or(0);
-        let (width, signed) = match call {
-            OmpCall::ForStaticInit4 => (4, true),
-            OmpCall::ForStaticInit4u => (4, false),
-            OmpCall::ForStaticInit8 => (8, true),
-            _ => (8, false),
-        };
-        let schedule = arg(2) as u32 as i32;
-        let (plast, plower, pupper, pstride) = (arg(3), arg(4), arg(5), arg(6));
-        let read = |v: u64| -> i128 {
-            match (width, signed) {
-                (4, true) => v as u32 as i32 as i128,
-                (4, false) => v as u32 as i128,
-                (_, true) => v as i64 as i128,
-                _ => v as i128,
-            }
-        };
-        let incr = if width == 4 {
-            arg(7) as u32 as i32 as i128
-        } else {
-            arg(7) as i64 as i128
-        };
-        let chunk = if width == 4 {
-            arg(8) as u32 as i32 as i128
-        } else {
-            arg(8) as i64 as i128
-        };
-        let lower = read(self.mem.load(plower, width).map_err(Fault::Memory)?);
-        let upper = read(self.mem.load(pupper, width).map_err(Fault::Memory)?);
-        if incr == 0 {
-            return Err(Fault::Unsupported("an OpenMP loop with increment 0".into()));
-        }
-        let trip = if incr > 0 {
-            if upper < lower {
-                0
-            } else {
-                (upper - lower) / incr + 1
-            }
-        } else if lower < upper {
-            0
-        } else {
-            (lower - upper) / -incr + 1
-        };
-        let (tid, nth) = (tid as i128, nth as i128);
-        let (lo, hi, stride, last) = if trip == 0 {
-            (lower, upper, incr, false)
-        } else {
-            match schedule {
-                // kmp_sch_static: one block per thread.
-                34 => {
-                    let (q, r) = (trip / nth, trip % nth);
-                    let (count, first) = if tid < r {
-                        (q + 1, tid * (q + 1))
-                    } else {
-                        (q, tid * q + r)
-                    };
-                    let lo = lower + first * incr;
-                    // An empty block: upper below lower.
-                    let hi = if count == 0 {
-                        lo - incr
-                    } else {
-                        lo + (count - 1) * incr
-                    };
-                    let last = count > 0 && first + count == trip;
-                    (lo, hi, trip * incr, last)
-                }
-                // kmp_sch_static_chunked: chunks dealt round-robin.
-                33 => {
-                    let chunk = chunk.max(1);
-                    let span = chunk * incr;
-                    let lo = lower + span * tid;
-                    let hi = lo + span - incr;
-                    let last = tid == ((trip - 1) / chunk) % nth;
-                    (lo, hi, span * nth, last)
-                }
-                other => {
-                    return Err(Fault::Unsupported(format!(
-                        "OpenMP loop schedule kind {other} (only static schedules are modeled)"
-                    )))
-                }
-            }
-        };
-        let w = |v: i128| (v as u64) & if width == 4 { 0xffff_ffff } else { u64::MAX };
-        let m = &mut self.mem;
-        if plast != 0 {
-            m.store(plast, 4, last as u64).map_err(Fault::Memory)?;
-        }
-        m.store(plower, width, w(lo)).map_err(Fault::Memory)?;
-        m.store(pupper, width, w(hi)).map_err(Fault::Memory)?;
-        m.store(pstride, width, w(stride)).map_err(Fault::Memory)?;
-        Ok(())
-    }
-
-    /// Records a plain access of `len` bytes at `addr` by the running
-    /// thread; a conflict with another thread's access since the last
-    /// barrier is a data race, or makes the result depend on the schedule.
-    #[inline]
-    pub fn omp_access(
-        &mut self,
-        model: &Model,
-        addr: u64,
-        len: u64,
-        write: bool,
-        loc: LocId,
-    ) -> Result<(), Fault> {
-        if self.omp.team.is_none() {
-            return Ok(());
-        }
-        let reduce = self
-            .omp
-            .team
-            .as_ref()
-            .is_some_and(|t| t.threads[t.current as usize].in_reduce);
-        let class = if reduce { Class::Reduce } else { Class::Plain };
-        self.record(model, addr, len, write, class, loc)
-    }
-
-    /// Records an atomic access (`dst_used`: the old value is read).
-    pub fn omp_atomic(
-        &mut self,
-        model: &Model,
-        addr: u64,
-        len: u64,
-        op: AtomicOp,
-        dst_used: bool,
-        loc: LocId,
-    ) -> Result<(), Fault> {
-        if self.omp.team.is_none() {
-            return Ok(());
-        }
-        let class = Class::Atomic {
-            op,
-            read: dst_used || op == AtomicOp::Read,
-        };
-        self.record(model, addr, len, op != AtomicOp::Read, class, loc)
-    }
-
     /// The running thread is at an MPI call: checks the thread level, and
     /// lets the other threads run first while they can (an MPI call may
     /// block until another process hears from one of them). Returns true
@@ -1011,7 +696,7 @@ impl Process {
             let in_chunk = team.threads[me]
                 .dispatch
                 .as_ref()
-                .is_some_and(|d| d.running > 0);
+                .is_some_and(|d| d.chunk().is_some());
             if me != 0 || in_single || in_chunk {
                 let who = if me != 0 {
                     format!("thread {me} of a parallel region")
@@ -1050,178 +735,6 @@ impl Process {
         Ok(false)
     }
 
-    fn record(
-        &mut self,
-        model: &Model,
-        addr: u64,
-        len: u64,
-        write: bool,
-        class: Class,
-        loc: LocId,
-    ) -> Result<(), Fault> {
-        let level = self.omp.mpi_level;
-        let Some(team) = self.omp.team.as_mut() else {
-            return Ok(());
-        };
-        if team.size() == 1 {
-            return Ok(());
-        }
-        let me = team.current;
-        let clock = &team.threads[me as usize].clock;
-        let chunk = team.threads[me as usize]
-            .dispatch
-            .as_ref()
-            .filter(|d| d.running > 0)
-            .map(|d| (d.id, d.running));
-        let access = Access {
-            thread: me,
-            epoch: clock[me as usize],
-            loc,
-            class,
-            write,
-            chunk,
-        };
-        let end = addr.saturating_add(len.max(1));
-        let mut word = addr >> 3;
-        while word <= (end - 1) >> 3 {
-            // The bytes of this word the access covers.
-            let from = addr.max(word << 3) - (word << 3);
-            let to = end.min((word + 1) << 3) - (word << 3);
-            let mask = ((0xffu16 << from) & (0xffu16 >> (8 - to))) as u8;
-            let h = team.shadow.entry(word).or_default();
-            let earlier = h.accesses.iter().find(|(a, m)| {
-                m & mask != 0
-                    && a.thread != me
-                    && (write || a.write)
-                    && !a.class.commutes_with(class)
-            });
-            // Two chunks of one dynamic loop may run on two threads (unless
-            // the memory is the thread's own local).
-            let shared = chunk.is_some()
-                && !team.threads[me as usize]
-                    .private
-                    .contains(&Pointer::decode(word << 3).alloc);
-            let other_chunk = h.accesses.iter().find(|(a, m)| {
-                shared &&
-                m & mask != 0
-                    && a.thread == me
-                    && (write || a.write)
-                    && !a.class.commutes_with(class)
-                    && matches!((a.chunk, chunk), (Some((l, c)), Some((l2, c2))) if l == l2 && c != c2)
-            });
-            if let Some(&(prev, _)) = other_chunk {
-                let sites = if prev.loc == loc {
-                    format!("at {}", model.describe_location(loc))
-                } else {
-                    format!(
-                        "at {} and {}",
-                        model.describe_location(prev.loc),
-                        model.describe_location(loc)
-                    )
-                };
-                return Err(Fault::Unsupported(format!(
-                    "iterations in two chunks of a dynamic-schedule loop touch the same memory {sites}, at least one writing: any thread may run either chunk, so it is a data race unless the memory depends on the thread number; thread schedules are not explored"
-                )));
-            }
-            if let Some(&(prev, m)) = earlier {
-                // Atomic accesses never race with each other (OpenMP 5.2
-                // §1.4.1); their order is still the schedule's.
-                let both_atomic = matches!(prev.class, Class::Atomic { .. })
-                    && matches!(class, Class::Atomic { .. });
-                let ordered = both_atomic || clock[prev.thread as usize] >= prev.epoch;
-                let byte = (word << 3) + (m & mask).trailing_zeros() as u64;
-                return Err(conflict(model, byte, prev, access, ordered, level));
-            }
-            let same = |a: &Access| a.thread == me && a.write == write && a.class == class;
-            match h
-                .accesses
-                .iter_mut()
-                .find(|(a, m)| same(a) && (a.epoch == access.epoch || mask & *m == *m))
-            {
-                Some((a, m)) => {
-                    *m |= mask;
-                    *a = access;
-                }
-                None => h.accesses.push((access, mask)),
-            }
-            word += 1;
-        }
-        Ok(())
-    }
-
-    /// Records what a C library function or an MPI call accessed for the
-    /// running thread (`Memory::log_accesses`).
-    fn record_hits(
-        &mut self,
-        model: &Model,
-        hits: &[super::memory::Hit],
-        loc: LocId,
-    ) -> Result<(), Fault> {
-        for hit in hits {
-            let addr = Pointer {
-                alloc: hit.alloc,
-                offset: hit.offset,
-            }
-            .encode();
-            self.omp_access(model, addr, hit.len as u64, hit.write, loc)?;
-        }
-        Ok(())
-    }
-
-    /// Whether the accesses of the next library function are to be checked.
-    #[inline]
-    pub fn omp_checks_library(&self) -> bool {
-        self.omp.team.as_ref().is_some_and(|t| t.size() > 1)
-    }
-
-    /// After a C library call made with `Memory::log_accesses(true)`.
-    pub fn omp_library_done(&mut self, model: &Model, loc: LocId) -> Result<(), Fault> {
-        let hits = self.mem.log_accesses(false);
-        self.record_hits(model, &hits, loc)
-    }
-
-    /// The running thread makes the MPI call at `loc`: what the call reads
-    /// and writes, now or while it is pending, is the thread's access.
-    pub fn omp_mpi_begin(&mut self, loc: LocId) {
-        if !self.omp_checks_library() {
-            return;
-        }
-        self.omp.in_call = Some(InCall {
-            loc,
-            guards: self.mem.guards().to_vec(),
-        });
-        self.mem.log_accesses(true);
-    }
-
-    /// The MPI call returned: its accesses are the running thread's — what
-    /// the library read or wrote during it (buffers copied or delivered,
-    /// statuses), and the buffers of the operations it started or completed
-    /// (the ranges pending operations own, which MPI reads or writes at
-    /// some time in between).
-    pub fn omp_mpi_end(&mut self, model: &Model) {
-        let Some(call) = self.omp.in_call.take() else {
-            return;
-        };
-        let mut hits = self.mem.log_accesses(false);
-        let now = self.mem.guards();
-        let changed = call
-            .guards
-            .iter()
-            .filter(|g| !now.contains(g))
-            .chain(now.iter().filter(|g| !call.guards.contains(g)));
-        for g in changed {
-            hits.push(super::memory::Hit {
-                alloc: g.alloc,
-                offset: g.start,
-                len: g.end.saturating_sub(g.start),
-                write: !g.reads_allowed,
-            });
-        }
-        if let Err(fault) = self.record_hits(model, &hits, call.loc) {
-            self.omp.pending = Some(Box::new((fault, call.loc)));
-        }
-    }
-
     /// The region a running thread is in, for messages.
     pub fn omp_fork_loc(&self) -> Option<LocId> {
         self.omp.team.as_ref().map(|t| t.fork_loc)
@@ -1233,98 +746,4 @@ fn join_into(into: &mut Vec<u32>, from: &[u32]) {
         into.resize(from.len(), 0);
     }
     join(into, from);
-}
-
-/// The finding for two conflicting accesses of threads `prev.thread` and
-/// `now.thread`: `ordered` when the schedule ordered them through a lock.
-fn conflict(
-    model: &Model,
-    byte: u64,
-    prev: Access,
-    now: Access,
-    ordered: bool,
-    level: i32,
-) -> Fault {
-    let at = model.describe_location(prev.loc);
-    // A global by name; other memory by what the accesses did to it.
-    let p = Pointer::decode(byte);
-    let name = (p.alloc as usize)
-        .checked_sub(1)
-        .and_then(|g| model.globals.get(g))
-        .filter(|g| !g.name.starts_with('.'))
-        .map(|g| match p.offset {
-            0 => format!("`{}`", g.name),
-            o => format!("`{}` (byte {o})", g.name),
-        });
-    let verb = |a: &Access| match (a.class, a.write) {
-        (Class::Mpi, _) => "calls MPI",
-        (Class::Atomic { .. }, true) => "atomically updates",
-        (Class::Atomic { .. }, false) => "atomically reads",
-        (_, true) => "writes",
-        (_, false) => "reads",
-    };
-    // "thread 1 reads `x` ... thread 0 writes it at L", or, for memory
-    // without a name, "thread 1 reads the memory thread 0 writes at L".
-    let both = |link: &str| match &name {
-        Some(x) => format!(
-            "thread {} {} {x} {link} thread {} {} it at {at}",
-            now.thread,
-            verb(&now),
-            prev.thread,
-            verb(&prev)
-        ),
-        None => format!(
-            "thread {} {} the memory thread {} {} at {at}",
-            now.thread,
-            verb(&now),
-            prev.thread,
-            verb(&prev)
-        ),
-    };
-    if now.class == Class::Mpi {
-        if ordered {
-            return Fault::Unsupported(format!(
-                "threads {} and {} of a parallel region both call MPI, in an order the schedule chooses (thread {} at {at}); thread schedules are not explored",
-                prev.thread, now.thread, prev.thread
-            ));
-        }
-        if level >= h::MPI_THREAD_MULTIPLE {
-            return Fault::Unsupported(format!(
-                "threads {} and {} of a parallel region call MPI at the same time (thread {} at {at}); concurrent MPI calls under MPI_THREAD_MULTIPLE are not modeled",
-                prev.thread, now.thread, prev.thread
-            ));
-        }
-        return Fault::Threads {
-            kind: ErrorKind::MpiUsage,
-            other: Some(prev.loc),
-            help: Some(SERIALIZE_HELP),
-            message: format!(
-                "threads {} and {} of a parallel region may call MPI at the same time (thread {} at {at}), but the thread level is {}: calls must not be concurrent (MPI 4.0 §11.6; put them in `single`, `master` or a critical section)",
-                prev.thread,
-                now.thread,
-                prev.thread,
-                level_name(level)
-            ),
-        };
-    }
-    if ordered {
-        return Fault::Unsupported(format!(
-            "{} ({}); another order may compute other values, and thread schedules are not explored",
-            both("after"),
-            if matches!(now.class, Class::Atomic { .. }) && matches!(prev.class, Class::Atomic { .. }) {
-                "in the order the threads reached their atomic constructs"
-            } else {
-                "in the order the threads took a lock: a critical section or an omp_lock_t"
-            }
-        ));
-    }
-    Fault::Threads {
-        kind: ErrorKind::DataRace,
-        other: Some(prev.loc),
-        help: None,
-        message: format!(
-            "data race: {}, with no barrier or critical section between (OpenMP 5.2 §1.4.1)",
-            both("while")
-        ),
-    }
 }
