@@ -2,7 +2,7 @@
  * EXPECT: inconclusive
  * Rank 0 broadcasts the number itself and every rank compares the received copy. The
  * program is correct, but mpi-check does not follow input symbols through messages: the
- * comparison on rank 1 depends on input it cannot split into intervals, so it answers
+ * comparison on rank 1 depends on input it does not follow symbolically, so it answers
  * inconclusive (naming the line) instead of "verified" — never a false alarm.
  */
 #include <mpi.h>

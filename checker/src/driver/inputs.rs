@@ -3,7 +3,8 @@
 //! until every cell is covered, an error is found or a bound is reached.
 
 use super::{explore_once, Config, Outcome};
-use crate::input::{covered, describe, subtract, Cell, Plan};
+use crate::input::solver::{solve, Solution};
+use crate::input::{describe, uncovered_parts, Cell, Plan, Region};
 use runtime_model::model::{LocId, Model};
 use std::time::Instant;
 
@@ -18,9 +19,12 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
         .iter()
         .map(|(s, v)| (s.clone(), (*v, *v)))
         .collect();
-    let mut work = vec![pinned];
+    let mut work = vec![Region {
+        cell: pinned,
+        path: Vec::new(),
+    }];
     let mut uncovered: Option<(LocId, String, Option<LocId>)> = None;
-    while let Some(cell) = work.pop() {
+    while let Some(region) = work.pop() {
         if total.input_cells >= config.max_inputs as u64 {
             total.incomplete = Some(format!(
                 "--any-input: {} input cells checked (--max-inputs), at least {} more remain",
@@ -46,7 +50,26 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
             }
             cfg.max_executions = Some(left);
         }
-        let plan = Plan::new(cell.clone());
+        // A region with a path condition is run on an input the solver
+        // finds for it; one without an input is empty.
+        let seed = if region.path.is_empty() {
+            Default::default()
+        } else {
+            match solve(&region.cell, &region.path) {
+                Solution::Inputs(v) => v,
+                Solution::Infeasible => continue,
+                Solution::Unknown(why) => {
+                    total.incomplete = Some(format!(
+                        "--any-input: the SMT solver could not decide a path condition ({why}); checked for {} input {}, not for every input",
+                        total.input_cells,
+                        if total.input_cells == 1 { "cell" } else { "cells" }
+                    ));
+                    break;
+                }
+            }
+        };
+        let cell = &region.cell;
+        let plan = Plan::new(cell.clone(), seed);
         cfg.inputs = Some(plan.clone());
         let out = explore_once(model, &cfg);
         let log = plan.snapshot();
@@ -57,7 +80,7 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
         total.instructions += out.instructions;
         total.pruned += out.pruned;
         total.merged += out.merged;
-        let input = describe(&cell, &log);
+        let input = describe(cell, &log);
         for mut e in out.errors {
             let dup = total
                 .errors
@@ -79,7 +102,7 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
             break;
         }
         // Last pushed is run next: the cells nearest the given input first.
-        let mut rest = subtract(&cell, &covered(&cell, &log));
+        let mut rest = uncovered_parts(&region, &log);
         rest.reverse();
         work.extend(rest);
     }

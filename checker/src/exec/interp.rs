@@ -434,7 +434,18 @@ impl Process {
                     }
                     return stop;
                 }
-                Err(fault) => return Stop::Fault { fault, loc },
+                Err(fault) => {
+                    // What decided the fault (a divisor, an address) is
+                    // recorded as for any other decision.
+                    let call = matches!(
+                        inst.kind,
+                        InstKind::Call { .. } | InstKind::CallIndirect { .. }
+                    );
+                    if track && !call {
+                        self.track_after(model, inst);
+                    }
+                    return Stop::Fault { fault, loc };
+                }
             }
         }
     }

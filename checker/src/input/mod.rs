@@ -7,31 +7,44 @@
 //! except `argc` and the shape of `argv`, which stay as given: the number of
 //! arguments is how the program is run (a usage check that exits on a wrong
 //! count is not a bug), while their contents are what varies between runs.
-//! and the check is repeated over a partition of the input space (DART-style,
-//! with an interval solver instead of a constraint solver):
+//! The check is repeated over a partition of the input space (DART-style:
+//! intervals where they suffice, z3 for the rest):
 //!
 //! 1. Run the whole verification (every execution) for one representative
 //!    input. While it runs, registers and memory carry *shadows*: a value is
 //!    a monotone function of one symbol (`atoi(argv[1]) * 2 + 1`), constant
-//!    on cells of the partition (the result of a comparison), or opaque.
+//!    on cells of the partition (the result of a comparison), an exact
+//!    bit-vector term (`term`: `rand() % 2`, two inputs combined), or
+//!    opaque.
 //! 2. Each branch on a comparison of a monotone function with a constant
-//!    splits the symbol's domain at *cuts* (`n > 4` cuts before 5). Within the
-//!    cell of the representative bounded by every cut seen, every execution
-//!    takes the same paths, so the run covers that whole cell.
-//! 3. The rest of the domain is split into boxes, each run in turn with the
-//!    value nearest to the given input, until the domain is covered or
-//!    `--max-inputs` runs were made.
+//!    splits the symbol's domain at *cuts* (`n > 4` cuts before 5); each
+//!    branch on a term is a path constraint, with the outcome it had. Within
+//!    the cell bounded by every cut seen, the inputs on which every
+//!    constraint has the same outcome take the same paths in every
+//!    execution, so the run covers them.
+//! 3. The rest is split into disjoint regions (`uncovered_parts`): the boxes
+//!    around the covered cell, and inside it one region per constraint
+//!    (agreeing on those before it, not on it). Each region is run in turn
+//!    with an input the solver finds for its path condition (`solver`), or
+//!    skipped when it proves there is none, until the input space is
+//!    covered or `--max-inputs` runs were made.
 //!
-//! What the partition cannot describe — a branch on `rand() % 2`, an
-//! input-dependent address, count or destination, input-dependent data sent
-//! to another process — makes the verdict inconclusive with that `file:line`,
-//! because "verified" must hold for every input.
+//! What neither describes — a branch on a floating-point value of an
+//! input, an input-dependent address or destination with many values,
+//! input-dependent data sent to another process — makes the verdict
+//! inconclusive with that `file:line`, because "verified" must hold for
+//! every input.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use runtime_model::model::LocId;
+
+pub mod solver;
+pub mod term;
+
+use term::Constraint;
 
 /// An input symbol: one integer the program reads from outside.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -155,12 +168,23 @@ pub fn parse_assignment(text: &str) -> Option<(Sym, i64)> {
 /// not named range over their whole domain.
 pub type Cell = BTreeMap<Sym, (i64, i64)>;
 
+/// A part of the input space: a box, and a path condition the inputs of
+/// the box must also satisfy.
+#[derive(Clone, Debug, Default)]
+pub struct Region {
+    pub cell: Cell,
+    pub path: Vec<Constraint>,
+}
+
 /// What one verification run is told about the inputs, and what it found
 /// out. Shared (one `Arc`) by every process of every execution of the run.
 #[derive(Debug)]
 pub struct Plan {
     /// The cell this run covers part of.
     pub cell: Cell,
+    /// The values the solver chose for the symbols of the region's path
+    /// condition: read instead of the natural ones.
+    pub seed: BTreeMap<Sym, i64>,
     pub log: Mutex<Log>,
     /// Set once some execution of the run sent data that varies inside the
     /// cell: from then on what MPI writes into any process's memory is
@@ -181,12 +205,17 @@ pub struct Log {
     /// The first input dependence the partition cannot cover.
     /// (where, what, where the value stopped being an interval function).
     pub uncovered: Option<(LocId, String, Option<LocId>)>,
+    /// Branches on exact symbolic values, with the outcome each had, in the
+    /// order first seen (each once).
+    pub constraints: Vec<Constraint>,
+    pub seen: std::collections::HashSet<Constraint>,
 }
 
 impl Plan {
-    pub fn new(cell: Cell) -> Arc<Plan> {
+    pub fn new(cell: Cell, seed: BTreeMap<Sym, i64>) -> Arc<Plan> {
         Arc::new(Plan {
             cell,
+            seed,
             log: Mutex::new(Log::default()),
             varying_sent: Arc::new(AtomicBool::new(false)),
         })
@@ -224,7 +253,7 @@ impl Plan {
     /// another execution) and the covered cell is one box around it.
     pub fn value(&self, sym: &Sym, natural: i64) -> i64 {
         let (lo, hi) = self.interval(sym);
-        let v = natural.clamp(lo, hi);
+        let v = self.seed.get(sym).copied().unwrap_or(natural).clamp(lo, hi);
         match self.log.lock() {
             Ok(mut log) => log.values.entry(sym.clone()).or_insert((v, natural)).0,
             Err(_) => v,
@@ -244,6 +273,20 @@ impl Plan {
                 }
             }
         }
+    }
+
+    /// A branch on an exact symbolic value, and its outcome on this run.
+    pub fn constrain(&self, c: Constraint) {
+        if let Ok(mut log) = self.log.lock() {
+            if log.seen.insert(c.clone()) {
+                log.constraints.push(c);
+            }
+        }
+    }
+
+    /// The value of a symbol read so far in the run.
+    pub fn value_read(&self, sym: &Sym) -> Option<i64> {
+        self.log.lock().ok()?.values.get(sym).map(|v| v.0)
     }
 
     pub fn uncovered(&self, loc: LocId, what: &str, origin: Option<LocId>) {
@@ -301,16 +344,52 @@ pub fn subtract(cell: &Cell, inner: &Cell) -> Vec<Cell> {
     out
 }
 
+/// The parts of `region` a run with `log` did not cover: the rest of its
+/// box (with its path condition), then within the covered box, for each
+/// new constraint in turn, the inputs that agree with the run on the
+/// constraints before it and not on it (disjoint, and together all of the
+/// rest: DART's negation of a path's branches one at a time).
+pub fn uncovered_parts(region: &Region, log: &Log) -> Vec<Region> {
+    let cov = covered(&region.cell, log);
+    let mut out: Vec<Region> = subtract(&region.cell, &cov)
+        .into_iter()
+        .map(|cell| Region {
+            cell,
+            path: region.path.clone(),
+        })
+        .collect();
+    let mut path = region.path.clone();
+    for c in &log.constraints {
+        if region.path.contains(c) {
+            continue;
+        }
+        let mut other = path.clone();
+        other.push(c.negated());
+        out.push(Region {
+            cell: cov.clone(),
+            path: other,
+        });
+        path.push(c.clone());
+    }
+    out
+}
+
 /// Describes the input of an error found in a run.
 pub fn describe(cell: &Cell, log: &Log) -> Vec<InputValue> {
     let cov = covered(cell, log);
+    // A symbol a path constraint reads has no interval of its own: its
+    // value is shown alone (it is a solution of the path condition).
+    let mut exact = Vec::new();
+    for c in &log.constraints {
+        c.cond.symbols(&mut exact);
+    }
     log.values
         .iter()
         .filter_map(|(sym, &(value, natural))| {
             let (min, max) = cov.get(sym).copied().unwrap_or_else(|| sym.domain());
             // Past a dependence the partition does not describe, the range
             // is unknown: every value read is shown, as a single value.
-            let (min, max) = if log.uncovered.is_some() {
+            let (min, max) = if log.uncovered.is_some() || exact.contains(sym) {
                 (value, value)
             } else {
                 (min, max)

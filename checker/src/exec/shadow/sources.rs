@@ -110,6 +110,10 @@ impl Process {
         for (s, a) in shadows.iter().zip(args) {
             if a.ty == Ty::Ptr {
                 self.must_be_cell_constant(s, loc, "an input-dependent address");
+            } else if let Some(Shadow::Cells(c)) = s {
+                // The function uses the concrete value (a size, a count):
+                // it is the value of the cell bounded by these cuts only.
+                self.cut(c);
             }
         }
         let Some(t) = self.track.as_ref() else {

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::value::{cells, Cut, Mono, Shadow, Step};
 use crate::exec::interp::Process;
+use crate::input::term::{Constraint, Term};
 use crate::input::{Plan, StrSrc, Sym};
 use runtime_model::model::*;
 
@@ -121,10 +122,11 @@ impl Taint {
         let end = addr.saturating_add(len);
         for (s, l, sh) in self.overlapping(addr, len) {
             self.ranges.remove(&s);
-            // A piece of a monotone value is not that value any more.
-            let piece = match sh {
-                Shadow::Mono(_) => Shadow::Opaque(0),
-                other => other,
+            // A piece of a varying value is not that value any more.
+            let piece = if sh.varies_in_cell() {
+                Shadow::Opaque(0)
+            } else {
+                sh
             };
             if s < addr {
                 self.ranges.insert(s, (addr - s, piece.clone()));
@@ -170,6 +172,20 @@ impl Taint {
             .any(|(_, _, sh)| sh.varies_in_cell())
     }
 
+    /// The cuts of the cell-constant values from `addr` to the end of its
+    /// allocation (what an MPI call given `addr` may send).
+    pub fn cuts_from(&self, addr: u64) -> Vec<Cut> {
+        let p = Pointer::decode(addr);
+        let end = ((p.alloc as u64) + 1) << 32;
+        let mut out = Vec::new();
+        for (_, _, sh) in self.overlapping(addr, end - addr) {
+            if let Shadow::Cells(c) = sh {
+                out.extend(c.iter().cloned());
+            }
+        }
+        out
+    }
+
     /// Gives `len` bytes at `dst` the shadows `from` (the taint before a
     /// memcpy/memmove wrote them) had at `src`.
     pub fn copy(&mut self, from: &Taint, dst: u64, src: u64, len: u64) {
@@ -184,9 +200,10 @@ impl Taint {
             } else {
                 let a = s.max(src);
                 let b = (s + l).min(src_end);
-                let piece = match sh {
-                    Shadow::Mono(_) => Shadow::Opaque(0),
-                    other => other,
+                let piece = if sh.varies_in_cell() {
+                    Shadow::Opaque(0)
+                } else {
+                    sh
                 };
                 moved.push((dst + (a - src), b - a, piece));
             }
@@ -285,24 +302,95 @@ impl Process {
         }
     }
 
-    /// A value that decides control flow (a branch, a select, whether a
-    /// division faults): its cuts split the cell; a value varying inside
-    /// the cell cannot be covered.
-    pub(super) fn decides(&self, s: &Option<Shadow>, loc: LocId, what: &str) {
+    /// A 1-bit value that decides control flow (a branch, whether a
+    /// division faults): its cuts split the cell, an exact term is a path
+    /// constraint; a value known only as opaque cannot be covered.
+    pub(super) fn decides(&self, op: &Operand, s: &Option<Shadow>, loc: LocId, what: &str) {
         match s {
             None => {}
             Some(Shadow::Cells(c)) => self.cut(c),
-            Some(sh) => self.uncovered(loc, what, Some(sh)),
+            Some(Shadow::Opaque(_)) => self.uncovered(loc, what, s.as_ref()),
+            Some(_) => {
+                let holds = self.reg_value(op) & 1 != 0;
+                self.constrain(self.term_of(op, s, 1), holds, loc, what);
+            }
         }
     }
 
-    /// A value used as an address, size or MPI argument: fine when constant
-    /// on the cell.
-    pub(super) fn must_be_cell_constant(&self, s: &Option<Shadow>, loc: LocId, what: &str) {
-        if let Some(sh) = s {
-            if sh.varies_in_cell() {
-                self.uncovered(loc, what, Some(sh));
+    /// The exact term of an operand of `bits` bits: a constant for a
+    /// concrete value, and for a cell-constant one (whose cuts then bound
+    /// the run's cell), a monotone function widened, a term as it is;
+    /// `None` for an opaque value or a term past the size bound.
+    pub(super) fn term_of(&self, op: &Operand, s: &Option<Shadow>, bits: u32) -> Option<Arc<Term>> {
+        match s {
+            None => Some(Term::constant(self.reg_value(op) as u128, bits)),
+            Some(Shadow::Cells(c)) => {
+                self.cut(c);
+                Some(Term::constant(self.reg_value(op) as u128, bits))
             }
+            Some(Shadow::Mono(m)) => m.term(bits),
+            Some(Shadow::Term(t)) => (t.bits == bits).then(|| t.clone()),
+            Some(Shadow::Opaque(_)) => None,
+        }
+    }
+
+    /// A term as a shadow: an exact term, or opaque from `loc` on.
+    pub(super) fn term_shadow(t: Option<Arc<Term>>, loc: LocId) -> Shadow {
+        match t {
+            Some(t) => match t.as_const() {
+                // Input-dependent parts that cancel out (`x - x`) leave a
+                // value no input changes.
+                Some(_) => Shadow::Cells(Arc::new(Vec::new())),
+                None => Shadow::Term(t),
+            },
+            None => Shadow::Opaque(loc),
+        }
+    }
+
+    /// Records that the 1-bit `cond` had outcome `holds` on this path: the
+    /// run covers only inputs where it has the same one.
+    pub(super) fn constrain(&self, cond: Option<Arc<Term>>, holds: bool, loc: LocId, what: &str) {
+        let Some(plan) = self.plan() else { return };
+        let Some(cond) = cond else {
+            return plan.uncovered(loc, what, None);
+        };
+        if cond.as_const().is_some() {
+            return;
+        }
+        // The term must agree with what the interpreter computed, or the
+        // constraint would describe another path: never guess then.
+        let agrees = cond.eval(&|sym| plan.value_read(sym)) == Some(holds as u128);
+        if !agrees {
+            return plan.uncovered(
+                loc,
+                "a branch whose symbolic condition disagrees with the run (a checker bug; please report it)",
+                None,
+            );
+        }
+        plan.constrain(Constraint { cond, holds });
+    }
+
+    /// A value used as an address, size or MPI argument: fine when constant
+    /// on the cell; an exact term with few values is pinned to the value it
+    /// has (a path constraint; the other values are runs of their own).
+    pub(super) fn must_be_cell_constant(&self, s: &Option<Shadow>, loc: LocId, what: &str) {
+        let Some(sh) = s else { return };
+        // The concrete value is used: it is the value of the cell bounded
+        // by its cuts only.
+        if let Shadow::Cells(c) = sh {
+            return self.cut(c);
+        }
+        if let Shadow::Term(t) = sh {
+            if t.few_values() {
+                let v = self.plan().and_then(|p| t.eval(&|sym| p.value_read(sym)));
+                if let Some(v) = v {
+                    let eq = Term::cmp(IntPredicate::Eq, t.clone(), Term::constant(v, t.bits));
+                    return self.constrain(eq, true, loc, what);
+                }
+            }
+        }
+        if sh.varies_in_cell() {
+            self.uncovered(loc, what, Some(sh));
         }
     }
 
@@ -310,11 +398,10 @@ impl Process {
         self.plan().map_or(sym.domain(), |p| p.path_interval(sym))
     }
 
-    pub(super) fn extend(&self, m: &Mono, steps: &[Step], loc: LocId) -> Shadow {
-        match m.then(steps, self.interval(&m.sym)) {
-            Some(m) => Shadow::Mono(Arc::new(m)),
-            None => Shadow::Opaque(loc),
-        }
+    /// `m` followed by `steps`, if it stays exact on the cell.
+    pub(super) fn try_extend(&self, m: &Mono, steps: &[Step]) -> Option<Shadow> {
+        m.then(steps, self.interval(&m.sym))
+            .map(|m| Shadow::Mono(Arc::new(m)))
     }
 
     /// `call_function` runs a user function on a fresh frame stack.

@@ -10,8 +10,29 @@ use std::sync::Arc;
 use super::track::sext;
 use super::value::{cells, Shadow, Step};
 use crate::exec::interp::Process;
+use crate::input::term::Term;
 use runtime_model::model::*;
 use runtime_model::mpi_api::MpiFunc;
+
+/// Why a branch on input leaves the verdict inconclusive: its value is
+/// known only as opaque.
+const BRANCH_NOT_FOLLOWED: &str = "a branch on input that is not followed symbolically (floating point, data received from another process, or a value too large to follow)";
+
+fn mask_bits(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+/// The width of a select's arms, from whichever arm has a term.
+fn select_width(a: &Option<Shadow>, b: &Option<Shadow>) -> Option<u32> {
+    [a, b].into_iter().find_map(|s| match s {
+        Some(Shadow::Term(t)) => Some(t.bits),
+        _ => None,
+    })
+}
 
 /// `c pred x` as `x pred' c`.
 fn swapped(p: IntPredicate) -> IntPredicate {
@@ -49,6 +70,55 @@ impl Process {
         }
     }
 
+    /// Whether a division faults is a decision: on a divisor of zero, and
+    /// (signed) on the quotient overflow of the most negative value by -1.
+    fn division_decides(
+        &mut self,
+        op: BinOp,
+        (lhs, a): (&Operand, &Option<Shadow>),
+        (rhs, b): (&Operand, &Option<Shadow>),
+        bits: u32,
+        loc: LocId,
+    ) {
+        const WHAT: &str = "an input-dependent divisor";
+        let (av, bv) = (self.reg_value(lhs), self.reg_value(rhs));
+        let m = mask_bits(bits);
+        match b {
+            None => {}
+            Some(Shadow::Mono(mono)) => {
+                self.cut(&mono.cuts(IntPredicate::Eq, 0, self.interval(&mono.sym)))
+            }
+            Some(Shadow::Term(_)) => {
+                let zero = self
+                    .term_of(rhs, b, bits)
+                    .and_then(|t| Term::cmp(IntPredicate::Eq, t, Term::constant(0, bits)));
+                self.constrain(zero, bv & m == 0, loc, WHAT);
+            }
+            Some(Shadow::Cells(c)) => self.cut(c),
+            Some(Shadow::Opaque(_)) => self.uncovered(loc, WHAT, b.as_ref()),
+        }
+        let varies = |s: &Option<Shadow>| s.as_ref().is_some_and(Shadow::varies_in_cell);
+        let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
+        let may_be_minus_one = varies(b) || bv & m == m;
+        if signed && bits > 1 && (varies(a) || varies(b)) && may_be_minus_one && bv & m != 0 {
+            let min = 1u128 << (bits - 1);
+            let overflow = (|| {
+                let x = self.term_of(lhs, a, bits)?;
+                let y = self.term_of(rhs, b, bits)?;
+                let x_min = Term::cmp(IntPredicate::Eq, x, Term::constant(min, bits))?;
+                let y_m1 = Term::cmp(IntPredicate::Eq, y, Term::constant(u128::MAX, bits))?;
+                Term::bin(BinOp::And, x_min, y_m1)
+            })();
+            let happened = av & m == min as u64 && bv & m == m;
+            self.constrain(
+                overflow,
+                happened,
+                loc,
+                "an input-dependent division overflow",
+            );
+        }
+    }
+
     /// After a non-terminator instruction other than a library call.
     #[inline(never)]
     pub(crate) fn track_after(&mut self, model: &Model, inst: &Inst) {
@@ -70,57 +140,56 @@ impl Process {
                 let ca = sext(self.reg_value(lhs), bits);
                 use BinOp as B;
                 if matches!(op, B::UDiv | B::SDiv | B::URem | B::SRem) {
-                    // Whether the division faults depends on the divisor
-                    // being zero: that is a decision.
-                    if let Some(Shadow::Mono(m)) = &b {
-                        self.cut(&m.cuts(IntPredicate::Eq, 0, self.interval(&m.sym)));
-                    } else {
-                        self.decides(&b, loc, "an input-dependent divisor");
-                    }
+                    self.division_decides(*op, (lhs, &a), (rhs, &b), bits, loc);
                 }
-                let r = match (&a, &b) {
+                let fits = Step::Fits(bits);
+                // A monotone function of one symbol where it stays one (the
+                // partition cuts its comparisons exactly), else an exact
+                // term, else (floating point, opaque operands) opaque.
+                let mono = match (&a, &b) {
                     (Some(Shadow::Opaque(_)), _) | (_, Some(Shadow::Opaque(_))) => {
-                        Shadow::Opaque(loc)
+                        Some(Shadow::Opaque(loc))
                     }
-                    (Some(Shadow::Cells(_)) | None, Some(Shadow::Cells(_)) | None) => cells(
+                    (Some(Shadow::Cells(_)) | None, Some(Shadow::Cells(_)) | None) => Some(cells(
                         &[a.as_ref(), b.as_ref()]
                             .into_iter()
                             .flatten()
                             .collect::<Vec<_>>(),
-                    ),
-                    (Some(Shadow::Mono(m)), None) => {
-                        let fits = Step::Fits(bits);
-                        match op {
-                            B::Add => self.extend(m, &[Step::Add(cb), fits], loc),
-                            B::Sub => self.extend(m, &[Step::Add(-cb), fits], loc),
-                            B::Mul => self.extend(m, &[Step::Mul(cb), fits], loc),
-                            B::SDiv if cb != 0 => self.extend(m, &[Step::Div(cb), fits], loc),
-                            B::UDiv if cb > 0 => {
-                                self.extend(m, &[Step::NonNeg, Step::Div(cb), fits], loc)
-                            }
-                            B::Shl if (0..bits as i128).contains(&cb) => {
-                                self.extend(m, &[Step::Mul(1i128 << cb), fits], loc)
-                            }
-                            B::AShr if (0..bits as i128).contains(&cb) => {
-                                self.extend(m, &[Step::Shr(cb as u32), fits], loc)
-                            }
-                            B::LShr if (0..bits as i128).contains(&cb) => {
-                                self.extend(m, &[Step::NonNeg, Step::Shr(cb as u32), fits], loc)
-                            }
-                            _ => Shadow::Opaque(loc),
+                    )),
+                    (Some(Shadow::Mono(m)), None) => match op {
+                        B::Add => self.try_extend(m, &[Step::Add(cb), fits]),
+                        B::Sub => self.try_extend(m, &[Step::Add(-cb), fits]),
+                        B::Mul => self.try_extend(m, &[Step::Mul(cb), fits]),
+                        B::SDiv if cb != 0 => self.try_extend(m, &[Step::Div(cb), fits]),
+                        B::UDiv if cb > 0 => {
+                            self.try_extend(m, &[Step::NonNeg, Step::Div(cb), fits])
                         }
-                    }
-                    (None, Some(Shadow::Mono(m))) => {
-                        let fits = Step::Fits(bits);
-                        match op {
-                            B::Add => self.extend(m, &[Step::Add(ca), fits], loc),
-                            B::Sub => self.extend(m, &[Step::Mul(-1), Step::Add(ca), fits], loc),
-                            B::Mul => self.extend(m, &[Step::Mul(ca), fits], loc),
-                            _ => Shadow::Opaque(loc),
+                        B::Shl if (0..bits as i128).contains(&cb) => {
+                            self.try_extend(m, &[Step::Mul(1i128 << cb), fits])
                         }
-                    }
-                    _ => Shadow::Opaque(loc),
+                        B::AShr if (0..bits as i128).contains(&cb) => {
+                            self.try_extend(m, &[Step::Shr(cb as u32), fits])
+                        }
+                        B::LShr if (0..bits as i128).contains(&cb) => {
+                            self.try_extend(m, &[Step::NonNeg, Step::Shr(cb as u32), fits])
+                        }
+                        _ => None,
+                    },
+                    (None, Some(Shadow::Mono(m))) => match op {
+                        B::Add => self.try_extend(m, &[Step::Add(ca), fits]),
+                        B::Sub => self.try_extend(m, &[Step::Mul(-1), Step::Add(ca), fits]),
+                        B::Mul => self.try_extend(m, &[Step::Mul(ca), fits]),
+                        _ => None,
+                    },
+                    _ => None,
                 };
+                let r = mono.unwrap_or_else(|| {
+                    let t = self
+                        .term_of(lhs, &a, bits)
+                        .zip(self.term_of(rhs, &b, bits))
+                        .and_then(|(x, y)| Term::bin(*op, x, y));
+                    Process::term_shadow(t, loc)
+                });
                 self.set_shadow(*dst, Some(r));
             }
             InstKind::FNeg { dst, value, .. } => {
@@ -173,18 +242,28 @@ impl Process {
                         } else {
                             Some((**m).clone())
                         };
-                        Some(match m {
-                            None => Shadow::Opaque(loc),
-                            Some(m) => {
-                                // The cut points do not depend on which side
-                                // the constant is: both bounds of `f >= c`
-                                // and `f > c` are found where needed.
-                                let p = if mono_left { *pred } else { swapped(*pred) };
-                                Shadow::Cells(Arc::new(m.cuts(p, c, iv)))
-                            }
+                        m.map(|m| {
+                            // The cut points do not depend on which side
+                            // the constant is: both bounds of `f >= c`
+                            // and `f > c` are found where needed.
+                            let p = if mono_left { *pred } else { swapped(*pred) };
+                            Shadow::Cells(Arc::new(m.cuts(p, c, iv)))
                         })
                     }
-                    _ => Some(Shadow::Opaque(loc)),
+                    _ => None,
+                };
+                // Otherwise (two symbols, an exact term, an unsigned
+                // comparison across the sign) the comparison is a term.
+                let r = match (&a, &b, r) {
+                    (None, None, _) => None,
+                    (_, _, Some(r)) => Some(r),
+                    (_, _, None) => {
+                        let t = self
+                            .term_of(lhs, &a, bits)
+                            .zip(self.term_of(rhs, &b, bits))
+                            .and_then(|(x, y)| Term::cmp(*pred, x, y));
+                        Some(Process::term_shadow(t, loc))
+                    }
                 };
                 self.set_shadow(*dst, r);
             }
@@ -209,16 +288,38 @@ impl Process {
                 to,
                 value,
             } => {
-                let s = self.shadow_of(value).map(|s| match (&s, op) {
-                    (Shadow::Mono(m), CastOp::SExt | CastOp::BitCast) => Shadow::Mono(m.clone()),
-                    (Shadow::Mono(m), CastOp::ZExt) if from.bits() > 1 => {
-                        self.extend(m, &[Step::NonNeg], loc)
-                    }
-                    (Shadow::Mono(m), CastOp::Trunc) if to.bits() > 1 => {
-                        self.extend(m, &[Step::Fits(to.bits())], loc)
-                    }
-                    (Shadow::Cells(_), _) => s,
-                    _ => Shadow::Opaque(loc),
+                let sv = self.shadow_of(value);
+                let (fb, tb) = (from.bits(), to.bits());
+                let int = !from.is_float() && !to.is_float() && *from != Ty::Ptr && *to != Ty::Ptr;
+                let s = sv.clone().map(|s| {
+                    let mono = match (&s, op) {
+                        (Shadow::Mono(m), CastOp::SExt) => Some(Shadow::Mono(m.clone())),
+                        (Shadow::Mono(m), CastOp::BitCast) if int => Some(Shadow::Mono(m.clone())),
+                        (Shadow::Mono(m), CastOp::ZExt) if fb > 1 => {
+                            self.try_extend(m, &[Step::NonNeg])
+                        }
+                        (Shadow::Mono(m), CastOp::Trunc) if tb > 1 => {
+                            self.try_extend(m, &[Step::Fits(tb)])
+                        }
+                        (Shadow::Cells(_), _) => Some(s.clone()),
+                        (Shadow::Opaque(_), _) => Some(Shadow::Opaque(loc)),
+                        _ => None,
+                    };
+                    mono.unwrap_or_else(|| {
+                        let x = if int {
+                            self.term_of(value, &sv, fb)
+                        } else {
+                            None
+                        };
+                        let t = x.and_then(|x| match op {
+                            CastOp::SExt => Term::sext(x, tb),
+                            CastOp::ZExt => Term::zext(x, tb),
+                            CastOp::Trunc => Term::trunc(x, tb),
+                            CastOp::BitCast => Some(x),
+                            _ => None,
+                        });
+                        Process::term_shadow(t, loc)
+                    })
                 });
                 self.set_shadow(*dst, s);
             }
@@ -239,12 +340,21 @@ impl Process {
                         pick
                     }
                     Some(_) => {
-                        let same = self.reg_value(if_true) == self.reg_value(if_false)
-                            && self.shadow_of(if_true) == self.shadow_of(if_false);
+                        let (ts, fs) = (self.shadow_of(if_true), self.shadow_of(if_false));
+                        let same = self.reg_value(if_true) == self.reg_value(if_false) && ts == fs;
                         if same {
                             pick
                         } else {
-                            Some(Shadow::Opaque(loc))
+                            // Both arms, chosen by the condition, as a term
+                            // of the arms' width (integers only).
+                            let bits = select_width(&ts, &fs);
+                            let t = bits.and_then(|w| {
+                                let c = self.term_of(cond, &c, 1)?;
+                                let x = self.term_of(if_true, &ts, w)?;
+                                let y = self.term_of(if_false, &fs, w)?;
+                                Term::select(c, x, y)
+                            });
+                            Some(Process::term_shadow(t, loc))
                         }
                     }
                 };
@@ -352,7 +462,7 @@ impl Process {
         match &block.term {
             Terminator::CondBr { cond, .. } => {
                 let s = self.shadow_of(cond);
-                self.decides(&s, loc, "a branch on input that is no interval of one input (`%`, bit operations, two inputs combined, or data received from another process)");
+                self.decides(cond, &s, loc, BRANCH_NOT_FOLLOWED);
             }
             Terminator::Switch {
                 value, ty, cases, ..
@@ -363,11 +473,23 @@ impl Process {
                         self.cut(&m.cuts(IntPredicate::Eq, sext(*c, ty.bits()), iv));
                     }
                 }
-                s => self.decides(
-                    &s,
-                    loc,
-                    "a switch on input that is not an interval condition",
-                ),
+                Some(Shadow::Term(t)) => {
+                    // The case taken, or (the default) every case not.
+                    let bits = ty.bits();
+                    let v = self.reg_value(value) & mask_bits(bits);
+                    let is = |c: u64| {
+                        Term::cmp(IntPredicate::Eq, t.clone(), Term::constant(c as u128, bits))
+                    };
+                    match cases.iter().find(|(c, _)| c & mask_bits(bits) == v) {
+                        Some((c, _)) => self.constrain(is(*c), true, loc, BRANCH_NOT_FOLLOWED),
+                        None => {
+                            for (c, _) in cases {
+                                self.constrain(is(*c), false, loc, BRANCH_NOT_FOLLOWED);
+                            }
+                        }
+                    }
+                }
+                s => self.decides(value, &s, loc, BRANCH_NOT_FOLLOWED),
             },
             Terminator::Ret { value } => {
                 let s = value.as_ref().and_then(|v| self.shadow_of(v));
@@ -427,16 +549,22 @@ impl Process {
         for (i, a) in args.iter().enumerate() {
             let name = func.params().get(i).copied().unwrap_or("?");
             let s = self.shadow_of(a);
-            if let Some(sh) = &s {
-                if sh.varies_in_cell() {
-                    self.uncovered(
-                        loc,
-                        &format!("an input-dependent argument `{name}` of {}", func.name()),
-                        Some(sh),
-                    );
-                }
+            if s.is_some() {
+                self.must_be_cell_constant(
+                    &s,
+                    loc,
+                    &format!("an input-dependent argument `{name}` of {}", func.name()),
+                );
             }
             let v = self.reg_value(a);
+            if !exempt && self.mem.block_of(v).is_some() {
+                // What other processes receive is the sender's concrete
+                // data: cell-constant values in it hold on their cell only.
+                let cuts = self.mem.taint.as_ref().map(|t| t.cuts_from(v));
+                if let Some(c) = cuts.filter(|c| !c.is_empty()) {
+                    self.cut(&c);
+                }
+            }
             if !exempt
                 && self.mem.block_of(v).is_some()
                 && self.mem.taint.as_ref().is_some_and(|t| t.varies_from(v))

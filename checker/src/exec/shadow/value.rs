@@ -2,8 +2,9 @@
 
 use std::sync::Arc;
 
+use crate::input::term::Term;
 use crate::input::Sym;
-use runtime_model::model::{IntPredicate, LocId};
+use runtime_model::model::{BinOp, IntPredicate, LocId};
 
 /// A cut: values `< k` and `>= k` of the symbol may behave differently.
 pub type Cut = (Sym, i64);
@@ -16,6 +17,10 @@ pub enum Shadow {
     /// Constant on each cell bounded by these cuts (a comparison result, or
     /// anything computed from such results alone).
     Cells(Arc<Vec<Cut>>),
+    /// An exact bit-vector term of the inputs (anything integer arithmetic
+    /// makes of them that is no monotone function of one symbol): branches
+    /// on it are path constraints for the SMT solver.
+    Term(Arc<Term>),
     /// Input-dependent in a way the partition cannot describe; `LocId` is
     /// where it became so.
     Opaque(LocId),
@@ -88,6 +93,25 @@ impl Mono {
         (m.eval(lo).is_some() && m.eval(hi).is_some()).then_some(m)
     }
 
+    /// `f(s)` as a term of `bits` bits: the steps computed on 128 bits,
+    /// where none wraps inside the cell, then truncated to the width.
+    pub fn term(&self, bits: u32) -> Option<Arc<Term>> {
+        let wide = 128;
+        let k = |c: i128| Term::constant(c as u128, wide);
+        let mut t = Term::sext(Term::sym(self.sym.clone()), wide)?;
+        for step in &self.steps {
+            t = match *step {
+                Step::Add(c) => Term::bin(BinOp::Add, t, k(c))?,
+                Step::Mul(c) => Term::bin(BinOp::Mul, t, k(c))?,
+                Step::Div(c) => Term::bin(BinOp::SDiv, t, k(c))?,
+                Step::Shr(n) => Term::bin(BinOp::AShr, t, k(n.min(127) as i128))?,
+                // Conditions that hold in the cell, not operations.
+                Step::Fits(_) | Step::NonNeg => t,
+            };
+        }
+        Term::trunc(t, bits)
+    }
+
     /// The cuts of `f(s) pred c` over `lo..=hi` (signed comparison; unsigned
     /// ones are mapped to signed ones by the caller).
     pub fn cuts(&self, pred: IntPredicate, c: i128, (lo, hi): (i64, i64)) -> Vec<Cut> {
@@ -158,6 +182,21 @@ impl Shadow {
 mod tests {
     use super::*;
     use crate::input::StrSrc;
+
+    #[test]
+    fn a_monotone_function_is_the_same_term() {
+        let m = Mono::of(n(), 32)
+            .then(
+                &[Step::Mul(-3), Step::Add(7), Step::Div(2), Step::Shr(1)],
+                (-1000, 1000),
+            )
+            .expect("exact");
+        let t = m.term(32).expect("small");
+        for s in [-1000, -7, -1, 0, 1, 5, 999] {
+            let want = m.eval(s).unwrap() as i64 as u32 as u128;
+            assert_eq!(t.eval(&|_| Some(s)), Some(want), "{s}");
+        }
+    }
 
     fn n() -> Sym {
         Sym::Conv {

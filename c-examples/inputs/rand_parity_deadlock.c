@@ -1,9 +1,9 @@
 /* RUN: -n 2 --any-input
- * EXPECT: inconclusive
+ * EXPECT: error deadlock
  * Rank 0 sends only on odd draws and rank 1 always receives: a bug for half of all draws.
- * `rand() % 2` is not an interval of draws, so --any-input cannot partition it; the answer
- * is inconclusive with the line of the branch (the default seed's first draw is odd, so a
- * plain run passes). Never "verified" for every input.
+ * The default seed's first draw is odd, so a plain run passes. Under --any-input the
+ * branch on `rand() % 2` is a path constraint: the SMT solver finds an even draw for the
+ * other path, and the deadlock is reported with that draw.
  */
 #include <mpi.h>
 #include <stdlib.h>
