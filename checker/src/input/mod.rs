@@ -53,6 +53,10 @@ pub enum Sym {
     Conv { src: StrSrc, long: bool },
     /// Whether `getenv(name)` returns a string (1) or NULL (0).
     EnvSet(String),
+    /// What `sscanf` of an input string with one integer conversion
+    /// returns: 1 (a number, whose value is the `Conv` symbol), 0 (no
+    /// number), -1 (nothing but white space).
+    Scan(StrSrc),
     /// The k-th (1-based) `rand()` of a process.
     Rand { rank: u32, k: u32 },
     /// The k-th `time()` of a process.
@@ -83,6 +87,7 @@ impl Sym {
             Sym::Conv { long: false, .. } => (i32::MIN as i64, i32::MAX as i64),
             Sym::Conv { long: true, .. } => (i64::MIN, i64::MAX),
             Sym::EnvSet(_) => (0, 1),
+            Sym::Scan(_) => (-1, 1),
             Sym::Rand { .. } => (0, RAND_MAX),
             Sym::Time { .. } | Sym::Clock { .. } => (0, i64::MAX),
             Sym::Rand48 { .. } => (0, RAND48_MAX),
@@ -102,6 +107,7 @@ impl Sym {
             } => src(s),
             Sym::Conv { src: s, long: true } => format!("{}:long", src(s)),
             Sym::EnvSet(n) => format!("getenv({n}):set"),
+            Sym::Scan(s) => format!("{}:scan", src(s)),
             Sym::Rand { rank, k } => format!("rank{rank}.rand#{k}"),
             Sym::Time { rank, k } => format!("rank{rank}.time#{k}"),
             Sym::Clock { rank, k } => format!("rank{rank}.clock#{k}"),
@@ -111,6 +117,12 @@ impl Sym {
 
     /// Parses [`Sym::name`].
     pub fn parse(text: &str) -> Option<Sym> {
+        if let Some(base) = text.strip_suffix(":scan") {
+            return match Sym::parse(base)? {
+                Sym::Conv { src, long: false } => Some(Sym::Scan(src)),
+                _ => None,
+            };
+        }
         let (base, long) = match text.strip_suffix(":long") {
             Some(b) => (b, true),
             None => (text, false),
@@ -423,6 +435,8 @@ mod tests {
                 long: false,
             },
             Sym::EnvSet("N".into()),
+            Sym::Scan(StrSrc::Argv(1)),
+            Sym::Scan(StrSrc::Env("N".into())),
             Sym::Rand { rank: 1, k: 3 },
             Sym::Time { rank: 0, k: 1 },
             Sym::Clock { rank: 0, k: 2 },

@@ -47,6 +47,25 @@ impl Process {
         out
     }
 
+    /// `sscanf(s, "%d", &v)` (or `%i`, `%ld`, `%li`, `%lld`) of a whole
+    /// input string: its source, and whether the conversion is long.
+    fn scans_input_integer(&self, vals: &[(u64, Ty)]) -> Option<(StrSrc, bool)> {
+        let [(s, _), (fmt, _), (dst, _)] = vals else {
+            return None;
+        };
+        let p = Pointer::decode(*s);
+        let src = self.mem.taint.as_ref()?.strings.get(&p.alloc)?.clone();
+        if p.offset != 0 || *dst == 0 {
+            return None;
+        }
+        let long = match self.mem.read_c_string(*fmt).ok()?.as_slice() {
+            b"%d" | b"%i" => false,
+            b"%ld" | b"%li" | b"%lld" | b"%lli" => true,
+            _ => return None,
+        };
+        Some((src, long))
+    }
+
     /// A library call while tracking: input sources return the cell's
     /// value and a symbol; other functions propagate shadows.
     #[inline(never)]
@@ -87,7 +106,9 @@ impl Process {
                 | F::Strcspn
                 | F::Strpbrk
         );
-        if !stops_at_nul {
+        // An integer scanned from a whole input string is a symbol.
+        let scans_integer = func == F::Sscanf && self.scans_input_integer(vals).is_some();
+        if !stops_at_nul && !scans_integer {
             for ((v, _), a) in vals.iter().zip(args) {
                 let alloc = Pointer::decode(*v).alloc;
                 let input = self
@@ -154,6 +175,46 @@ impl Process {
                     v as i32 as u32 as u64
                 };
                 (LibcOutcome::Return(Some(r)), mono(sym, bits))
+            }
+            F::Sscanf if self.scans_input_integer(vals).is_some() => {
+                let (src, long) = self.scans_input_integer(vals).ok_or(Fault::Unreachable)?;
+                let (dst_ptr, width) = (arg(2), if long { 8 } else { 4 });
+                let before = self.mem.load(dst_ptr, width).map_err(Fault::Memory)?;
+                let out = self.call_local(func, vals)?;
+                let natural_scan = match out {
+                    LibcOutcome::Return(Some(r)) => r as u32 as i32 as i64,
+                    _ => 0,
+                };
+                let scan_sym = Sym::Scan(src.clone());
+                let scan = plan.value(&scan_sym, natural_scan.clamp(-1, 1));
+                if scan == 1 {
+                    let bits = width as u32 * 8;
+                    let natural = if natural_scan == 1 {
+                        sext(self.mem.load(dst_ptr, width).map_err(Fault::Memory)?, bits) as i64
+                    } else {
+                        0
+                    };
+                    let sym = Sym::Conv { src, long };
+                    let v = plan.value(&sym, natural);
+                    self.mem
+                        .store(dst_ptr, width, v as u64)
+                        .map_err(Fault::Memory)?;
+                    if let (Some(t), Some(sh)) = (self.mem.taint.as_mut(), mono(sym, bits)) {
+                        t.set(dst_ptr, width, sh);
+                    }
+                } else {
+                    // No number: the variable keeps what it held.
+                    self.mem
+                        .store(dst_ptr, width, before)
+                        .map_err(Fault::Memory)?;
+                    if let Some(t) = self.mem.taint.as_mut() {
+                        t.clear(dst_ptr, width);
+                    }
+                }
+                (
+                    LibcOutcome::Return(Some(scan as i32 as u32 as u64)),
+                    mono(scan_sym, 32),
+                )
             }
             F::Rand | F::Time | F::Clock => {
                 let out = self.call_local(func, vals)?;
