@@ -2,6 +2,7 @@
 //! example's header, running the two tools.
 
 pub mod gen;
+pub mod gen_inputs;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
