@@ -2,7 +2,8 @@
 //! (`x = atoi(argv[1])`, `y = atoi(argv[2])`), for checking `--any-input`
 //! against brute force: each rank computes a condition from the inputs and
 //! calls `MPI_Barrier` when it holds, so the program is wrong exactly for
-//! the inputs on which the ranks' conditions differ.
+//! the inputs on which the ranks' conditions differ. Rank 1 reads the
+//! inputs itself, or gets them from rank 0 by `MPI_Bcast` or a message.
 //!
 //! Conditions mix what the interval partition handles (comparisons of a
 //! monotone function) with what needs the SMT solver (remainders, bit
@@ -208,13 +209,30 @@ pub fn generate(seed: u64) -> InputProgram {
         },
     };
     let conds = vec![first, second];
+    // How rank 1 gets the inputs: reading the arguments itself, or from
+    // rank 0 by a broadcast or a message (their symbolic values must
+    // cross it).
+    let share = match rng.below(3) {
+        0 => "",
+        1 => "    MPI_Bcast(v, 2, MPI_INT, 0, MPI_COMM_WORLD);\n",
+        _ => {
+            "    if (rank == 0)\n        MPI_Send(v, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);\n    \
+             else\n        MPI_Recv(v, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);\n"
+        }
+    };
+    let reader = if share.is_empty() { "1" } else { "rank == 0" };
     let source = format!(
         "#include <mpi.h>\n#include <stdlib.h>\n\n\
          int main(int argc, char **argv) {{\n\
-         \x20   int rank, c;\n\
+         \x20   int rank, c, v[2] = {{0, 0}};\n\
          \x20   MPI_Init(&argc, &argv);\n\
          \x20   MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n\
-         \x20   int x = atoi(argv[1]), y = atoi(argv[2]);\n\
+         \x20   if ({reader}) {{\n\
+         \x20       v[0] = atoi(argv[1]);\n\
+         \x20       v[1] = atoi(argv[2]);\n\
+         \x20   }}\n\
+         {share}\
+         \x20   int x = v[0], y = v[1];\n\
          \x20   if (rank == 0)\n\
          \x20       c = {};\n\
          \x20   else\n\

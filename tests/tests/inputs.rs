@@ -87,7 +87,12 @@ fn compare(seed: u64, verdicts: &[AtomicUsize; 3]) -> Result<(), String> {
             String::from_utf8_lossy(&out.stderr)
         )
     })?;
-    let context = || format!("seed {seed}:\n{}", program.source);
+    let context = || {
+        format!(
+            "seed {seed} (mpi-gen --inputs {seed} > gen.c && mpi-extract gen.c && mpi-check -n 2 --any-input -- 0 0):\n{}",
+            program.source
+        )
+    };
     match report["verdict"].as_str() {
         Some("error") => {
             // The inputs not named did not matter: their given value, 0.

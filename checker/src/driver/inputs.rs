@@ -21,7 +21,7 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
         .collect();
     let mut work = vec![Region {
         cell: pinned,
-        path: Vec::new(),
+        ..Region::default()
     }];
     let mut uncovered: Option<(LocId, String, Option<LocId>)> = None;
     while let Some(region) = work.pop() {
@@ -55,7 +55,7 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
         let seed = if region.path.is_empty() {
             Default::default()
         } else {
-            match solve(&region.cell, &region.path) {
+            match solve(&region.cell, &region.path, &region.near) {
                 Solution::Inputs(v) => v,
                 Solution::Infeasible => continue,
                 Solution::Unknown(why) => {

@@ -186,6 +186,9 @@ pub type Cell = BTreeMap<Sym, (i64, i64)>;
 pub struct Region {
     pub cell: Cell,
     pub path: Vec<Constraint>,
+    /// The values the program would read unchecked (the given arguments,
+    /// glibc's numbers): the solver looks for an input near them first.
+    pub near: BTreeMap<Sym, i64>,
 }
 
 /// What one verification run is told about the inputs, and what it found
@@ -363,11 +366,16 @@ pub fn subtract(cell: &Cell, inner: &Cell) -> Vec<Cell> {
 /// rest: DART's negation of a path's branches one at a time).
 pub fn uncovered_parts(region: &Region, log: &Log) -> Vec<Region> {
     let cov = covered(&region.cell, log);
+    let mut near = region.near.clone();
+    for (sym, (_, natural)) in &log.values {
+        near.entry(sym.clone()).or_insert(*natural);
+    }
     let mut out: Vec<Region> = subtract(&region.cell, &cov)
         .into_iter()
         .map(|cell| Region {
             cell,
             path: region.path.clone(),
+            near: near.clone(),
         })
         .collect();
     let mut path = region.path.clone();
@@ -380,6 +388,7 @@ pub fn uncovered_parts(region: &Region, log: &Log) -> Vec<Region> {
         out.push(Region {
             cell: cov.clone(),
             path: other,
+            near: near.clone(),
         });
         path.push(c.clone());
     }

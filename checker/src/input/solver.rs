@@ -20,6 +20,9 @@ use runtime_model::model::{BinOp, IntPredicate};
 /// How long z3 may take on one path condition.
 const TIMEOUT_MS: u32 = 10_000;
 
+/// How long each search for an input near the given one may take.
+const NEAR_TIMEOUT_MS: u32 = 500;
+
 #[derive(Debug)]
 pub enum Solution {
     /// Values of the symbols the constraints read.
@@ -30,8 +33,15 @@ pub enum Solution {
     Unknown(String),
 }
 
-/// An input of `cell` on which every constraint of `path` has its outcome.
-pub fn solve(cell: &Cell, path: &[Constraint]) -> Solution {
+/// How far from the values a user gave the solver looks first: a
+/// counterexample near the given input (`-3` rather than `-2147483647`)
+/// is easier to read and to try.
+const NEAR: [i64; 3] = [16, 1 << 10, 1 << 20];
+
+/// An input of `cell` on which every constraint of `path` has its outcome,
+/// as near to `near` (the values the program would read unchecked) as a
+/// few widening windows find.
+pub fn solve(cell: &Cell, path: &[Constraint], near: &BTreeMap<Sym, i64>) -> Solution {
     let solver = Solver::new();
     let mut params = Params::new();
     params.set_u32("timeout", TIMEOUT_MS);
@@ -54,29 +64,61 @@ pub fn solve(cell: &Cell, path: &[Constraint]) -> Solution {
                 .unwrap_or_else(|| "no reason given".into()),
         ),
         SatResult::Sat => {
-            let Some(model) = solver.get_model() else {
-                return Solution::Unknown("no model".into());
-            };
-            let mut out = BTreeMap::new();
-            for (sym, s) in &tr.symbols {
-                match model.eval(s, true).and_then(|v| v.as_u64()) {
-                    Some(v) => {
-                        out.insert(sym.clone(), v as i64);
-                    }
-                    None => return Solution::Unknown(format!("no value for {}", sym.name())),
+            // The path is feasible: look for an input near the given one,
+            // briefly, keeping the first model otherwise.
+            let first = model_of(&solver, &tr, path);
+            let mut brief = Params::new();
+            brief.set_u32("timeout", NEAR_TIMEOUT_MS);
+            solver.set_params(&brief);
+            for w in NEAR {
+                solver.push();
+                let mut windowed = false;
+                for (sym, s) in &tr.symbols {
+                    let Some(&v) = near.get(sym) else { continue };
+                    let (lo, hi) = sym.domain();
+                    let (a, b) = (v.saturating_sub(w).max(lo), v.saturating_add(w).min(hi));
+                    solver.assert(s.bvsge(BV::from_i64(a, SYM_BITS)));
+                    solver.assert(s.bvsle(BV::from_i64(b, SYM_BITS)));
+                    windowed = true;
                 }
+                if !windowed {
+                    break;
+                }
+                if solver.check() == SatResult::Sat {
+                    if let Solution::Inputs(v) = model_of(&solver, &tr, path) {
+                        return Solution::Inputs(v);
+                    }
+                }
+                solver.pop(1);
             }
-            // The model must take the path under the interpreter's own
-            // semantics, or the translation is wrong: never trust it then.
-            let takes_path = path
-                .iter()
-                .all(|c| c.cond.eval(&|s| out.get(s).copied()) == Some(c.holds as u128));
-            if takes_path {
-                Solution::Inputs(out)
-            } else {
-                Solution::Unknown("the solver's input does not take the path".into())
-            }
+            first
         }
+    }
+}
+
+/// The symbols' values in the solver's model, checked to take `path`.
+fn model_of(solver: &Solver, tr: &Translation, path: &[Constraint]) -> Solution {
+    let Some(model) = solver.get_model() else {
+        return Solution::Unknown("no model".into());
+    };
+    let mut out = BTreeMap::new();
+    for (sym, s) in &tr.symbols {
+        match model.eval(s, true).and_then(|v| v.as_u64()) {
+            Some(v) => {
+                out.insert(sym.clone(), v as i64);
+            }
+            None => return Solution::Unknown(format!("no value for {}", sym.name())),
+        }
+    }
+    // The model must take the path under the interpreter's own semantics,
+    // or the translation is wrong: never trust it then.
+    let takes_path = path
+        .iter()
+        .all(|c| c.cond.eval(&|s| out.get(s).copied()) == Some(c.holds as u128));
+    if takes_path {
+        Solution::Inputs(out)
+    } else {
+        Solution::Unknown("the solver's input does not take the path".into())
     }
 }
 
@@ -193,7 +235,7 @@ mod tests {
             },
         ];
         let cell = Cell::new();
-        match solve(&cell, &path) {
+        match solve(&cell, &path, &BTreeMap::new()) {
             Solution::Inputs(v) => {
                 let k = v[&n];
                 assert!(k > 100 && k % 4 == 3, "{k}");
@@ -203,7 +245,10 @@ mod tests {
         // In the box 0..=2, x % 4 is never 3.
         let mut small = Cell::new();
         small.insert(n.clone(), (0, 2));
-        assert!(matches!(solve(&small, &path[..1]), Solution::Infeasible));
+        assert!(matches!(
+            solve(&small, &path[..1], &BTreeMap::new()),
+            Solution::Infeasible
+        ));
         // 128-bit constants (monotone functions widened) translate exactly.
         let wide = Term::sext(Term::sym(n.clone()), 128).unwrap();
         let k = Term::constant(1u128 << 70, 128);
@@ -213,7 +258,7 @@ mod tests {
             cond: gt,
             holds: false,
         }];
-        match solve(&cell, &path) {
+        match solve(&cell, &path, &BTreeMap::new()) {
             Solution::Inputs(v) => assert!(v[&n] <= 0),
             other => panic!("{other:?}"),
         }
@@ -292,7 +337,7 @@ mod tests {
                     holds: false,
                 }];
                 assert!(
-                    matches!(solve(&cell, &path), Solution::Infeasible),
+                    matches!(solve(&cell, &path, &BTreeMap::new()), Solution::Infeasible),
                     "{t:?} at {vals:?} is {v}"
                 );
             }

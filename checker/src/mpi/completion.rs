@@ -195,6 +195,13 @@ impl Machine {
                 self.unpack(rank, op.buf, op.datatype, &data).map_err(|f| {
                     self.error_here(rank, ErrorKind::MemoryError, format!("receive buffer: {f}"))
                 })?;
+                let sent = req.partner.and_then(|s| {
+                    let s = &self.world.p2p.requests[s];
+                    self.sent_shadows.sends.get(&(s.owner, s.local)).cloned()
+                });
+                if let Some(sh) = sent {
+                    self.deliver_shadows(rank, op.buf, op.datatype, data.len() as u64, &sh);
+                }
                 if let Some(st) = req.status {
                     self.put_status(rank, slot.status_addr, &st, op.comm, false)?;
                 }
@@ -305,11 +312,26 @@ impl Machine {
             .filter(|&j| j != member)
             .filter_map(|j| inst.arrivals[j].as_ref().map(|c| c.event))
             .collect();
+        // A broadcast's data carries the root's shadows (crate::mpi::payload).
+        let bcast = inst.arrivals[member]
+            .as_ref()
+            .is_some_and(|c| c.func.blocking_form() == runtime_model::mpi_api::MpiFunc::Bcast);
+        let sent = if bcast {
+            (0..inst.arrivals.len())
+                .filter(|&j| j != member)
+                .filter_map(|j| inst.arrivals[j].as_ref())
+                .find_map(|c| self.sent_shadows.bcasts.get(&c.event).cloned())
+        } else {
+            None
+        };
         for (off, bytes) in results {
             self.unpack(rank, recv_buf.wrapping_add(off), datatype, &bytes)
                 .map_err(|f| {
                     self.error_here(rank, ErrorKind::MemoryError, format!("receive buffer: {f}"))
                 })?;
+            if let (Some(sh), 0) = (&sent, off) {
+                self.deliver_shadows(rank, recv_buf, datatype, bytes.len() as u64, sh);
+            }
         }
         let ev = self.current_event(rank);
         let inst = &mut self.world.comms[comm].instances[k];

@@ -137,6 +137,10 @@ pub struct Machine {
     /// receive assumed the message would fill it (`system::memo_key`), so
     /// no subtree holding this execution is remembered.
     pub short_receive: bool,
+    /// `--any-input`: the shadows of input-dependent data in payloads
+    /// (`crate::mpi::payload`), so that what a receive delivers carries the
+    /// sender's symbolic values instead of becoming opaque.
+    pub sent_shadows: crate::mpi::payload::SentShadows,
 }
 
 impl Machine {
@@ -215,6 +219,7 @@ impl Machine {
             findings: Vec::new(),
             rma: None,
             short_receive: false,
+            sent_shadows: Default::default(),
         }
     }
 

@@ -28,6 +28,7 @@ pub mod leaks;
 pub mod machine;
 pub mod p2p;
 pub mod pack;
+pub mod payload;
 pub mod persistent;
 pub mod races;
 pub mod requests;

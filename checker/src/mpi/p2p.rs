@@ -111,6 +111,10 @@ impl Machine {
             }),
             event,
         );
+        if let Some(sh) = self.payload_shadows(site, a.buf, a.count, a.datatype)? {
+            let key = (site.rank, self.world.p2p.requests[req].local);
+            self.sent_shadows.sends.insert(key, sh);
+        }
         self.guard_typed(site, req, a.buf, a.count, a.datatype, false)?;
         Ok(req)
     }

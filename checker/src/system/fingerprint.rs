@@ -148,6 +148,8 @@ pub fn fingerprint(state: &Machine) -> u64 {
     // groups and thread level it holds. A state this hash forgets would be
     // merged with one whose future differs.
     state.world.objects.hash(&mut h);
+    // What input-dependent data the payloads carry (`--any-input` only).
+    state.sent_shadows.hash(&mut h);
     state.world.groups.hash(&mut h);
     state.world.thread_level.hash(&mut h);
     // Windows, RMA operations not complete yet, and what the race check

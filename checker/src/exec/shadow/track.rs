@@ -172,6 +172,35 @@ impl Taint {
             .any(|(_, _, sh)| sh.varies_in_cell())
     }
 
+    /// The shadows of `len` bytes at `addr`, as (offset from `addr`,
+    /// length, shadow): a varying value cut by the range's ends, and an
+    /// input string's bytes, are opaque.
+    pub fn shadows_in(&self, addr: u64, len: u64) -> Vec<(u64, u64, Shadow)> {
+        if len == 0 {
+            return Vec::new();
+        }
+        if self.strings.contains_key(&Pointer::decode(addr).alloc) {
+            return vec![(0, len, Shadow::Opaque(0))];
+        }
+        let end = addr.saturating_add(len);
+        let mut out: Vec<(u64, u64, Shadow)> = self
+            .overlapping(addr, len)
+            .into_iter()
+            .map(|(s, l, sh)| {
+                let (a, b) = (s.max(addr), (s + l).min(end));
+                let whole = a == s && b == s + l;
+                let sh = if whole || !sh.varies_in_cell() {
+                    sh
+                } else {
+                    Shadow::Opaque(0)
+                };
+                (a - addr, b - a, sh)
+            })
+            .collect();
+        out.reverse();
+        out
+    }
+
     /// The cuts of the cell-constant values from `addr` to the end of its
     /// allocation (what an MPI call given `addr` may send).
     pub fn cuts_from(&self, addr: u64) -> Vec<Cut> {

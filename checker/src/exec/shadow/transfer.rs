@@ -16,7 +16,7 @@ use runtime_model::mpi_api::MpiFunc;
 
 /// Why a branch on input leaves the verdict inconclusive: its value is
 /// known only as opaque.
-const BRANCH_NOT_FOLLOWED: &str = "a branch on input that is not followed symbolically (floating point, data received from another process, or a value too large to follow)";
+const BRANCH_NOT_FOLLOWED: &str = "a branch on input that is not followed symbolically (floating point, data from a reduction, gather or one-sided operation, or a value too large to follow)";
 
 fn mask_bits(bits: u32) -> u64 {
     if bits >= 64 {
@@ -546,6 +546,29 @@ impl Process {
     ) {
         // MPI_Init(&argc, &argv) only passes the program's own arguments on.
         let exempt = matches!(func, MpiFunc::Init | MpiFunc::InitThread);
+        // Sends and broadcasts carry the shadows of their data to the
+        // receivers (`crate::mpi::payload`): they need not make everything
+        // MPI delivers later opaque.
+        use MpiFunc as F;
+        let carries_shadows = matches!(
+            func,
+            F::Send
+                | F::Ssend
+                | F::Rsend
+                | F::Bsend
+                | F::Isend
+                | F::Issend
+                | F::Irsend
+                | F::Ibsend
+                | F::Sendrecv
+                | F::SendrecvReplace
+                | F::SendInit
+                | F::SsendInit
+                | F::RsendInit
+                | F::BsendInit
+                | F::Bcast
+                | F::Ibcast
+        );
         for (i, a) in args.iter().enumerate() {
             let name = func.params().get(i).copied().unwrap_or("?");
             let s = self.shadow_of(a);
@@ -566,6 +589,7 @@ impl Process {
                 }
             }
             if !exempt
+                && !carries_shadows
                 && self.mem.block_of(v).is_some()
                 && self.mem.taint.as_ref().is_some_and(|t| t.varies_from(v))
             {

@@ -166,6 +166,14 @@ impl Machine {
                 request.map_or(String::new(), |r| format!(" -> request {}", r + 1))
             ),
         );
+        if func.blocking_form() == runtime_model::mpi_api::MpiFunc::Bcast && part.send.is_some() {
+            // The root's data, as the receivers get it (crate::mpi::payload).
+            if let Some(sh) =
+                self.payload_shadows(site, part.recv_buf, a.int("count")?, part.datatype)?
+            {
+                self.sent_shadows.bcasts.insert(ev, sh);
+            }
+        }
         let (recv_buf, remote) = (part.recv_buf, part.remote.clone());
         let contribution = Contribution {
             func,
