@@ -58,11 +58,17 @@ pub fn solve(cell: &Cell, path: &[Constraint], near: &BTreeMap<Sym, i64>) -> Sol
     }
     match solver.check() {
         SatResult::Unsat => Solution::Infeasible,
-        SatResult::Unknown => Solution::Unknown(
-            solver
-                .get_reason_unknown()
-                .unwrap_or_else(|| "no reason given".into()),
-        ),
+        // z3 gave up (hard non-linear arithmetic): an input found by trying
+        // values still takes the path; only a proof of infeasibility needs
+        // the solver.
+        SatResult::Unknown => match sample(cell, path, near) {
+            Some(v) => Solution::Inputs(v),
+            None => Solution::Unknown(
+                solver
+                    .get_reason_unknown()
+                    .unwrap_or_else(|| "no reason given".into()),
+            ),
+        },
         SatResult::Sat => {
             // The path is feasible: look for an input near the given one,
             // briefly, keeping the first model otherwise.
@@ -94,6 +100,68 @@ pub fn solve(cell: &Cell, path: &[Constraint], near: &BTreeMap<Sym, i64>) -> Sol
             first
         }
     }
+}
+
+/// Values tried per symbol when z3 gives up, and combinations tried.
+const SAMPLES: usize = 20_000;
+
+/// An input of `cell` taking `path`, found by evaluating the path's terms
+/// on values near the given ones, small values, powers of two and their
+/// neighbours, the cell's ends, and pseudo-random values (a fixed seed:
+/// runs are reproducible).
+fn sample(
+    cell: &Cell,
+    path: &[Constraint],
+    near: &BTreeMap<Sym, i64>,
+) -> Option<BTreeMap<Sym, i64>> {
+    let mut syms = Vec::new();
+    for c in path {
+        c.cond.symbols(&mut syms);
+    }
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let candidates: Vec<Vec<i64>> = syms
+        .iter()
+        .map(|sym| {
+            let (lo, hi) = cell.get(sym).copied().unwrap_or_else(|| sym.domain());
+            let mut v: Vec<i64> = vec![lo, hi];
+            let centre = near.get(sym).copied().unwrap_or(0);
+            v.extend((-64..=64).map(|d| centre.saturating_add(d)));
+            v.extend(-64..=64);
+            for k in 1..63 {
+                let p = 1i64 << k;
+                v.extend([p - 1, p, p + 1, -p - 1, -p, -p + 1]);
+            }
+            let span = (hi as i128 - lo as i128 + 1) as u128;
+            v.extend((0..256).map(|_| (lo as i128 + (next() as u128 % span) as i128) as i64));
+            v.retain(|x| (lo..=hi).contains(x));
+            v.sort_unstable();
+            v.dedup();
+            v
+        })
+        .collect();
+    if candidates.iter().any(Vec::is_empty) {
+        return None;
+    }
+    for _ in 0..SAMPLES {
+        let values: BTreeMap<Sym, i64> = syms
+            .iter()
+            .zip(&candidates)
+            .map(|(s, c)| (s.clone(), c[(next() % c.len() as u64) as usize]))
+            .collect();
+        let takes_path = path
+            .iter()
+            .all(|c| c.cond.eval(&|s| values.get(s).copied()) == Some(c.holds as u128));
+        if takes_path {
+            return Some(values);
+        }
+    }
+    None
 }
 
 /// The symbols' values in the solver's model, checked to take `path`.
@@ -262,6 +330,34 @@ mod tests {
             Solution::Inputs(v) => assert!(v[&n] <= 0),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn trying_values_finds_inputs_of_a_path() {
+        let n = Sym::Conv {
+            src: StrSrc::Argv(1),
+            long: false,
+        };
+        let x = Term::trunc(Term::sym(n.clone()), 32).unwrap();
+        let rem = Term::bin(BinOp::SRem, x.clone(), Term::constant(7, 32)).unwrap();
+        let is3 = Term::cmp(IntPredicate::Eq, rem, Term::constant(3, 32)).unwrap();
+        let big = Term::cmp(IntPredicate::Sgt, x, Term::constant(1000, 32)).unwrap();
+        let path = [
+            Constraint {
+                cond: is3,
+                holds: true,
+            },
+            Constraint {
+                cond: big,
+                holds: true,
+            },
+        ];
+        let v = sample(&Cell::new(), &path, &BTreeMap::new()).expect("an input");
+        assert!(v[&n] > 1000 && v[&n] % 7 == 3);
+        // Nothing in an empty box.
+        let mut small = Cell::new();
+        small.insert(n.clone(), (0, 10));
+        assert!(sample(&small, &path, &BTreeMap::new()).is_none());
     }
 
     /// Random terms of two symbols: at random inputs, z3 must agree with
