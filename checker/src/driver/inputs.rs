@@ -58,6 +58,9 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
             match solve(&region.cell, &region.path, &region.near) {
                 Solution::Inputs(v) => v,
                 Solution::Infeasible => continue,
+                // An input dependence no run could cover is the better
+                // reason to give, if there is one.
+                Solution::Unknown(_) if uncovered.is_some() => break,
                 Solution::Unknown(why) => {
                     total.incomplete = Some(format!(
                         "--any-input: the SMT solver could not decide a path condition ({why}); checked for {} input {}, not for every input",

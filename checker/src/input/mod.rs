@@ -180,6 +180,9 @@ pub fn parse_assignment(text: &str) -> Option<(Sym, i64)> {
 /// not named range over their whole domain.
 pub type Cell = BTreeMap<Sym, (i64, i64)>;
 
+/// Distinct path constraints one run may record.
+pub const MAX_CONSTRAINTS: usize = 1000;
+
 /// A part of the input space: a box, and a path condition the inputs of
 /// the box must also satisfy.
 #[derive(Clone, Debug, Default)]
@@ -290,13 +293,22 @@ impl Plan {
         }
     }
 
-    /// A branch on an exact symbolic value, and its outcome on this run.
-    pub fn constrain(&self, c: Constraint) {
-        if let Ok(mut log) = self.log.lock() {
-            if log.seen.insert(c.clone()) {
-                log.constraints.push(c);
-            }
+    /// A branch on an exact symbolic value, and its outcome on this run;
+    /// false when the run already has [`MAX_CONSTRAINTS`] (the rest of the
+    /// input space would split into too many regions to check).
+    pub fn constrain(&self, c: Constraint) -> bool {
+        let Ok(mut log) = self.log.lock() else {
+            return false;
+        };
+        if log.seen.contains(&c) {
+            return true;
         }
+        if log.constraints.len() >= MAX_CONSTRAINTS {
+            return false;
+        }
+        log.seen.insert(c.clone());
+        log.constraints.push(c);
+        true
     }
 
     /// The value of a symbol read so far in the run.

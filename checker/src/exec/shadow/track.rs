@@ -396,7 +396,16 @@ impl Process {
                 None,
             );
         }
-        plan.constrain(Constraint { cond, holds });
+        if !plan.constrain(Constraint { cond, holds }) {
+            plan.uncovered(
+                loc,
+                &format!(
+                    "more than {} input-dependent branch outcomes in one run",
+                    crate::input::MAX_CONSTRAINTS
+                ),
+                None,
+            );
+        }
     }
 
     /// A value used as an address, size or MPI argument: fine when constant
