@@ -169,7 +169,8 @@ pub struct Args {
     #[arg(long, default_value_t = 256)]
     pub max_inputs: usize,
     /// Fix an input to a value (`argv[1]=6`, `rank0.rand#1=5`): the names of
-    /// the `input:` lines and of the `+NAME=VALUE` parts of a `replay:` line.
+    /// the `input:` lines and of the `+NAME=VALUE` parts of a `replay:` line;
+    /// with --any-input, `NAME=LO..HI` checks every value of that range only.
     #[arg(long, value_name = "NAME=VALUE")]
     pub input: Vec<String>,
     /// Print performance figures (instructions per second, peak memory) to stderr.
@@ -429,9 +430,12 @@ pub fn run(args: Args) -> i32 {
         match crate::input::parse_assignment(text) {
             Some(p) => pinned.push(p),
             None => {
-                return fail(&format!("--input takes NAME=VALUE with a value in the input's range (e.g. argv[1]=6, rank0.rand#1=5), got `{text}`"));
+                return fail(&format!("--input takes NAME=VALUE or NAME=LO..HI within the input's range (e.g. argv[1]=6, argv[1]=1..16, rank0.rand#1=5), got `{text}`"));
             }
         }
+    }
+    if !args.any_input && pinned.iter().any(|(_, (lo, hi))| lo < hi) {
+        return fail("--input NAME=LO..HI bounds the inputs --any-input checks: add --any-input");
     }
     let stdin: Option<std::sync::Arc<[u8]>> = match &args.stdin {
         Some(path) => match std::fs::read(path) {

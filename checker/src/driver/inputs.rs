@@ -14,10 +14,12 @@ use std::time::Instant;
 pub fn explore(model: &Model, config: &Config) -> Outcome {
     let start = Instant::now();
     let mut total = Outcome::default();
-    let pinned: Cell = config
+    let pinned: Cell = config.pinned.iter().cloned().collect();
+    total.input_bounds = config
         .pinned
         .iter()
-        .map(|(s, v)| (s.clone(), (*v, *v)))
+        .filter(|(_, (lo, hi))| lo < hi)
+        .map(|(s, (lo, hi))| format!("{} in {lo}..={hi}", s.name()))
         .collect();
     let mut work = vec![Region {
         cell: pinned,

@@ -55,7 +55,7 @@ pub struct Config {
     /// Verification runs `--any-input` may make (one per input cell).
     pub max_inputs: usize,
     /// `--input NAME=VALUE`: input symbols fixed to a value.
-    pub pinned: Vec<(crate::input::Sym, i64)>,
+    pub pinned: Vec<(crate::input::Sym, (i64, i64))>,
     /// The input plan of the current run (set by `crate::input`).
     pub inputs: Option<std::sync::Arc<crate::input::Plan>>,
     /// Threads the reduced search runs on (the outcome does not depend on it).
@@ -135,6 +135,9 @@ pub struct Outcome {
     pub elapsed: Duration,
     /// Input cells verified (`--any-input`; 0 otherwise).
     pub input_cells: u64,
+    /// The ranges `--input NAME=LO..HI` bounded inputs to ("argv[1] in
+    /// 1..=16"): what a verdict of `--any-input` holds for.
+    pub input_bounds: Vec<String>,
     /// What the errors' executions did not cover (an unsupported call or a
     /// limit after an error): shown with the errors, not a verdict.
     pub notes: Vec<String>,
@@ -292,6 +295,7 @@ impl Outcome {
             merged: o.merged,
             elapsed: Duration::ZERO,
             input_cells: 0,
+            input_bounds: Vec::new(),
             notes: o.notes,
         }
     }

@@ -184,6 +184,7 @@ pub fn build(model: &Model, np: usize, outcome: &Outcome) -> Report {
             merged: outcome.merged,
             peak_rss_bytes: peak_rss(),
             input_cells: outcome.input_cells,
+            input_bounds: outcome.input_bounds.clone(),
         },
     }
 }

@@ -161,19 +161,28 @@ impl Sym {
 
 /// Splits a `--replay` text into its schedule and its input values
 /// (`None` if one of them does not parse).
-pub fn split_replay(text: &str) -> (&str, Option<Vec<(Sym, i64)>>) {
+pub fn split_replay(text: &str) -> (&str, Option<Vec<Bound>>) {
     let mut parts = text.split('+');
     let schedule = parts.next().unwrap_or("");
     (schedule, parts.map(parse_assignment).collect())
 }
 
-/// Parses `--input NAME=VALUE`.
-pub fn parse_assignment(text: &str) -> Option<(Sym, i64)> {
-    let (name, value) = text.rsplit_once('=')?;
+/// An input and the values it may take (both ends included).
+pub type Bound = (Sym, (i64, i64));
+
+/// Parses `--input NAME=VALUE` or `--input NAME=LO..HI` (also `LO..=HI`;
+/// both ends included): the values the input may take.
+pub fn parse_assignment(text: &str) -> Option<Bound> {
+    let (name, value) = text.split_once('=')?;
     let sym = Sym::parse(name.trim())?;
-    let value: i64 = value.trim().parse().ok()?;
+    let value = value.trim();
+    let (a, b) = match value.split_once("..") {
+        Some((a, b)) => (a, b.strip_prefix('=').unwrap_or(b)),
+        None => (value, value),
+    };
+    let (a, b): (i64, i64) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
     let (lo, hi) = sym.domain();
-    (lo..=hi).contains(&value).then_some((sym, value))
+    (lo <= a && a <= b && b <= hi).then_some((sym, (a, b)))
 }
 
 /// A box of the input space: an interval per constrained symbol; symbols
@@ -465,17 +474,19 @@ mod tests {
         ] {
             assert_eq!(Sym::parse(&s.name()), Some(s.clone()), "{}", s.name());
         }
+        let argv1 = Sym::Conv {
+            src: StrSrc::Argv(1),
+            long: false,
+        };
+        assert_eq!(parse_assignment("argv[1]=6"), Some((argv1.clone(), (6, 6))));
         assert_eq!(
-            parse_assignment("argv[1]=6"),
-            Some((
-                Sym::Conv {
-                    src: StrSrc::Argv(1),
-                    long: false
-                },
-                6
-            ))
+            parse_assignment("argv[1]=-2..16"),
+            Some((argv1.clone(), (-2, 16)))
         );
+        assert_eq!(parse_assignment("argv[1]=1..=16"), Some((argv1, (1, 16))));
+        assert_eq!(parse_assignment("argv[1]=16..1"), None);
         assert_eq!(parse_assignment("rank0.rand#1=-1"), None);
+        assert_eq!(parse_assignment("rank0.rand#1=-1..5"), None);
     }
 
     #[test]

@@ -111,6 +111,10 @@ struct JsonStats {
     /// Extension (`--any-input`): input cells verified.
     #[serde(skip_serializing_if = "is_zero")]
     input_cells: u64,
+    /// Extension (`--input NAME=LO..HI`): the ranges the inputs were
+    /// bounded to, which a verdict holds for.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    input_bounds: Vec<String>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -184,6 +188,7 @@ impl From<&Stats> for JsonStats {
                 0.0
             },
             input_cells: stats.input_cells,
+            input_bounds: stats.input_bounds.clone(),
         }
     }
 }
@@ -246,6 +251,7 @@ mod tests {
                 merged: 0,
                 peak_rss_bytes: Some(1 << 20),
                 input_cells: 0,
+                input_bounds: Vec::new(),
             },
         }
     }

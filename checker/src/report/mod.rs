@@ -154,6 +154,9 @@ pub struct Stats {
     /// Input cells verified (`--any-input`; 0 otherwise).
     #[serde(skip)]
     pub input_cells: u64,
+    /// Ranges the inputs were bounded to (`--input NAME=LO..HI`).
+    #[serde(skip)]
+    pub input_bounds: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

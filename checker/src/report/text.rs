@@ -149,6 +149,9 @@ fn stats_line(stats: &Stats) -> String {
             counted(stats.input_cells, "input cell", "input cells")
         ));
     }
+    if !stats.input_bounds.is_empty() {
+        line.push_str(&format!(" ({})", stats.input_bounds.join(", ")));
+    }
     line
 }
 
@@ -568,6 +571,7 @@ int main(int argc, char **argv) {
             merged: 0,
             peak_rss_bytes: Some(4096),
             input_cells: 0,
+            input_bounds: Vec::new(),
         }
     }
 

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::value::{cells, Cut, Mono, Shadow, Step};
 use crate::exec::interp::Process;
-use crate::input::term::{Constraint, Term};
+use crate::input::term::{Constraint, Term, FEW_VALUES};
 use crate::input::{Plan, StrSrc, Sym};
 use runtime_model::model::*;
 
@@ -412,24 +412,48 @@ impl Process {
     /// on the cell; an exact term with few values is pinned to the value it
     /// has (a path constraint; the other values are runs of their own).
     pub(super) fn must_be_cell_constant(&self, s: &Option<Shadow>, loc: LocId, what: &str) {
-        let Some(sh) = s else { return };
-        // The concrete value is used: it is the value of the cell bounded
-        // by its cuts only.
-        if let Shadow::Cells(c) = sh {
-            return self.cut(c);
-        }
-        if let Shadow::Term(t) = sh {
-            if t.few_values() {
+        self.settle(s, loc, what);
+    }
+
+    /// [`Self::must_be_cell_constant`], returning what the value is from
+    /// then on: a value pinned to its concrete one is constant on the cell
+    /// (its shadow becomes cell-constant).
+    pub(super) fn settle(&self, s: &Option<Shadow>, loc: LocId, what: &str) -> Option<Shadow> {
+        let sh = s.as_ref()?;
+        match sh {
+            // The concrete value is used: it is the value of the cell
+            // bounded by its cuts only.
+            Shadow::Cells(c) => {
+                self.cut(c);
+                return s.clone();
+            }
+            // A monotone value of a symbol with few values left in the cell
+            // (a range given with `--input NAME=LO..HI`) is pinned to the
+            // symbol's value: the other values are cells of their own.
+            Shadow::Mono(m) => {
+                let (lo, hi) = self.interval(&m.sym);
+                let read = self.plan().and_then(|p| p.value_read(&m.sym));
+                if let (true, Some(v)) = ((hi as i128 - lo as i128) < FEW_VALUES as i128, read) {
+                    let cuts = vec![(m.sym.clone(), v), (m.sym.clone(), v.saturating_add(1))];
+                    self.cut(&cuts);
+                    return Some(Shadow::Cells(Arc::new(cuts)));
+                }
+            }
+            // An exact term with few values is pinned by a path constraint.
+            Shadow::Term(t) if t.few_values() => {
                 let v = self.plan().and_then(|p| t.eval(&|sym| p.value_read(sym)));
                 if let Some(v) = v {
                     let eq = Term::cmp(IntPredicate::Eq, t.clone(), Term::constant(v, t.bits));
-                    return self.constrain(eq, true, loc, what);
+                    self.constrain(eq, true, loc, what);
+                    return Some(Shadow::Cells(Arc::new(Vec::new())));
                 }
             }
+            _ => {}
         }
         if sh.varies_in_cell() {
             self.uncovered(loc, what, Some(sh));
         }
+        s.clone()
     }
 
     pub(super) fn interval(&self, sym: &Sym) -> (i64, i64) {

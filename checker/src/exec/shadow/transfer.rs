@@ -365,9 +365,10 @@ impl Process {
             } => {
                 let mut parts = vec![self.shadow_of(base)];
                 parts.extend(indices.iter().map(|g| self.shadow_of(&g.index)));
-                for p in &parts {
-                    self.must_be_cell_constant(p, loc, "an input-dependent address (array index)");
-                }
+                let parts: Vec<Option<Shadow>> = parts
+                    .iter()
+                    .map(|p| self.settle(p, loc, "an input-dependent address (array index)"))
+                    .collect();
                 let r = if parts.iter().all(Option::is_none) {
                     None
                 } else if parts.iter().flatten().all(|s| !s.varies_in_cell()) {
@@ -379,7 +380,7 @@ impl Process {
             }
             InstKind::Load { dst, ty, ptr } => {
                 let sp = self.shadow_of(ptr);
-                self.must_be_cell_constant(&sp, loc, "an input-dependent address");
+                let sp = self.settle(&sp, loc, "an input-dependent address");
                 let addr = self.reg_value(ptr);
                 self.input_string_access(addr, ty.size(), loc);
                 let s = self.mem.taint.as_ref().and_then(|t| t.get(addr, ty.size()));
