@@ -3,7 +3,8 @@
 //! against brute force: each rank computes a condition from the inputs and
 //! calls `MPI_Barrier` when it holds, so the program is wrong exactly for
 //! the inputs on which the ranks' conditions differ. Rank 1 reads the
-//! inputs itself, or gets them from rank 0 by `MPI_Bcast` or a message.
+//! inputs itself, or gets them from rank 0 by `MPI_Bcast`, a message, or
+//! an `MPI_Allreduce` (a sum with zeros, a maximum with `INT_MIN`).
 //!
 //! Conditions mix what the interval partition handles (comparisons of a
 //! monotone function) with what needs the SMT solver (remainders, bit
@@ -212,9 +213,16 @@ pub fn generate(seed: u64) -> InputProgram {
     // How rank 1 gets the inputs: reading the arguments itself, or from
     // rank 0 by a broadcast or a message (their symbolic values must
     // cross it).
-    let share = match rng.below(3) {
+    let share = match rng.below(5) {
         0 => "",
         1 => "    MPI_Bcast(v, 2, MPI_INT, 0, MPI_COMM_WORLD);\n",
+        // Rank 1 contributes zeros to a sum, or the smallest int to a
+        // maximum: the result is rank 0's values.
+        2 => "    MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);\n",
+        3 => {
+            "    if (rank != 0)\n        v[0] = v[1] = -2147483647 - 1;\n    \
+             MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);\n"
+        }
         _ => {
             "    if (rank == 0)\n        MPI_Send(v, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);\n    \
              else\n        MPI_Recv(v, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);\n"

@@ -312,11 +312,27 @@ impl Machine {
             .filter(|&j| j != member)
             .filter_map(|j| inst.arrivals[j].as_ref().map(|c| c.event))
             .collect();
-        // A broadcast's data carries the root's shadows (crate::mpi::payload).
-        let bcast = inst.arrivals[member]
+        // A broadcast's data carries the root's shadows, a reduction's the
+        // members' combined (crate::mpi::payload).
+        let form = inst.arrivals[member]
             .as_ref()
-            .is_some_and(|c| c.func.blocking_form() == runtime_model::mpi_api::MpiFunc::Bcast);
-        let sent = if bcast {
+            .map(|c| c.func.blocking_form());
+        let reduced = if matches!(
+            form,
+            Some(
+                runtime_model::mpi_api::MpiFunc::Reduce
+                    | runtime_model::mpi_api::MpiFunc::Allreduce
+            )
+        ) {
+            self.reduced_shadows(comm, k)
+        } else {
+            None
+        };
+        let inst = &self.world.comms[comm].instances[k];
+        let bcast = form == Some(runtime_model::mpi_api::MpiFunc::Bcast);
+        let sent = if let Some(r) = reduced {
+            Some(r)
+        } else if bcast {
             (0..inst.arrivals.len())
                 .filter(|&j| j != member)
                 .filter_map(|j| inst.arrivals[j].as_ref())

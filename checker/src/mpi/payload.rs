@@ -10,9 +10,11 @@
 //! read from `argv` and every rank that branches on the received copy are
 //! checked as one path condition.
 //!
-//! Other MPI operations that move data (reductions, gathers, one-sided
-//! access) still make what they deliver opaque once input-dependent data
-//! was sent (`Taint::written_by_mpi`).
+//! An integer reduction with a predefined operation delivers, per element,
+//! the members' values combined as a term (`reduced_shadows`). Other MPI
+//! operations that move data (gathers, scatters, floating-point reductions,
+//! one-sided access) still make what they deliver opaque once
+//! input-dependent data was sent (`Taint::written_by_mpi`).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -21,6 +23,8 @@ use super::decode::Site;
 use super::machine::Machine;
 use crate::diag::Halt;
 use crate::exec::shadow::value::Shadow;
+use crate::input::term::Term;
+use runtime_model::model::{BinOp, IntPredicate};
 use runtime_model::mpi::p2p::EventRef;
 
 /// Shadows of a payload: (offset in the payload, length, shadow).
@@ -38,6 +42,112 @@ pub struct SentShadows {
 }
 
 impl Machine {
+    /// The shadows of a reduction's result (instance `k` of `comm`): per
+    /// element, the members' values combined in rank order with the
+    /// operation, as a term (the integer operations are associative and
+    /// commutative, so the order MPI picks does not matter). `None` when no
+    /// member's data depended on input; the whole result opaque for what
+    /// terms do not describe (floating point, pair types, user operations,
+    /// intercommunicators).
+    pub(crate) fn reduced_shadows(&self, comm: usize, k: usize) -> Option<PayloadShadows> {
+        use runtime_model::handles::{self as h, BasicKind};
+        let inst = &self.world.comms.get(comm)?.instances.get(k)?;
+        let members: Vec<_> = inst.arrivals.iter().flatten().collect();
+        let shadows: Vec<Option<&PayloadShadows>> = members
+            .iter()
+            .map(|c| self.sent_shadows.bcasts.get(&c.event))
+            .collect();
+        if shadows.iter().all(Option::is_none) {
+            return None;
+        }
+        let Some(first) = members.first() else {
+            return Some(Arc::from(Vec::new()));
+        };
+        let len = first.send.as_ref().map_or(0, |s| s.len() as u64);
+        let opaque = || Some(Arc::from(vec![(0, len.max(1), Shadow::Opaque(0))]));
+        let (Some(BasicKind::Int { bytes, signed }), Some(op)) =
+            (h::datatype_basic_kind(first.datatype), first.op)
+        else {
+            return opaque();
+        };
+        if members
+            .iter()
+            .any(|c| c.remote.is_some() || c.datatype != first.datatype)
+        {
+            return opaque();
+        }
+        let w = u64::from(bytes);
+        let bits = u32::from(bytes) * 8;
+        let mut out = Vec::new();
+        for at in (0..len).step_by(w.max(1) as usize) {
+            let mut acc: Option<Arc<Term>> = None;
+            let mut varies = false;
+            for (c, sh) in members.iter().zip(&shadows) {
+                // Whatever cannot be followed makes the result opaque, never
+                // concrete.
+                let Some(raw) = c
+                    .send
+                    .as_ref()
+                    .and_then(|b| b.get(at as usize..(at + w) as usize))
+                else {
+                    return opaque();
+                };
+                let mut v = 0u128;
+                for (i, b) in raw.iter().enumerate() {
+                    v |= u128::from(*b) << (8 * i);
+                }
+                let here = sh.and_then(|s| s.iter().find(|(o, n, _)| *o <= at && at < o + n));
+                let t = match here {
+                    None | Some((_, _, Shadow::Cells(_))) => Term::constant(v, bits),
+                    Some((o, n, sh)) if *o == at && *n == w => {
+                        varies = true;
+                        match sh {
+                            Shadow::Mono(m) => match m.term(bits) {
+                                Some(t) => t,
+                                None => return opaque(),
+                            },
+                            Shadow::Term(t) if t.bits == bits => t.clone(),
+                            _ => return opaque(),
+                        }
+                    }
+                    Some(_) => return opaque(),
+                };
+                acc = Some(match acc {
+                    None => t,
+                    Some(a) => {
+                        let (gt, lt) = if signed {
+                            (IntPredicate::Sgt, IntPredicate::Slt)
+                        } else {
+                            (IntPredicate::Ugt, IntPredicate::Ult)
+                        };
+                        let r = match op {
+                            h::MPI_SUM => Term::bin(BinOp::Add, a, t),
+                            h::MPI_PROD => Term::bin(BinOp::Mul, a, t),
+                            h::MPI_BAND => Term::bin(BinOp::And, a, t),
+                            h::MPI_BOR => Term::bin(BinOp::Or, a, t),
+                            h::MPI_BXOR => Term::bin(BinOp::Xor, a, t),
+                            h::MPI_MAX => Term::cmp(gt, a.clone(), t.clone())
+                                .and_then(|c| Term::select(c, a, t)),
+                            h::MPI_MIN => Term::cmp(lt, a.clone(), t.clone())
+                                .and_then(|c| Term::select(c, a, t)),
+                            _ => None,
+                        };
+                        match r {
+                            Some(r) => r,
+                            None => return opaque(),
+                        }
+                    }
+                });
+            }
+            if let (true, Some(t)) = (varies, acc) {
+                if t.as_const().is_none() {
+                    out.push((at, w, Shadow::Term(t)));
+                }
+            }
+        }
+        Some(Arc::from(out))
+    }
+
     /// The shadows of the payload `pack` reads from `count` elements of
     /// `datatype` at `buf` of the site's process; `None` when it carries
     /// none (no tracking, or only concrete bytes).

@@ -16,7 +16,7 @@ use runtime_model::mpi_api::MpiFunc;
 
 /// Why a branch on input leaves the verdict inconclusive: its value is
 /// known only as opaque.
-const BRANCH_NOT_FOLLOWED: &str = "a branch on input that is not followed symbolically (floating point, data from a reduction, gather or one-sided operation, or a value too large to follow)";
+const BRANCH_NOT_FOLLOWED: &str = "a branch on input that is not followed symbolically (floating point, data from a gather, scatter, floating-point reduction or one-sided operation, or a value too large to follow)";
 
 fn mask_bits(bits: u32) -> u64 {
     if bits >= 64 {
@@ -569,6 +569,10 @@ impl Process {
                 | F::BsendInit
                 | F::Bcast
                 | F::Ibcast
+                | F::Reduce
+                | F::Allreduce
+                | F::Ireduce
+                | F::Iallreduce
         );
         for (i, a) in args.iter().enumerate() {
             let name = func.params().get(i).copied().unwrap_or("?");

@@ -166,12 +166,22 @@ impl Machine {
                 request.map_or(String::new(), |r| format!(" -> request {}", r + 1))
             ),
         );
-        if func.blocking_form() == runtime_model::mpi_api::MpiFunc::Bcast && part.send.is_some() {
-            // The root's data, as the receivers get it (crate::mpi::payload).
-            if let Some(sh) =
-                self.payload_shadows(site, part.recv_buf, a.int("count")?, part.datatype)?
-            {
-                self.sent_shadows.bcasts.insert(ev, sh);
+        {
+            use runtime_model::mpi_api::MpiFunc as F;
+            // The data a broadcast's root or a reduction's member gives, as
+            // the receivers get it (crate::mpi::payload).
+            let src = match func.blocking_form() {
+                F::Bcast if part.send.is_some() => Some(part.recv_buf),
+                F::Reduce | F::Allreduce => {
+                    let sbuf = a.ptr("sendbuf")?;
+                    Some(if in_place(sbuf) { part.recv_buf } else { sbuf })
+                }
+                _ => None,
+            };
+            if let Some(src) = src {
+                if let Some(sh) = self.payload_shadows(site, src, a.int("count")?, part.datatype)? {
+                    self.sent_shadows.bcasts.insert(ev, sh);
+                }
             }
         }
         let (recv_buf, remote) = (part.recv_buf, part.remote.clone());
