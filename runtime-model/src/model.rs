@@ -246,6 +246,27 @@ pub enum IntPredicate {
     Sle,
 }
 
+impl IntPredicate {
+    /// Whether the comparison holds for two values of one width, given as
+    /// unsigned (`u`) and as signed (`s`) readings of the same bits (LLVM
+    /// `icmp`): the one definition the interpreter, the symbolic terms of
+    /// `--any-input` and the test kit share.
+    pub fn holds<U: Ord, S: Ord>(self, (ua, ub): (U, U), (sa, sb): (S, S)) -> bool {
+        match self {
+            IntPredicate::Eq => ua == ub,
+            IntPredicate::Ne => ua != ub,
+            IntPredicate::Ugt => ua > ub,
+            IntPredicate::Uge => ua >= ub,
+            IntPredicate::Ult => ua < ub,
+            IntPredicate::Ule => ua <= ub,
+            IntPredicate::Sgt => sa > sb,
+            IntPredicate::Sge => sa >= sb,
+            IntPredicate::Slt => sa < sb,
+            IntPredicate::Sle => sa <= sb,
+        }
+    }
+}
+
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FloatPredicate {
     False,

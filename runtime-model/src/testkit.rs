@@ -552,19 +552,7 @@ impl Machine<'_> {
                 rhs,
             } => {
                 let (a, b) = (mask(val(lhs), *ty), mask(val(rhs), *ty));
-                let (sa, sb) = (sext(a, *ty), sext(b, *ty));
-                let v = match pred {
-                    IntPredicate::Eq => a == b,
-                    IntPredicate::Ne => a != b,
-                    IntPredicate::Ugt => a > b,
-                    IntPredicate::Uge => a >= b,
-                    IntPredicate::Ult => a < b,
-                    IntPredicate::Ule => a <= b,
-                    IntPredicate::Sgt => sa > sb,
-                    IntPredicate::Sge => sa >= sb,
-                    IntPredicate::Slt => sa < sb,
-                    IntPredicate::Sle => sa <= sb,
-                };
+                let v = pred.holds((a, b), (sext(a, *ty), sext(b, *ty)));
                 Some((*dst, v as u64))
             }
             InstKind::Cast { dst, to, value, .. } => Some((*dst, mask(val(value), *to))),

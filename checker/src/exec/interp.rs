@@ -679,19 +679,7 @@ impl Process {
                 rhs,
             } => {
                 let (a, b) = (mask(v!(lhs), *ty), mask(v!(rhs), *ty));
-                let (sa, sb) = (sext(a, *ty), sext(b, *ty));
-                let r = match pred {
-                    IntPredicate::Eq => a == b,
-                    IntPredicate::Ne => a != b,
-                    IntPredicate::Ugt => a > b,
-                    IntPredicate::Uge => a >= b,
-                    IntPredicate::Ult => a < b,
-                    IntPredicate::Ule => a <= b,
-                    IntPredicate::Sgt => sa > sb,
-                    IntPredicate::Sge => sa >= sb,
-                    IntPredicate::Slt => sa < sb,
-                    IntPredicate::Sle => sa <= sb,
-                };
+                let r = pred.holds((a, b), (sext(a, *ty), sext(b, *ty)));
                 regs[*dst as usize] = r as u64;
             }
             InstKind::FCmp {

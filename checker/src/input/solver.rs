@@ -282,26 +282,29 @@ mod tests {
     use super::*;
     use crate::input::StrSrc;
 
-    #[test]
-    fn finds_inputs_for_paths_and_proves_others_infeasible() {
-        let n = Sym::Conv {
+    fn argv1() -> Sym {
+        Sym::Conv {
             src: StrSrc::Argv(1),
             long: false,
-        };
-        let x = Term::trunc(Term::sym(n.clone()), 32).unwrap();
-        let rem = Term::bin(BinOp::SRem, x.clone(), Term::constant(4, 32)).unwrap();
-        let is3 = Term::cmp(IntPredicate::Eq, rem.clone(), Term::constant(3, 32)).unwrap();
-        let big = Term::cmp(IntPredicate::Sgt, x.clone(), Term::constant(100, 32)).unwrap();
-        let path = vec![
-            Constraint {
-                cond: is3.clone(),
-                holds: true,
-            },
-            Constraint {
-                cond: big,
-                holds: true,
-            },
-        ];
+        }
+    }
+
+    /// `x % m == 3 && x > k` for `x` the 32-bit `argv[1]`, both holding.
+    fn rem_and_above(m: u128, k: u128) -> Vec<Constraint> {
+        let x = Term::trunc(Term::sym(argv1()), 32).unwrap();
+        let rem = Term::bin(BinOp::SRem, x.clone(), Term::constant(m, 32)).unwrap();
+        let is3 = Term::cmp(IntPredicate::Eq, rem, Term::constant(3, 32)).unwrap();
+        let big = Term::cmp(IntPredicate::Sgt, x, Term::constant(k, 32)).unwrap();
+        [is3, big]
+            .into_iter()
+            .map(|cond| Constraint { cond, holds: true })
+            .collect()
+    }
+
+    #[test]
+    fn finds_inputs_for_paths_and_proves_others_infeasible() {
+        let n = argv1();
+        let path = rem_and_above(4, 100);
         let cell = Cell::new();
         match solve(&cell, &path, &BTreeMap::new()) {
             Solution::Inputs(v) => {
@@ -334,24 +337,8 @@ mod tests {
 
     #[test]
     fn trying_values_finds_inputs_of_a_path() {
-        let n = Sym::Conv {
-            src: StrSrc::Argv(1),
-            long: false,
-        };
-        let x = Term::trunc(Term::sym(n.clone()), 32).unwrap();
-        let rem = Term::bin(BinOp::SRem, x.clone(), Term::constant(7, 32)).unwrap();
-        let is3 = Term::cmp(IntPredicate::Eq, rem, Term::constant(3, 32)).unwrap();
-        let big = Term::cmp(IntPredicate::Sgt, x, Term::constant(1000, 32)).unwrap();
-        let path = [
-            Constraint {
-                cond: is3,
-                holds: true,
-            },
-            Constraint {
-                cond: big,
-                holds: true,
-            },
-        ];
+        let n = argv1();
+        let path = rem_and_above(7, 1000);
         let v = sample(&Cell::new(), &path, &BTreeMap::new()).expect("an input");
         assert!(v[&n] > 1000 && v[&n] % 7 == 3);
         // Nothing in an empty box.

@@ -331,21 +331,7 @@ impl Term {
             Node::Cmp(p, a, b) => {
                 let w = a.bits;
                 let (x, y) = (a.eval(value)?, b.eval(value)?);
-                let (sx, sy) = (signed(x, w), signed(y, w));
-                use IntPredicate as P;
-                let r = match p {
-                    P::Eq => x == y,
-                    P::Ne => x != y,
-                    P::Ugt => x > y,
-                    P::Uge => x >= y,
-                    P::Ult => x < y,
-                    P::Ule => x <= y,
-                    P::Sgt => sx > sy,
-                    P::Sge => sx >= sy,
-                    P::Slt => sx < sy,
-                    P::Sle => sx <= sy,
-                };
-                r as u128
+                p.holds((x, y), (signed(x, w), signed(y, w))) as u128
             }
             Node::SExt(a) => mask(signed(a.eval(value)?, a.bits) as u128, bits),
             Node::ZExt(a) => a.eval(value)?,

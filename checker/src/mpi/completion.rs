@@ -195,11 +195,7 @@ impl Machine {
                 self.unpack(rank, op.buf, op.datatype, &data).map_err(|f| {
                     self.error_here(rank, ErrorKind::MemoryError, format!("receive buffer: {f}"))
                 })?;
-                let sent = req.partner.and_then(|s| {
-                    let s = &self.world.p2p.requests[s];
-                    self.sent_shadows.sends.get(&(s.owner, s.local)).cloned()
-                });
-                if let Some(sh) = sent {
+                if let Some(sh) = self.message_shadows(&req) {
                     self.deliver_shadows(rank, op.buf, op.datatype, data.len() as u64, &sh);
                 }
                 if let Some(st) = req.status {
@@ -312,34 +308,9 @@ impl Machine {
             .filter(|&j| j != member)
             .filter_map(|j| inst.arrivals[j].as_ref().map(|c| c.event))
             .collect();
-        // A broadcast's data carries the root's shadows, a reduction's the
-        // members' combined (crate::mpi::payload).
-        let form = inst.arrivals[member]
-            .as_ref()
-            .map(|c| c.func.blocking_form());
-        let reduced = if matches!(
-            form,
-            Some(
-                runtime_model::mpi_api::MpiFunc::Reduce
-                    | runtime_model::mpi_api::MpiFunc::Allreduce
-            )
-        ) {
-            self.reduced_shadows(comm, k)
-        } else {
-            None
-        };
-        let inst = &self.world.comms[comm].instances[k];
-        let bcast = form == Some(runtime_model::mpi_api::MpiFunc::Bcast);
-        let sent = if let Some(r) = reduced {
-            Some(r)
-        } else if bcast {
-            (0..inst.arrivals.len())
-                .filter(|&j| j != member)
-                .filter_map(|j| inst.arrivals[j].as_ref())
-                .find_map(|c| self.sent_shadows.bcasts.get(&c.event).cloned())
-        } else {
-            None
-        };
+        // A broadcast's or reduction's data carries shadows
+        // (crate::mpi::payload).
+        let sent = self.collective_shadows(comm, k, member);
         for (off, bytes) in results {
             self.unpack(rank, recv_buf.wrapping_add(off), datatype, &bytes)
                 .map_err(|f| {

@@ -25,7 +25,7 @@ use crate::diag::Halt;
 use crate::exec::shadow::value::Shadow;
 use crate::input::term::Term;
 use runtime_model::model::{BinOp, IntPredicate};
-use runtime_model::mpi::p2p::EventRef;
+use runtime_model::mpi::p2p::{EventRef, Request};
 
 /// Shadows of a payload: (offset in the payload, length, shadow).
 pub type PayloadShadows = Arc<[(u64, u64, Shadow)]>;
@@ -37,11 +37,43 @@ pub type PayloadShadows = Arc<[(u64, u64, Shadow)]>;
 pub struct SentShadows {
     /// By send request, as (owner, position among the owner's requests).
     pub sends: BTreeMap<(usize, usize), PayloadShadows>,
-    /// By the call that contributed a broadcast's data.
-    pub bcasts: BTreeMap<EventRef, PayloadShadows>,
+    /// By the call that gave a broadcast root's or a reduction member's data.
+    pub contributed: BTreeMap<EventRef, PayloadShadows>,
 }
 
 impl Machine {
+    /// The shadows of the message a matched receive `recv` delivers.
+    pub(crate) fn message_shadows(&self, recv: &Request) -> Option<PayloadShadows> {
+        let send = &self.world.p2p.requests[recv.partner?];
+        self.sent_shadows
+            .sends
+            .get(&(send.owner, send.local))
+            .cloned()
+    }
+
+    /// The shadows of what member `member` of instance `k` of `comm`
+    /// receives: a broadcast's root's, a reduction's members' combined.
+    pub(crate) fn collective_shadows(
+        &self,
+        comm: usize,
+        k: usize,
+        member: usize,
+    ) -> Option<PayloadShadows> {
+        use runtime_model::mpi_api::MpiFunc as F;
+        let inst = self.world.comms.get(comm)?.instances.get(k)?;
+        match inst.arrivals.get(member)?.as_ref()?.func.blocking_form() {
+            F::Reduce | F::Allreduce => self.reduced_shadows(comm, k),
+            F::Bcast => inst
+                .arrivals
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != member)
+                .filter_map(|(_, c)| c.as_ref())
+                .find_map(|c| self.sent_shadows.contributed.get(&c.event).cloned()),
+            _ => None,
+        }
+    }
+
     /// The shadows of a reduction's result (instance `k` of `comm`): per
     /// element, the members' values combined in rank order with the
     /// operation, as a term (the integer operations are associative and
@@ -49,13 +81,13 @@ impl Machine {
     /// member's data depended on input; the whole result opaque for what
     /// terms do not describe (floating point, pair types, user operations,
     /// intercommunicators).
-    pub(crate) fn reduced_shadows(&self, comm: usize, k: usize) -> Option<PayloadShadows> {
+    fn reduced_shadows(&self, comm: usize, k: usize) -> Option<PayloadShadows> {
         use runtime_model::handles::{self as h, BasicKind};
         let inst = &self.world.comms.get(comm)?.instances.get(k)?;
         let members: Vec<_> = inst.arrivals.iter().flatten().collect();
         let shadows: Vec<Option<&PayloadShadows>> = members
             .iter()
-            .map(|c| self.sent_shadows.bcasts.get(&c.event))
+            .map(|c| self.sent_shadows.contributed.get(&c.event))
             .collect();
         if shadows.iter().all(Option::is_none) {
             return None;

@@ -180,7 +180,7 @@ impl Machine {
             };
             if let Some(src) = src {
                 if let Some(sh) = self.payload_shadows(site, src, a.int("count")?, part.datatype)? {
-                    self.sent_shadows.bcasts.insert(ev, sh);
+                    self.sent_shadows.contributed.insert(ev, sh);
                 }
             }
         }
