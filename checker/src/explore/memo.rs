@@ -33,6 +33,11 @@ pub struct Summary {
     /// before it, which the place of a cut decides).
     pub transitions: u64,
     pub instructions: u64,
+    /// The most instructions one execution took after the branching point:
+    /// no process executed more. The key leaves out how far each process
+    /// already is (`Explorable::memo_room`), so a state reuses the summary
+    /// only if every process stays below the budget with this many more.
+    pub reach: u64,
 }
 
 const SHARDS: usize = 64;
@@ -95,6 +100,9 @@ pub struct Mark {
     remarks: u64,
     /// The state's own transitions and instructions (`Explorable::progress`).
     prefix: (u64, u64),
+    /// `Search::peak` of the enclosing marked branching point when this one
+    /// was marked (the running maxima nest as the marks do).
+    outer_peak: u64,
 }
 
 /// Where the search stands at a settled branching state.
@@ -117,10 +125,11 @@ impl<S: Explorable> Search<S> {
             return Lookup::New(None);
         };
         let prefix = state.progress();
-        if let Some(s) = table.get(key) {
+        if let Some(s) = table.get(key).filter(|s| s.reach < state.memo_room()) {
             self.count_known(&s, prefix);
             return Lookup::Known(s.executions);
         }
+        let outer_peak = std::mem::take(&mut self.peak);
         let o = &self.outcome;
         Lookup::New(Some(Mark {
             key,
@@ -129,9 +138,11 @@ impl<S: Explorable> Search<S> {
                 pruned: o.pruned,
                 transitions: o.transitions,
                 instructions: o.instructions,
+                reach: 0,
             },
             remarks: self.remarks,
             prefix,
+            outer_peak,
         }))
     }
 
@@ -139,6 +150,8 @@ impl<S: Explorable> Search<S> {
     /// remembers its subtree, unless it showed an error or a remark (those
     /// are found where the stateless search finds them).
     pub fn subtree_done(&mut self, mark: Mark) {
+        let peak = self.peak;
+        self.peak = peak.max(mark.outer_peak);
         let Some(table) = &self.memo else { return };
         if self.remarks != mark.remarks {
             return;
@@ -159,6 +172,7 @@ impl<S: Explorable> Search<S> {
                 pruned,
                 transitions: suffix(o.transitions, mark.at.transitions, mark.prefix.0),
                 instructions: suffix(o.instructions, mark.at.instructions, mark.prefix.1),
+                reach: peak.saturating_sub(mark.prefix.1),
             },
         );
     }
@@ -178,6 +192,7 @@ impl<S: Explorable> Search<S> {
                 .saturating_add(s.instructions),
         );
         o.merged += 1;
+        self.peak = self.peak.max(prefix.1.saturating_add(s.reach));
         super::progress::add(s.executions, t);
     }
 }

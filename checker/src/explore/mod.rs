@@ -79,6 +79,13 @@ pub trait Explorable: Clone + Send {
     fn progress(&self) -> (u64, u64) {
         (0, 0)
     }
+    /// The instructions any one process of this state may still execute
+    /// before a limit of the tool stops it. A known subtree is reused only
+    /// where its executions stay within it (`memo::Summary::reach`): the key
+    /// leaves out how many instructions each process has executed.
+    fn memo_room(&self) -> u64 {
+        u64::MAX
+    }
     /// Whether two errors are one for the report (reported once).
     fn same_error(a: &Self::Error, b: &Self::Error) -> bool;
 }
@@ -268,6 +275,9 @@ pub struct Search<S: Explorable> {
     /// Errors, notes and limits met so far, duplicates included: a subtree
     /// that met one is not summarized (`memo`).
     pub remarks: u64,
+    /// The most instructions one execution took, among those that ended
+    /// since the innermost open branching point was marked (`memo`).
+    pub peak: u64,
 }
 
 impl<S: Explorable> Search<S> {
@@ -278,6 +288,7 @@ impl<S: Explorable> Search<S> {
             outcome: Outcome::default(),
             memo: None,
             remarks: 0,
+            peak: 0,
         }
     }
 
@@ -337,6 +348,7 @@ impl<S: Explorable> Search<S> {
         self.outcome.transitions += ending.transitions;
         progress::add(0, ending.transitions);
         self.outcome.instructions += ending.instructions;
+        self.peak = self.peak.max(ending.instructions);
         if ending.limit.is_some() || !ending.notes.is_empty() || ending.unsummarizable {
             self.remarks += 1;
         }

@@ -541,7 +541,7 @@ impl Machine {
         match self.world.p2p.post_message(rank, s, ev) {
             Some(m) => {
                 self.apply_match(m, s, false);
-                self.handle_of(m)
+                self.hand_out(m)
             }
             None => h::MPI_MESSAGE_NULL,
         }

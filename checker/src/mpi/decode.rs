@@ -295,9 +295,13 @@ impl Machine {
     /// The request of process `rank` a handle value names, live or not.
     /// Handles number each process's own requests, so their values do not
     /// depend on how processes interleave (the naive oracle merges states).
+    /// A process that was never handed a handle names nothing: the requests
+    /// its blocking calls made have no handle in MPI (and the state key
+    /// numbers them from the newest, `ProcState::handles_given`).
     pub(crate) fn owned_request(&self, rank: usize, handle: i32) -> Option<ReqId> {
         let local = handle.wrapping_sub(REQUEST_HANDLE_BASE);
-        (local >= 0)
+        let given = self.procs.get(rank).is_some_and(|p| p.handles_given);
+        (given && local >= 0)
             .then(|| self.world.p2p.owned_request(rank, local as usize))
             .flatten()
     }
@@ -306,12 +310,21 @@ impl Machine {
     /// over and dropped.
     pub(crate) fn dropped_request(&self, rank: usize, handle: i32) -> bool {
         let local = handle.wrapping_sub(REQUEST_HANDLE_BASE);
-        local >= 0
+        self.procs.get(rank).is_some_and(|p| p.handles_given)
+            && local >= 0
             && self.world.p2p.named(rank, local as usize) == runtime_model::mpi::p2p::Named::Dropped
     }
 
-    pub(crate) fn handle_of(&self, req: ReqId) -> i32 {
-        REQUEST_HANDLE_BASE + self.world.p2p.requests[req].local as i32
+    /// The handle of request `req`, handed to its owner's program: from
+    /// now on values in that process's memory may name its requests, which
+    /// the state key must then keep apart by their numbers
+    /// (`system::memo_key`, `ProcState::handles_given`).
+    pub(crate) fn hand_out(&mut self, req: ReqId) -> i32 {
+        let r = &self.world.p2p.requests[req];
+        if let Some(p) = self.procs.get_mut(r.owner) {
+            p.handles_given = true;
+        }
+        REQUEST_HANDLE_BASE + r.local as i32
     }
 
     pub(crate) fn recv_envelope(

@@ -48,6 +48,13 @@ pub struct ProcState {
     pub lifecycle: Lifecycle,
     /// Number of MPI calls issued so far (index of the next log event).
     pub calls: usize,
+    /// A request handle of this process was written into its memory
+    /// (a nonblocking, persistent or matched-probe call): values the
+    /// program holds may name its requests by number. Until then its
+    /// requests are only the ones blocking calls make, which nothing in
+    /// the program can name, and the state key numbers them from the
+    /// newest (`system::fingerprint::canon`).
+    pub handles_given: bool,
     /// Fingerprint of the local state and world version when a poll last
     /// answered "not yet": answering "not yet" again from the same state is
     /// a stutter, not a behavior (README, "How exploration is reduced").
@@ -186,6 +193,7 @@ impl Machine {
                 phase: Phase::Ready,
                 lifecycle: Lifecycle::NotInitialized,
                 calls: 0,
+                handles_given: false,
                 poll_mark: None,
                 poll_streak: (0, 0),
                 poll_deferred: None,

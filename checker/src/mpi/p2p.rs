@@ -187,7 +187,8 @@ impl Machine {
         addr: u64,
     ) -> Result<Effect, Halt> {
         if nonblocking {
-            self.write_i32(site, addr, self.handle_of(req), "request")?;
+            let handle = self.hand_out(req);
+            self.write_i32(site, addr, handle, "request")?;
             Ok(Effect::Return(0))
         } else {
             Ok(Self::wait_internal(vec![(req, addr)]))

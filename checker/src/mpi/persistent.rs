@@ -93,7 +93,8 @@ impl Machine {
                 req + 1
             ),
         );
-        self.write_i32(site, a.ptr("request")?, self.handle_of(req), "request")?;
+        let handle = self.hand_out(req);
+        self.write_i32(site, a.ptr("request")?, handle, "request")?;
         Ok(Effect::Return(0))
     }
 

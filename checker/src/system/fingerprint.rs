@@ -11,10 +11,24 @@ use std::hash::{Hash, Hasher};
 /// A request as (owner, position among the owner's requests): global
 /// request ids depend on how processes interleave, these do not, so states
 /// reached in different orders merge.
+///
+/// The requests of a process that was never handed a handle
+/// (`ProcState::handles_given`) are counted back from its newest one
+/// instead: nothing in the program can name them, so their numbers are
+/// only the length of the process's past, which must not keep apart two
+/// states that differ in how many messages each worker of a loop has
+/// exchanged so far (the high bit keeps the two numberings apart).
 pub(super) fn canon(state: &Machine, id: ReqId) -> (usize, usize) {
     let r = &state.world.p2p.requests[id];
-    (r.owner, r.local)
+    if state.procs.get(r.owner).is_some_and(|p| p.handles_given) {
+        return (r.owner, r.local);
+    }
+    let newest = state.world.p2p.posted_by(r.owner);
+    (r.owner, FROM_NEWEST | newest.wrapping_sub(r.local))
 }
+
+/// Marks a request number counted back from the owner's newest request.
+const FROM_NEWEST: usize = 1 << (usize::BITS - 1);
 
 pub(super) fn hash_ids(state: &Machine, ids: &[ReqId], h: &mut impl Hasher) {
     for &id in ids {

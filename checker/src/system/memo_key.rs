@@ -41,7 +41,7 @@ use crate::log::events::{Dep, DepKind, Needed};
 use crate::mpi::completion::PollOutcome;
 use crate::mpi::machine::{Block, Machine, Phase};
 use runtime_model::model::{InstKind, Model};
-use runtime_model::mpi::p2p::ReqOp;
+use runtime_model::mpi::p2p::{EventRef, ReqOp};
 use runtime_model::mpi_api::MpiFunc;
 use std::hash::{Hash, Hasher};
 
@@ -126,8 +126,43 @@ pub fn reads_whole_history(model: &Model) -> bool {
     })
 }
 
+/// Whether a program reads a clock: `MPI_Wtime`, `omp_get_wtime`,
+/// `gettimeofday` and `clock_gettime` read the logical clock, the
+/// instructions the process has executed (`exec::libc::Clock`), which the
+/// key then hashes as they are. Otherwise only the instruction budget
+/// reads them, and the search checks it against the summary of the
+/// subtree it reuses (`explore::memo::Summary::reach`).
+pub fn reads_clock(model: &Model) -> bool {
+    use runtime_model::model::LibcFunc;
+    use runtime_model::omp::OmpCall;
+    model.functions.iter().any(|f| {
+        f.blocks.iter().any(|b| {
+            b.insts.iter().any(|i| match &i.kind {
+                InstKind::Mpi { func, .. } => *func == MpiFunc::Wtime,
+                InstKind::Libc { func, .. } => {
+                    matches!(func, LibcFunc::Gettimeofday | LibcFunc::ClockGettime)
+                }
+                InstKind::Omp { call, .. } => *call == OmpCall::GetWtime,
+                _ => false,
+            })
+        })
+    })
+}
+
+/// What the key holds of a call: (rank, how many calls back from the
+/// rank's next one). Call numbers count a process's past, which two
+/// states with one future may differ in (a worker that has served two
+/// tasks and one that has served three); the distances to the present
+/// are what the replays and reports compare (every call the key names is
+/// renamed the same way, so the dependencies keep their shape).
+fn rel(state: &Machine, at: EventRef) -> (usize, usize) {
+    let calls = state.procs.get(at.0).map_or(0, |p| p.calls);
+    (at.0, calls.wrapping_sub(at.1))
+}
+
 /// The key of a settled state, or `None` when it must not be merged.
-pub fn key(model: &Model, state: &Machine, whole_history: bool) -> Option<u128> {
+/// `clock`: the program reads a clock (`reads_clock`).
+pub fn key(model: &Model, state: &Machine, whole_history: bool, clock: bool) -> Option<u128> {
     if !state.findings.is_empty()
         || state.rma.is_some()
         || !state.world.rma.windows.is_empty()
@@ -136,11 +171,13 @@ pub fn key(model: &Model, state: &Machine, whole_history: bool) -> Option<u128> 
         return None;
     }
     let mut h = Wide::new();
-    processes(model, state, &mut h);
+    processes(model, state, clock, &mut h);
     let replayed = history(state, whole_history, &mut h);
-    // What was compacted away, and when the next compaction comes, decide
-    // how much a later report can name (`compact`).
-    (&state.log_base, state.compact_at).hash(&mut h);
+    // What was compacted away (`state.log_base`) and when the next
+    // compaction comes are left out: compaction forgets only what no replay
+    // and no check reads, so it changes no outcome, only how a stale
+    // handle's error names the call that completed its request — and a
+    // subtree that shows an error is never summarized (`explore::memo`).
     world(state, &replayed, &mut h);
     for (r, excluded) in &state.deferred {
         canon(state, *r).hash(&mut h);
@@ -149,7 +186,7 @@ pub fn key(model: &Model, state: &Machine, whole_history: bool) -> Option<u128> 
     Some(h.finish128())
 }
 
-fn processes(model: &Model, state: &Machine, h: &mut Wide) {
+fn processes(model: &Model, state: &Machine, clock: bool, h: &mut Wide) {
     for (rank, p) in state.procs.iter().enumerate() {
         let proc = &p.proc;
         proc.frames.len().hash(h);
@@ -183,10 +220,20 @@ fn processes(model: &Model, state: &Machine, h: &mut Wide) {
                 None => g.owner.hash(h),
             }
         }
-        (proc.steps, &proc.track, &proc.then, &proc.atexit, &proc.omp).hash(h);
+        if clock {
+            proc.steps.hash(h);
+        }
+        (&proc.track, &proc.then, &proc.atexit, &proc.omp).hash(h);
         (proc.exit_status, proc.exit_at).hash(h);
         hash_phase(state, &p.phase, h);
-        (p.lifecycle, p.calls, p.poll_forced, p.exit_loc, p.crashed).hash(h);
+        (
+            p.lifecycle,
+            p.handles_given,
+            p.poll_forced,
+            p.exit_loc,
+            p.crashed,
+        )
+            .hash(h);
         p.window_reads.hash(h);
         // A mark or a streak names the world version it was taken at; the
         // version only grows, so once it moved on they never match again.
@@ -281,17 +328,25 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
     (w.np, w.zero_buffer, w.synchronizing_collectives).hash(h);
     let p2p = &w.p2p;
     for rank in 0..state.np() {
-        p2p.posted_by(rank).hash(h);
+        // Requests nothing can name (`canon`) are numbered from the newest;
+        // those that are over are then gone for good.
+        let named = state.procs[rank].handles_given;
+        if named {
+            p2p.posted_by(rank).hash(h);
+        }
         for id in p2p.owned_by(rank) {
             let r = &p2p.requests[id];
             if retired(state, id, replayed) {
+                if !named {
+                    continue;
+                }
                 let kind: u8 = match &r.op {
                     ReqOp::Send(_) => 10,
                     ReqOp::Recv(_) => 11,
                     _ => 12,
                 };
-                (kind, r.posted_at, r.completed_at, r.freed, r.message).hash(h);
-                (r.freed_at, r.overwritten_at).hash(h);
+                (kind, rel(state, r.posted_at), r.freed, r.message).hash(h);
+                at_calls(state, [r.completed_at, r.freed_at, r.overwritten_at], h);
                 continue;
             }
             match &r.op {
@@ -311,12 +366,12 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
                 }
                 ReqOp::Rma { first, count } => (5u8, first, count).hash(h),
             }
-            r.posted_at.hash(h);
+            rel(state, r.posted_at).hash(h);
             r.partner.map(|x| canon(state, x)).hash(h);
-            (&r.delivered, r.status, r.completed_at).hash(h);
+            (&r.delivered, r.status).hash(h);
             r.persistent_of.map(|x| canon(state, x)).hash(h);
             (r.freed, r.cancelled, r.cancel_failed, r.message).hash(h);
-            (r.freed_at, r.overwritten_at).hash(h);
+            at_calls(state, [r.completed_at, r.freed_at, r.overwritten_at], h);
         }
         hash_ids(state, p2p.pending_sends_to(rank), h);
         p2p.pending_sends_to(rank).len().hash(h);
@@ -331,7 +386,7 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
         }
     }
     for (at, messages) in &p2p.detaches {
-        at.hash(h);
+        rel(state, *at).hash(h);
         hash_ids(state, messages, h);
         messages.len().hash(h);
     }
@@ -340,12 +395,24 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
     (&w.current_call, &w.origins, &w.objects).hash(h);
 }
 
-fn hash_dep(d: &Dep, h: &mut Wide) {
-    (d.waiter, d.kind).hash(h);
+/// Calls a request names (completed, freed, overwritten), as distances.
+fn at_calls(state: &Machine, calls: [Option<EventRef>; 3], h: &mut Wide) {
+    for c in calls {
+        c.map(|at| rel(state, at)).hash(h);
+    }
+}
+
+fn hash_dep(state: &Machine, d: &Dep, h: &mut Wide) {
+    (rel(state, d.waiter), d.kind).hash(h);
     match &d.needs {
         Needed::Never => 0u8.hash(h),
-        Needed::Call(e) => (1u8, e).hash(h),
-        Needed::All(v) => (2u8, &v[..]).hash(h),
+        Needed::Call(e) => (1u8, rel(state, *e)).hash(h),
+        Needed::All(v) => {
+            (2u8, v.len()).hash(h);
+            for &e in v.iter() {
+                rel(state, e).hash(h);
+            }
+        }
     }
 }
 
@@ -356,7 +423,7 @@ fn history(state: &Machine, whole: bool, h: &mut Wide) -> Option<Vec<usize>> {
     if whole {
         state.deps.len().hash(h);
         for d in state.deps.iter_newest_first() {
-            hash_dep(d, h);
+            hash_dep(state, d, h);
         }
         return None;
     }
@@ -369,7 +436,9 @@ fn history(state: &Machine, whole: bool, h: &mut Wide) -> Option<Vec<usize>> {
         &[DepKind::Always, DepKind::Synchronizing, DepKind::ZeroBuffer][..],
     ] {
         let pos = super::past::frontier(&counts, &state.log_base, &all, kinds);
-        pos.hash(h);
+        for (rank, &p) in pos.iter().enumerate() {
+            rel(state, (rank, p)).hash(h);
+        }
         for (t, &p) in through.iter_mut().zip(&pos) {
             *t = (*t).min(p);
         }
@@ -384,7 +453,7 @@ fn history(state: &Machine, whole: bool, h: &mut Wide) -> Option<Vec<usize>> {
                 .collect();
             pending.sort_by_key(|e| (e.rank, e.index));
             for e in pending {
-                (e.rank, e.index, e.func, e.loc).hash(h);
+                (rel(state, (e.rank, e.index)), e.func, e.loc).hash(h);
                 (e.recv_envelope, e.send_envelope).hash(h);
             }
         }
@@ -399,7 +468,7 @@ fn history(state: &Machine, whole: bool, h: &mut Wide) -> Option<Vec<usize>> {
         residual.sort_by_key(|d| (d.waiter, d.kind as u8, d.needs.calls().first().copied()));
         residual.len().hash(h);
         for d in residual {
-            hash_dep(d, h);
+            hash_dep(state, d, h);
         }
     }
     Some(through)

@@ -344,6 +344,8 @@ pub struct Poe<'m> {
     /// The program's checks read all of an execution's past
     /// (`memo_key::reads_whole_history`): merged states must share it.
     whole_history: bool,
+    /// The program reads a clock (`memo_key::reads_clock`).
+    clock: bool,
 }
 
 impl<'m> Poe<'m> {
@@ -365,6 +367,7 @@ impl<'m> Poe<'m> {
             machine,
             ctx,
             whole_history,
+            clock: super::memo_key::reads_clock(ctx.model),
         }
     }
 }
@@ -411,7 +414,19 @@ impl Explorable for Poe<'_> {
     }
 
     fn memo_key(&self) -> Option<u128> {
-        super::memo_key::key(self.ctx.model, &self.machine, self.whole_history)
+        super::memo_key::key(
+            self.ctx.model,
+            &self.machine,
+            self.whole_history,
+            self.clock,
+        )
+    }
+
+    /// The instructions any one process may still execute before the
+    /// per-execution budget stops it (`--max-steps`).
+    fn memo_room(&self) -> u64 {
+        let most = self.machine.procs.iter().map(|p| p.proc.steps).max();
+        self.ctx.budget.saturating_sub(most.unwrap_or(0))
     }
 
     fn progress(&self) -> (u64, u64) {

@@ -205,7 +205,8 @@ impl Machine {
         self.version += 1;
         match request {
             Some(r) => {
-                self.write_i32(site, a.ptr("request")?, self.handle_of(r), "request")?;
+                let handle = self.hand_out(r);
+                self.write_i32(site, a.ptr("request")?, handle, "request")?;
                 Ok(Effect::Return(0))
             }
             None => Ok(Effect::Block(Block::Collective {

@@ -323,7 +323,8 @@ impl Machine {
                 ),
             );
         }
-        self.write_i32(site, req_addr, self.handle_of(req), "request")?;
+        let handle = self.hand_out(req);
+        self.write_i32(site, req_addr, handle, "request")?;
         Ok(Effect::Return(0))
     }
 

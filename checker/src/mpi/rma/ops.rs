@@ -489,7 +489,8 @@ impl Machine {
         ev: runtime_model::mpi::p2p::EventRef,
     ) -> Result<(), Halt> {
         let r = self.world.p2p.post(site.rank, op, ev);
-        self.write_i32(site, a.ptr("request")?, self.handle_of(r), "request")
+        let handle = self.hand_out(r);
+        self.write_i32(site, a.ptr("request")?, handle, "request")
     }
 
     /// The `rma-race` finding for operation `func` of `origin` (at `loc`)
