@@ -22,6 +22,10 @@ pub struct Tree {
     /// Each settle takes a little time, so that the workers of a parallel
     /// search overlap and hand work to each other.
     pub slow: bool,
+    /// Choice `c` taken at depth `i` costs `c * (i + 1)` instructions, which
+    /// the key leaves out (as the MPI key leaves out the instructions each
+    /// process executed); an execution past `budget` stops at a limit.
+    pub budget: Option<u64>,
 }
 
 impl Tree {
@@ -35,11 +39,17 @@ impl Tree {
             halt_on: None,
             merge_sums: false,
             slow: false,
+            budget: None,
         }
     }
 
     fn sum(&self) -> u32 {
         self.taken.iter().sum()
+    }
+
+    fn instructions(&self) -> u64 {
+        let cost = |(i, &c): (usize, &u32)| u64::from(c) * (i as u64 + 1);
+        self.taken.iter().enumerate().map(cost).sum()
     }
 }
 
@@ -70,6 +80,9 @@ impl Explorable for Tree {
         if Some(*choice) == self.halt_on {
             return Err(format!("halt at {:?}", self.taken));
         }
+        if self.budget.is_some_and(|b| self.instructions() > b) {
+            return Err("budget".into());
+        }
         Ok(())
     }
 
@@ -77,6 +90,7 @@ impl Explorable for Tree {
         Ending {
             limit: Some(halt),
             transitions: self.taken.len() as u64,
+            instructions: self.instructions(),
             ..Ending::default()
         }
     }
@@ -84,6 +98,7 @@ impl Explorable for Tree {
     fn ended(&self) -> Ending<Self::Error> {
         let mut e = Ending {
             transitions: self.taken.len() as u64,
+            instructions: self.instructions(),
             ..Ending::default()
         };
         if self.has_errors() {
@@ -128,7 +143,12 @@ impl Explorable for Tree {
     }
 
     fn progress(&self) -> (u64, u64) {
-        (self.taken.len() as u64, 0)
+        (self.taken.len() as u64, self.instructions())
+    }
+
+    fn memo_room(&self) -> u64 {
+        self.budget
+            .map_or(u64::MAX, |b| b.saturating_sub(self.instructions()))
     }
 
     fn same_error(a: &Self::Error, b: &Self::Error) -> bool {
@@ -286,6 +306,7 @@ mod memo_tests {
             let what = format!("{t:?} all_errors={all_errors} jobs={jobs}");
             assert_eq!(a.executions, b.executions, "executions: {what}");
             assert_eq!(a.transitions, b.transitions, "transitions: {what}");
+            assert_eq!(a.instructions, b.instructions, "instructions: {what}");
             assert_eq!(a.pruned, b.pruned, "pruned: {what}");
             assert_eq!(a.incomplete, b.incomplete, "incomplete: {what}");
             assert_eq!(errs(a), errs(b), "errors: {what}");
@@ -320,6 +341,21 @@ mod memo_tests {
         t.halt_on = Some(2);
         same(&t, false);
         same(&t, true);
+    }
+
+    /// The key leaves the instructions executed out: a known subtree is
+    /// reused only where its executions stay within the budget, so every
+    /// execution that would pass it is still found (the search is
+    /// incomplete exactly when the stateless one is).
+    #[test]
+    fn a_known_subtree_is_reused_only_within_the_budget() {
+        for budget in [20, 30, 40, 45, 60, 1000] {
+            let mut t = Tree::new(6, 3);
+            t.merge_sums = true;
+            t.budget = Some(budget);
+            same(&t, false);
+            same(&t, true);
+        }
     }
 
     #[test]
