@@ -529,6 +529,7 @@ pub fn run(args: Args) -> i32 {
             stateless: args.stateless,
             subtree,
             memo: None,
+            cut: None,
         };
         #[cfg(feature = "distributed")]
         if args.distributed {
@@ -644,12 +645,17 @@ fn run_distributed(
     sources: bool,
     program_args: &[String],
 ) -> i32 {
-    // The parts this process explores share what it learned of the states.
-    let memo = std::sync::Arc::new(crate::explore::memo::Table::default());
-    let work = |part: usize, parts: usize| {
+    // The parts this process explores share what it learned of the states
+    // (and what the other processes send), and one expansion of the top of
+    // the search.
+    let memo = std::sync::Arc::new(crate::explore::memo::Table::exporting());
+    let cut = std::sync::Arc::new(std::sync::OnceLock::new());
+    let work = |part: usize, parts: usize, learned: &[u8]| {
+        memo.import(learned);
         let config = driver::Config {
             subtree: Some((part, parts)),
             memo: Some(memo.clone()),
+            cut: Some(cut.clone()),
             ..config.clone()
         };
         let outcome = driver::explore(model, &config);
@@ -664,7 +670,8 @@ fn run_distributed(
             ));
         }
         let complete = as_part(&mut report, part, parts);
-        part_json(&report::json::render(&report), part, parts, complete)
+        let json = part_json(&report::json::render(&report), part, parts, complete);
+        (json, memo.take_fresh())
     };
     // Parts enough to keep every process busy to the end.
     let reports = match crate::driver::distributed::run(|processes| processes * 16, work) {

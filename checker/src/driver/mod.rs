@@ -75,6 +75,9 @@ pub struct Config {
     /// parts one process explores in turn (`--distributed`): a summary is
     /// exact wherever it was computed. `None`: a table of its own.
     pub memo: Option<std::sync::Arc<explore::memo::Table>>,
+    /// The top of the search as the first part a process explored cut it,
+    /// shared by its later parts (`--distributed`, `explore::split::Cut`).
+    pub cut: Option<std::sync::Arc<std::sync::OnceLock<explore::split::Cut>>>,
 }
 
 impl Default for Config {
@@ -102,6 +105,7 @@ impl Default for Config {
             compact_from: crate::system::compact::FIRST,
             subtree: None,
             memo: None,
+            cut: None,
         }
     }
 }
@@ -232,7 +236,9 @@ pub fn explore_once(model: &Model, config: &Config) -> Outcome {
         (None, Reduction::Poe) if config.subtree.is_some() => {
             let (part, parts) = config.subtree.unwrap_or((0, 1));
             let state = Poe::new(ctx, initial(model, config));
-            explore::split::run(state, &mut search, part, parts)
+            let own = std::sync::OnceLock::new();
+            let cut = config.cut.as_deref().unwrap_or(&own);
+            explore::split::run_cut(state, &mut search, part, parts, cut)
         }
         // The input plan of `--any-input` is one log every process of the
         // run writes: its runs stay on one thread.

@@ -47,6 +47,9 @@ const SHARDS: usize = 64;
 pub struct Table {
     shards: Vec<Mutex<HashMap<u128, Summary>>>,
     len: AtomicU64,
+    /// With `Table::exporting`: the summaries computed here since they were
+    /// last taken, to hand to the other processes of a distributed search.
+    fresh: Option<Mutex<Vec<(u128, Summary)>>>,
 }
 
 impl Default for Table {
@@ -54,9 +57,13 @@ impl Default for Table {
         Table {
             shards: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
             len: AtomicU64::new(0),
+            fresh: None,
         }
     }
 }
+
+/// Bytes of one summary with its key in `Table::encode`.
+const ENTRY_BYTES: usize = 16 + 5 * 8;
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -74,11 +81,76 @@ impl Table {
     }
 
     pub fn insert(&self, key: u128, summary: Summary) {
+        self.remember(key, summary);
+        if let Some(Ok(mut fresh)) = self.fresh.as_ref().map(Mutex::lock) {
+            fresh.push((key, summary));
+        }
+    }
+
+    fn remember(&self, key: u128, summary: Summary) {
         if let Ok(mut m) = self.shard(key).lock() {
             if m.insert(key, summary).is_none() {
                 self.len.fetch_add(1, Ordering::Relaxed);
             }
         }
+    }
+
+    /// A table that keeps what it computes for other processes
+    /// (`take_fresh`).
+    pub fn exporting() -> Table {
+        Table {
+            fresh: Some(Mutex::new(Vec::new())),
+            ..Table::default()
+        }
+    }
+
+    /// The summaries computed here since the last call, encoded.
+    pub fn take_fresh(&self) -> Vec<u8> {
+        let fresh = match self.fresh.as_ref().map(Mutex::lock) {
+            Some(Ok(mut f)) => std::mem::take(&mut *f),
+            _ => Vec::new(),
+        };
+        let mut out = Vec::with_capacity(fresh.len() * ENTRY_BYTES);
+        for (key, s) in fresh {
+            out.extend_from_slice(&key.to_le_bytes());
+            for x in [
+                s.executions,
+                s.pruned,
+                s.transitions,
+                s.instructions,
+                s.reach,
+            ] {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// Adds summaries another process computed (`take_fresh`'s bytes): a
+    /// summary is exact wherever it was computed (the module comment), so
+    /// any of them may be used here. Returns how many were read; bytes
+    /// that are not whole entries are ignored.
+    pub fn import(&self, bytes: &[u8]) -> usize {
+        let mut n = 0;
+        for e in bytes.chunks_exact(ENTRY_BYTES) {
+            let word = |i: usize| {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(&e[16 + 8 * i..24 + 8 * i]);
+                u64::from_le_bytes(b)
+            };
+            let mut k = [0u8; 16];
+            k.copy_from_slice(&e[..16]);
+            let summary = Summary {
+                executions: word(0),
+                pruned: word(1),
+                transitions: word(2),
+                instructions: word(3),
+                reach: word(4),
+            };
+            self.remember(u128::from_le_bytes(k), summary);
+            n += 1;
+        }
+        n
     }
 
     /// States remembered.

@@ -12,8 +12,21 @@
 //! Each part's executions are exact (state merging stays inside the part),
 //! so the merged counts are those of one whole run; the first error of the
 //! merged report is the one with the least schedule.
+//!
+//! A process that explores several parts in turn (`--distributed`) expands
+//! the top once: it keeps where each subtree starts (`Cut`: the choices and
+//! the levels that lead to it) and reaches the roots of its later parts by
+//! following those choices, one path each, instead of expanding again.
 
 use super::{dfs, Explorable, Next, Search};
+use std::sync::OnceLock;
+
+/// Where the subtrees of an expansion start: for each, in order, the
+/// choices that lead to it and the levels expanded.
+#[derive(Clone, Debug, Default)]
+pub struct Cut {
+    roots: Vec<(Vec<u32>, usize)>,
+}
 
 /// Subtrees handed to each part.
 const SUBTREES_PER_PART: usize = 8;
@@ -22,6 +35,35 @@ const MAX_DEPTH: usize = 64;
 
 /// Explores part `part` (0-based) of `parts`.
 pub fn run<S: Explorable>(initial: S, search: &mut Search<S>, part: usize, parts: usize) {
+    run_cut(initial, search, part, parts, &OnceLock::new())
+}
+
+/// `run`, with the cut of an earlier part of the same search when `cut`
+/// holds one (the first part expands, as it counts what ends during the
+/// expansion); fills `cut` otherwise.
+pub fn run_cut<S: Explorable>(
+    initial: S,
+    search: &mut Search<S>,
+    part: usize,
+    parts: usize,
+    cut: &OnceLock<Cut>,
+) {
+    if part != 0 {
+        if let Some(cut) = cut.get() {
+            for (k, (schedule, levels)) in cut.roots.iter().enumerate() {
+                if k % parts != part {
+                    continue;
+                }
+                if search.should_stop() {
+                    return;
+                }
+                if let Some(root) = reach(initial.clone(), schedule, *levels, search) {
+                    dfs::run_from(root, schedule.clone(), search);
+                }
+            }
+            return;
+        }
+    }
     let first = part == 0;
     let mut frontier: Vec<(Vec<u32>, S)> = vec![(Vec::new(), initial)];
     let mut depth = 0;
@@ -64,6 +106,8 @@ pub fn run<S: Explorable>(initial: S, search: &mut Search<S>, part: usize, parts
         }
         frontier = next;
     }
+    let roots = frontier.iter().map(|(s, _)| (s.clone(), depth)).collect();
+    let _ = cut.set(Cut { roots });
     for (k, (schedule, state)) in frontier.into_iter().enumerate() {
         if k % parts != part {
             continue;
@@ -73,4 +117,30 @@ pub fn run<S: Explorable>(initial: S, search: &mut Search<S>, part: usize, parts
         }
         dfs::run_from(state, schedule, search);
     }
+}
+
+/// The root of a subtree of a cut: the state `levels` expansion steps from
+/// `initial`, following `schedule` at the branching points (the system is
+/// deterministic: the state the expansion had). `None` if the path does
+/// not lead there (it always does; nothing is explored then).
+fn reach<S: Explorable>(
+    mut state: S,
+    schedule: &[u32],
+    levels: usize,
+    search: &Search<S>,
+) -> Option<S> {
+    let mut taken = schedule.iter();
+    for _ in 0..levels {
+        state.settle(&search.limits()).ok()?;
+        let Next::Branch(options) = state.next() else {
+            return None;
+        };
+        let choice = if options.len() > 1 {
+            options.get(*taken.next()? as usize)?
+        } else {
+            options.first()?
+        };
+        state.apply(choice).ok()?;
+    }
+    taken.next().is_none().then_some(state)
 }

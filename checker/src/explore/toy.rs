@@ -378,6 +378,28 @@ mod memo_tests {
 mod split_tests {
     use super::*;
 
+    /// What one table learned, read into another: the same summaries.
+    #[test]
+    fn summaries_travel_between_tables() {
+        let mut t = Tree::new(6, 3);
+        t.merge_sums = true;
+        let table = std::sync::Arc::new(memo::Table::exporting());
+        let mut s: Search<Tree> = Search::new(Bounds::default());
+        s.memo = Some(table.clone());
+        dfs::run(t.clone(), &mut s);
+        let bytes = table.take_fresh();
+        assert!(table.take_fresh().is_empty(), "taken once");
+        let other = std::sync::Arc::new(memo::Table::default());
+        assert_eq!(other.import(&bytes) as u64, table.len());
+        // With every summary known, only the root is explored.
+        let mut again: Search<Tree> = Search::new(Bounds::default());
+        again.memo = Some(other);
+        dfs::run(t, &mut again);
+        assert_eq!(again.outcome.executions, s.outcome.executions);
+        assert_eq!(again.outcome.transitions, s.outcome.transitions);
+        assert_eq!(again.outcome.states, 1);
+    }
+
     #[test]
     fn parts_cover_the_search_once() {
         let mut t = Tree::new(5, 3);
@@ -390,11 +412,25 @@ mod split_tests {
             };
             let mut whole: Search<Tree> = Search::new(bounds.clone());
             dfs::run(t.clone(), &mut whole);
-            for parts in [1, 2, 3, 7, 100] {
+            // Shared: one process explores every part, the last first, with
+            // one cut of the top and one table of summaries (`--distributed`).
+            for (parts, shared) in [1, 2, 3, 7, 100]
+                .into_iter()
+                .flat_map(|p| [(p, false), (p, true)])
+            {
                 let (mut executions, mut pruned, mut first) = (0, 0, None::<Vec<u32>>);
-                for part in 0..parts {
+                let cut = std::sync::OnceLock::new();
+                let table = std::sync::Arc::new(memo::Table::exporting());
+                let mut t = t.clone();
+                t.merge_sums = shared;
+                for part in (0..parts).rev() {
                     let mut s: Search<Tree> = Search::new(bounds.clone());
-                    split::run(t.clone(), &mut s, part, parts);
+                    if shared {
+                        s.memo = Some(table.clone());
+                        split::run_cut(t.clone(), &mut s, part, parts, &cut);
+                    } else {
+                        split::run(t.clone(), &mut s, part, parts);
+                    }
                     executions += s.outcome.executions;
                     pruned += s.outcome.pruned;
                     for f in &s.outcome.errors {
@@ -403,7 +439,7 @@ mod split_tests {
                         }
                     }
                 }
-                let what = format!("parts={parts} all_errors={all_errors}");
+                let what = format!("parts={parts} all_errors={all_errors} shared={shared}");
                 if all_errors {
                     assert_eq!(executions, whole.outcome.executions, "{what}");
                     assert_eq!(pruned, whole.outcome.pruned, "{what}");
