@@ -1,4 +1,4 @@
-/* RUN: -n 3 --max-steps 140000
+/* RUN: -n 3 -j 1 --max-steps 140000
  * EXPECT: inconclusive
  * Two workers ask rank 0 for work with MPI_ANY_SOURCE; the first to be served gets one
  * unit, the second two, and a unit costs rank 1 twice what it costs rank 2. Served in

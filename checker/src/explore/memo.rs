@@ -18,7 +18,7 @@
 //! for each task of the parallel search, whose summaries are shared: a
 //! summary is exact wherever it was computed.
 
-use super::{Explorable, Search};
+use super::{Explorable, Search, LIMITED};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -33,11 +33,13 @@ pub struct Summary {
     /// before it, which the place of a cut decides).
     pub transitions: u64,
     pub instructions: u64,
-    /// The most instructions one execution took after the branching point:
-    /// no process executed more. The key leaves out how far each process
-    /// already is (`Explorable::memo_room`), so a state reuses the summary
-    /// only if every process stays below the budget with this many more.
-    pub reach: u64,
+    /// The most of each limited quantity (`Explorable::memo_used`: for MPI
+    /// instructions and MPI calls) one execution used after the branching
+    /// point, all processes together: no process used more. The key
+    /// leaves out how far each process already is, so a state reuses the
+    /// summary only if every process stays within its limits with this
+    /// much more (`Explorable::memo_room`).
+    pub reach: [u64; LIMITED],
 }
 
 const SHARDS: usize = 64;
@@ -62,8 +64,8 @@ impl Default for Table {
     }
 }
 
-/// Bytes of one summary with its key in `Table::encode`.
-const ENTRY_BYTES: usize = 16 + 5 * 8;
+/// Bytes of one summary with its key in `Table::take_fresh`.
+const ENTRY_BYTES: usize = 16 + (4 + LIMITED) * 8;
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -113,13 +115,8 @@ impl Table {
         let mut out = Vec::with_capacity(fresh.len() * ENTRY_BYTES);
         for (key, s) in fresh {
             out.extend_from_slice(&key.to_le_bytes());
-            for x in [
-                s.executions,
-                s.pruned,
-                s.transitions,
-                s.instructions,
-                s.reach,
-            ] {
+            let words = [s.executions, s.pruned, s.transitions, s.instructions];
+            for x in words.into_iter().chain(s.reach) {
                 out.extend_from_slice(&x.to_le_bytes());
             }
         }
@@ -145,7 +142,7 @@ impl Table {
                 pruned: word(1),
                 transitions: word(2),
                 instructions: word(3),
-                reach: word(4),
+                reach: std::array::from_fn(|i| word(4 + i)),
             };
             self.remember(u128::from_le_bytes(k), summary);
             n += 1;
@@ -172,9 +169,11 @@ pub struct Mark {
     remarks: u64,
     /// The state's own transitions and instructions (`Explorable::progress`).
     prefix: (u64, u64),
+    /// `Explorable::memo_used` of the state.
+    used: [u64; LIMITED],
     /// `Search::peak` of the enclosing marked branching point when this one
     /// was marked (the running maxima nest as the marks do).
-    outer_peak: u64,
+    outer_peak: [u64; LIMITED],
 }
 
 /// Where the search stands at a settled branching state.
@@ -197,8 +196,11 @@ impl<S: Explorable> Search<S> {
             return Lookup::New(None);
         };
         let prefix = state.progress();
-        if let Some(s) = table.get(key).filter(|s| s.reach < state.memo_room()) {
-            self.count_known(&s, prefix);
+        let used = state.memo_used();
+        let room = state.memo_room();
+        let fits = |s: &Summary| s.reach.iter().zip(room).all(|(&r, room)| r < room);
+        if let Some(s) = table.get(key).filter(fits) {
+            self.count_known(&s, prefix, used);
             return Lookup::Known(s.executions);
         }
         let outer_peak = std::mem::take(&mut self.peak);
@@ -210,10 +212,11 @@ impl<S: Explorable> Search<S> {
                 pruned: o.pruned,
                 transitions: o.transitions,
                 instructions: o.instructions,
-                reach: 0,
+                reach: [0; LIMITED],
             },
             remarks: self.remarks,
             prefix,
+            used,
             outer_peak,
         }))
     }
@@ -223,7 +226,9 @@ impl<S: Explorable> Search<S> {
     /// are found where the stateless search finds them).
     pub fn subtree_done(&mut self, mark: Mark) {
         let peak = self.peak;
-        self.peak = peak.max(mark.outer_peak);
+        for (p, o) in self.peak.iter_mut().zip(mark.outer_peak) {
+            *p = (*p).max(o);
+        }
         let Some(table) = &self.memo else { return };
         if self.remarks != mark.remarks {
             return;
@@ -244,12 +249,12 @@ impl<S: Explorable> Search<S> {
                 pruned,
                 transitions: suffix(o.transitions, mark.at.transitions, mark.prefix.0),
                 instructions: suffix(o.instructions, mark.at.instructions, mark.prefix.1),
-                reach: peak.saturating_sub(mark.prefix.1),
+                reach: std::array::from_fn(|i| peak[i].saturating_sub(mark.used[i])),
             },
         );
     }
 
-    fn count_known(&mut self, s: &Summary, prefix: (u64, u64)) {
+    fn count_known(&mut self, s: &Summary, prefix: (u64, u64), used: [u64; LIMITED]) {
         let endings = s.executions.saturating_add(s.pruned);
         let o = &mut self.outcome;
         o.executions = o.executions.saturating_add(s.executions);
@@ -264,7 +269,9 @@ impl<S: Explorable> Search<S> {
                 .saturating_add(s.instructions),
         );
         o.merged += 1;
-        self.peak = self.peak.max(prefix.1.saturating_add(s.reach));
+        for ((p, u), r) in self.peak.iter_mut().zip(used).zip(s.reach) {
+            *p = (*p).max(u.saturating_add(r));
+        }
         super::progress::add(s.executions, t);
     }
 }

@@ -79,16 +79,24 @@ pub trait Explorable: Clone + Send {
     fn progress(&self) -> (u64, u64) {
         (0, 0)
     }
-    /// The instructions any one process of this state may still execute
-    /// before a limit of the tool stops it. A known subtree is reused only
-    /// where its executions stay within it (`memo::Summary::reach`): the key
-    /// leaves out how many instructions each process has executed.
-    fn memo_room(&self) -> u64 {
-        u64::MAX
+    /// What the execution has used so far of each quantity a per-process
+    /// limit of the tool bounds, summed over its processes (for MPI:
+    /// instructions executed and MPI calls made), which the key leaves out.
+    fn memo_used(&self) -> [u64; LIMITED] {
+        [0; LIMITED]
+    }
+    /// How much more of each any one process of this state may use before
+    /// its limit stops the execution. A known subtree is reused only where
+    /// its executions stay within it (`memo::Summary::reach`).
+    fn memo_room(&self) -> [u64; LIMITED] {
+        [u64::MAX; LIMITED]
     }
     /// Whether two errors are one for the report (reported once).
     fn same_error(a: &Self::Error, b: &Self::Error) -> bool;
 }
+
+/// How many per-process limits `Explorable::memo_used` tracks.
+pub const LIMITED: usize = 2;
 
 /// What follows a settled state.
 #[derive(Clone, Debug, PartialEq)]
@@ -113,6 +121,8 @@ pub struct Ending<E> {
     /// Scheduling steps and model instructions the execution took.
     pub transitions: u64,
     pub instructions: u64,
+    /// `Explorable::memo_used` at the end of the execution.
+    pub used: [u64; LIMITED],
     /// The execution broke an assumption of the system's `memo_key`: no
     /// subtree holding it is remembered (`memo`).
     pub unsummarizable: bool,
@@ -126,6 +136,7 @@ impl<E> Default for Ending<E> {
             notes: Vec::new(),
             transitions: 0,
             instructions: 0,
+            used: [0; LIMITED],
             unsummarizable: false,
         }
     }
@@ -275,9 +286,10 @@ pub struct Search<S: Explorable> {
     /// Errors, notes and limits met so far, duplicates included: a subtree
     /// that met one is not summarized (`memo`).
     pub remarks: u64,
-    /// The most instructions one execution took, among those that ended
-    /// since the innermost open branching point was marked (`memo`).
-    pub peak: u64,
+    /// The most of each limited quantity one execution used, among those
+    /// that ended since the innermost open branching point was marked
+    /// (`memo`).
+    pub peak: [u64; LIMITED],
 }
 
 impl<S: Explorable> Search<S> {
@@ -288,7 +300,7 @@ impl<S: Explorable> Search<S> {
             outcome: Outcome::default(),
             memo: None,
             remarks: 0,
-            peak: 0,
+            peak: [0; LIMITED],
         }
     }
 
@@ -348,7 +360,9 @@ impl<S: Explorable> Search<S> {
         self.outcome.transitions += ending.transitions;
         progress::add(0, ending.transitions);
         self.outcome.instructions += ending.instructions;
-        self.peak = self.peak.max(ending.instructions);
+        for (p, u) in self.peak.iter_mut().zip(ending.used) {
+            *p = (*p).max(u);
+        }
         if ending.limit.is_some() || !ending.notes.is_empty() || ending.unsummarizable {
             self.remarks += 1;
         }

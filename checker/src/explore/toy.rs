@@ -91,6 +91,7 @@ impl Explorable for Tree {
             limit: Some(halt),
             transitions: self.taken.len() as u64,
             instructions: self.instructions(),
+            used: self.memo_used(),
             ..Ending::default()
         }
     }
@@ -99,6 +100,7 @@ impl Explorable for Tree {
         let mut e = Ending {
             transitions: self.taken.len() as u64,
             instructions: self.instructions(),
+            used: self.memo_used(),
             ..Ending::default()
         };
         if self.has_errors() {
@@ -146,9 +148,15 @@ impl Explorable for Tree {
         (self.taken.len() as u64, self.instructions())
     }
 
-    fn memo_room(&self) -> u64 {
-        self.budget
-            .map_or(u64::MAX, |b| b.saturating_sub(self.instructions()))
+    fn memo_used(&self) -> [u64; LIMITED] {
+        [self.instructions(), 0]
+    }
+
+    fn memo_room(&self) -> [u64; LIMITED] {
+        let room = self
+            .budget
+            .map_or(u64::MAX, |b| b.saturating_sub(self.instructions()));
+        [room, u64::MAX]
     }
 
     fn same_error(a: &Self::Error, b: &Self::Error) -> bool {

@@ -20,11 +20,20 @@ use runtime_model::mpi::p2p::{EventRef, ReqOp, SendMode};
 use runtime_model::mpi::CommId;
 use runtime_model::mpi_api::MpiFunc;
 
+/// Instructions executed and MPI calls made so far, all processes together:
+/// what the per-process limits bound (`Explorable::memo_used`).
+pub fn used(state: &Machine) -> [u64; crate::explore::LIMITED] {
+    let steps = state.procs.iter().map(|p| p.proc.steps).sum::<u64>();
+    let calls = state.procs.iter().map(|p| p.calls as u64).sum::<u64>();
+    [steps, calls]
+}
+
 /// The scheduling steps and instructions of the execution so far.
 fn counted(state: &Machine) -> Ending<Reported> {
     Ending {
         transitions: state.transitions,
         instructions: state.procs.iter().map(|p| p.proc.steps).sum::<u64>(),
+        used: used(state),
         unsummarizable: state.short_receive,
         ..Ending::default()
     }

@@ -10,7 +10,7 @@
 use super::end;
 use super::step;
 use super::{Buffering, Ctx, Reported};
-use crate::explore::{Ending, Explorable, Limits, Next};
+use crate::explore::{Ending, Explorable, Limits, Next, LIMITED};
 use crate::mpi::completion::PollOutcome;
 use crate::mpi::decide::Decision;
 use crate::mpi::machine::{Block, Halt, Machine, Phase, Wakes};
@@ -422,11 +422,22 @@ impl Explorable for Poe<'_> {
         )
     }
 
-    /// The instructions any one process may still execute before the
-    /// per-execution budget stops it (`--max-steps`).
-    fn memo_room(&self) -> u64 {
-        let most = self.machine.procs.iter().map(|p| p.proc.steps).max();
-        self.ctx.budget.saturating_sub(most.unwrap_or(0))
+    /// Instructions executed and MPI calls made, all processes together.
+    fn memo_used(&self) -> [u64; LIMITED] {
+        super::end::used(&self.machine)
+    }
+
+    /// The instructions (`--max-steps`) and MPI calls (`--max-calls`) any
+    /// one process may still execute and make before its limit stops the
+    /// execution.
+    fn memo_room(&self) -> [u64; LIMITED] {
+        let procs = &self.machine.procs;
+        let steps = procs.iter().map(|p| p.proc.steps).max().unwrap_or(0);
+        let calls = procs.iter().map(|p| p.calls).max().unwrap_or(0) as u64;
+        [
+            self.ctx.budget.saturating_sub(steps),
+            (self.machine.max_calls as u64).saturating_sub(calls),
+        ]
     }
 
     fn progress(&self) -> (u64, u64) {
