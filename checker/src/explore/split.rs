@@ -49,17 +49,27 @@ pub fn run_cut<S: Explorable>(
     cut: &OnceLock<Cut>,
 ) {
     if part != 0 {
-        if let Some(cut) = cut.get() {
-            for (k, (schedule, levels)) in cut.roots.iter().enumerate() {
-                if k % parts != part {
-                    continue;
-                }
+        // The roots of this part, all reached before any is explored: a
+        // path that did not lead where the expansion went (it always
+        // does) falls back to expanding, never to skipping a subtree.
+        let roots: Option<Vec<(Vec<u32>, S)>> = cut.get().and_then(|cut| {
+            let mine = cut
+                .roots
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| k % parts == part);
+            mine.map(|(_, (schedule, levels))| {
+                let root = reach(initial.clone(), schedule, *levels, search)?;
+                Some((schedule.clone(), root))
+            })
+            .collect()
+        });
+        if let Some(roots) = roots {
+            for (schedule, root) in roots {
                 if search.should_stop() {
                     return;
                 }
-                if let Some(root) = reach(initial.clone(), schedule, *levels, search) {
-                    dfs::run_from(root, schedule.clone(), search);
-                }
+                dfs::run_from(root, schedule, search);
             }
             return;
         }
