@@ -390,9 +390,80 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
         hash_ids(state, messages, h);
         messages.len().hash(h);
     }
-    (&w.comms, &w.comm_refs, &w.groups, &w.thread_level).hash(h);
+    comms(state, replayed, h);
+    (&w.comm_refs, &w.groups, &w.thread_level).hash(h);
     (&w.attr_cells, &w.intercomm_halves, &w.group_rendezvous).hash(h);
     (&w.current_call, &w.origins, &w.objects).hash(h);
+}
+
+/// The communicators, with the collective instances the future can still
+/// read: an instance every member arrived at and left inside the part of
+/// the past the replays get through, that no request, intercommunicator
+/// half or `MPI_Comm_idup` names, and that is not the newest of its
+/// communicator, is what compaction forgets (`compact::drop_instances`),
+/// so it is left out here too; the others are hashed with their calls as
+/// distances (`rel`). The instance numbers stay: reports name them.
+fn comms(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
+    let w = &state.world;
+    let settled = |at: EventRef| {
+        replayed
+            .as_ref()
+            .is_some_and(|pos| pos.get(at.0).is_some_and(|&p| at.1 < p))
+    };
+    let mut held: Vec<(usize, usize)> = Vec::new();
+    let mut hidden: Vec<usize> = Vec::new();
+    for half in &w.intercomm_halves {
+        held.push((half.local, half.instance));
+        hidden.push(half.hold);
+    }
+    for r in w.p2p.requests.iter() {
+        if let ReqOp::Collective { comm, instance, .. } = &r.op {
+            held.push((*comm, *instance));
+        }
+    }
+    w.comms.len().hash(h);
+    for (ci, c) in w.comms.iter().enumerate() {
+        (c.handle, &c.members, &c.remote, &c.topology, c.bridge).hash(h);
+        (&c.next_instance, c.origin, c.instances.len()).hash(h);
+        let whole = hidden.contains(&ci) || c.is_inter() || c.bridge.is_some();
+        let newest = c.instances.len().saturating_sub(1);
+        for (k, inst) in c.instances.numbered() {
+            let over = !whole
+                && k < newest
+                && inst.all_arrived()
+                && !held.contains(&(ci, k))
+                && inst
+                    .arrivals
+                    .iter()
+                    .flatten()
+                    .all(|a| settled(a.event) && a.func != MpiFunc::CommIdup);
+            if over {
+                continue;
+            }
+            (k, inst.synchronizing).hash(h);
+            for a in &inst.arrivals {
+                match a {
+                    None => 0u8.hash(h),
+                    Some(a) => {
+                        1u8.hash(h);
+                        (a.func, a.root, a.op, a.datatype, &a.send).hash(h);
+                        (a.recv_block, a.send_block, &a.args, &a.remote).hash(h);
+                        (&a.send_types, &a.recv_types).hash(h);
+                        rel(state, a.event).hash(h);
+                    }
+                }
+            }
+            match &inst.arrival_events {
+                None => 0u8.hash(h),
+                Some(events) => {
+                    (1u8, events.len()).hash(h);
+                    for &e in events.iter() {
+                        rel(state, e).hash(h);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Calls a request names (completed, freed, overwritten), as distances.
