@@ -4,30 +4,37 @@
 //! same executions, the same errors, the same counts — so the subtree of
 //! the second is not explored again (`crate::explore::memo`).
 //!
-//! The key therefore covers everything the future reads, with the one
-//! thing that differs between interleavings and cannot matter renamed:
-//! request ids (numbered in global posting order) become (owner, position
-//! among the owner's requests). Whatever else is left out must be provably
-//! irrelevant; anything in doubt is hashed as it is, which only merges
-//! less. In particular:
+//! The key therefore covers everything the future reads, with what
+//! differs between interleavings or between pasts and cannot matter
+//! renamed. Whatever else is left out must be provably irrelevant;
+//! anything in doubt is hashed as it is, which only merges less:
 //! - processes: position, live registers (dead ones are leftovers of
-//!   earlier iterations), memory, instructions executed (the budget reads
-//!   them), exit handlers; the MPI phase with its requests renamed;
+//!   earlier iterations), memory the future reads, exit handlers; the MPI
+//!   phase with its requests renamed; the instructions executed only if
+//!   the program reads a clock (`reads_clock`) — otherwise only the
+//!   per-process limits read them, as they read the MPI calls made, and
+//!   the search checks those against a summary's reach before reusing it
+//!   (`explore::memo::Summary::reach`);
+//! - requests as (owner, position among the owner's requests), counted
+//!   back from the newest for a process never handed a handle, whose
+//!   requests nothing can name (`fingerprint::canon`); calls as distances
+//!   back from their process's next call (`rel`): how much past a process
+//!   has behind it is not part of its future;
 //! - POE's own bookkeeping: deferred options (the "defer" branches forbid
 //!   options already explored), poll deferrals and marks — a poll mark or
 //!   a poll streak only matters while the world version it names is the
 //!   current one, so a stale one is hashed as stale;
-//! - the MPI world: every request of every process with its operation and
+//! - the MPI world: every request still open with its operation and
 //!   payload, the matching queues in order, attached buffers, every
-//!   communicator with its collective instances and their contributions,
-//!   groups, objects and attributes;
+//!   communicator with the collective instances the future can read
+//!   (`comms`), groups, objects and attributes;
 //! - the execution's past, as far as the end-of-execution checks read it:
 //!   the completes-before replays (synchronizing collectives, unbuffered
 //!   sends) run over the whole execution's dependencies. The part of the
 //!   past the replays get through on their own cannot change their
 //!   outcome, whatever comes later; what they cannot get through yet
 //!   (calls waiting for a receive or a collective member still to come) is
-//!   hashed with its dependencies, in (rank, call index) coordinates,
+//!   hashed with its dependencies, in (rank, distance) coordinates,
 //!   which do not depend on the interleaving. Programs whose checks read
 //!   more of the past (ready sends, buffered sends and their buffer
 //!   accounting) hash all of it.
