@@ -17,6 +17,15 @@
 //! found exactly where the stateless search finds them. The same holds
 //! for each task of the parallel search, whose summaries are shared: a
 //! summary is exact wherever it was computed.
+//!
+//! The one thing a key may leave out that the future still reads is how
+//! far each process is towards a per-process limit of the tool (for MPI:
+//! instructions executed, MPI calls made). A summary therefore also keeps
+//! its reach, the most of each one execution used below the branching
+//! point, and a state reuses it only if every process stays within its
+//! limits with that much more (`Explorable::memo_room`); otherwise the
+//! subtree is explored and the limit is met where the stateless search
+//! meets it. The running maxima (`Search::peak`) nest as the marks do.
 
 use super::{Explorable, Search, LIMITED};
 use std::collections::HashMap;

@@ -167,6 +167,17 @@ pub fn compact(state: &mut Machine) {
 /// any more (intercommunicator creation, which MPI_Comm_idup made a
 /// communicator, the newest instance of each communicator).
 fn drop_instances(state: &mut Machine, settled: &dyn Fn(EventRef) -> bool) {
+    let over = instances_over(state, settled);
+    for (c, first_kept) in state.world.comms.iter_mut().zip(over) {
+        c.instances.retain(|k, _| k >= first_kept);
+    }
+}
+
+/// Per communicator, how many of its oldest collective instances are over
+/// (see `drop_instances`), `settled` saying which calls lie in the settled
+/// prefix. The state key leaves the same instances out
+/// (`memo_key::comms`).
+pub(super) fn instances_over(state: &Machine, settled: &dyn Fn(EventRef) -> bool) -> Vec<usize> {
     let mut held: HashSet<(usize, usize)> = HashSet::new();
     let mut hidden: HashSet<usize> = HashSet::new();
     for half in &state.world.intercomm_halves {
@@ -178,8 +189,10 @@ fn drop_instances(state: &mut Machine, settled: &dyn Fn(EventRef) -> bool) {
             held.insert((*comm, *instance));
         }
     }
-    for (ci, c) in state.world.comms.iter_mut().enumerate() {
+    let mut out = Vec::with_capacity(state.world.comms.len());
+    for (ci, c) in state.world.comms.iter().enumerate() {
         if hidden.contains(&ci) || c.is_inter() || c.bridge.is_some() {
+            out.push(0);
             continue;
         }
         // The newest instance stays: an error halts the members of the
@@ -201,6 +214,7 @@ fn drop_instances(state: &mut Machine, settled: &dyn Fn(EventRef) -> bool) {
             .numbered()
             .find(|&(k, inst)| !over(k, inst))
             .map_or(c.instances.len(), |(k, _)| k);
-        c.instances.retain(|k, _| k >= first_kept);
+        out.push(first_kept);
     }
+    out
 }

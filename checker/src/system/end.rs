@@ -32,7 +32,7 @@ pub fn used(state: &Machine) -> [u64; crate::explore::LIMITED] {
 fn counted(state: &Machine) -> Ending<Reported> {
     Ending {
         transitions: state.transitions,
-        instructions: state.procs.iter().map(|p| p.proc.steps).sum::<u64>(),
+        instructions: used(state)[0],
         used: used(state),
         unsummarizable: state.short_receive,
         ..Ending::default()

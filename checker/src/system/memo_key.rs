@@ -404,12 +404,10 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
 }
 
 /// The communicators, with the collective instances the future can still
-/// read: an instance every member arrived at and left inside the part of
-/// the past the replays get through, that no request, intercommunicator
-/// half or `MPI_Comm_idup` names, and that is not the newest of its
-/// communicator, is what compaction forgets (`compact::drop_instances`),
-/// so it is left out here too; the others are hashed with their calls as
-/// distances (`rel`). The instance numbers stay: reports name them.
+/// read: the oldest instances that are over — what compaction forgets
+/// (`compact::instances_over`) — are left out; the others are hashed with
+/// their calls as distances (`rel`). The instance numbers stay: reports
+/// name them.
 fn comms(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
     let w = &state.world;
     let settled = |at: EventRef| {
@@ -417,34 +415,13 @@ fn comms(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
             .as_ref()
             .is_some_and(|pos| pos.get(at.0).is_some_and(|&p| at.1 < p))
     };
-    let mut held: Vec<(usize, usize)> = Vec::new();
-    let mut hidden: Vec<usize> = Vec::new();
-    for half in &w.intercomm_halves {
-        held.push((half.local, half.instance));
-        hidden.push(half.hold);
-    }
-    for r in w.p2p.requests.iter() {
-        if let ReqOp::Collective { comm, instance, .. } = &r.op {
-            held.push((*comm, *instance));
-        }
-    }
+    let over = super::compact::instances_over(state, &settled);
     w.comms.len().hash(h);
-    for (ci, c) in w.comms.iter().enumerate() {
+    for (c, first_kept) in w.comms.iter().zip(over) {
         (c.handle, &c.members, &c.remote, &c.topology, c.bridge).hash(h);
         (&c.next_instance, c.origin, c.instances.len()).hash(h);
-        let whole = hidden.contains(&ci) || c.is_inter() || c.bridge.is_some();
-        let newest = c.instances.len().saturating_sub(1);
         for (k, inst) in c.instances.numbered() {
-            let over = !whole
-                && k < newest
-                && inst.all_arrived()
-                && !held.contains(&(ci, k))
-                && inst
-                    .arrivals
-                    .iter()
-                    .flatten()
-                    .all(|a| settled(a.event) && a.func != MpiFunc::CommIdup);
-            if over {
+            if k < first_kept {
                 continue;
             }
             (k, inst.synchronizing).hash(h);

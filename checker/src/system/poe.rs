@@ -441,7 +441,7 @@ impl Explorable for Poe<'_> {
     }
 
     fn progress(&self) -> (u64, u64) {
-        let instructions = self.machine.procs.iter().map(|p| p.proc.steps).sum();
+        let instructions = end::used(&self.machine)[0];
         (self.machine.transitions, instructions)
     }
 
