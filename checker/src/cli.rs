@@ -648,10 +648,9 @@ fn run_distributed(
     // The parts this process explores share what it learned of the states
     // (and what the other processes send), and one expansion of the top of
     // the search.
-    let memo = std::sync::Arc::new(crate::explore::memo::Table::exporting());
+    let memo = std::sync::Arc::new(crate::explore::memo::Table::default());
     let cut = std::sync::Arc::new(std::sync::OnceLock::new());
-    let work = |part: usize, parts: usize, learned: &[u8]| {
-        memo.import(learned);
+    let work = |part: usize, parts: usize| {
         let config = driver::Config {
             subtree: Some((part, parts)),
             memo: Some(memo.clone()),
@@ -670,15 +669,15 @@ fn run_distributed(
             ));
         }
         let complete = as_part(&mut report, part, parts);
-        let json = part_json(&report::json::render(&report), part, parts, complete);
-        (json, memo.take_fresh())
+        part_json(&report::json::render(&report), part, parts, complete)
     };
     // Parts enough to keep every process busy to the end.
-    let reports = match crate::driver::distributed::run(|processes| processes * 16, work) {
-        Ok(Some(r)) => r,
-        Ok(None) => return 0,
-        Err(e) => return cannot_run(args.format, &e),
-    };
+    let reports =
+        match crate::driver::distributed::run(memo.clone(), |processes| processes * 16, work) {
+            Ok(Some(r)) => r,
+            Ok(None) => return 0,
+            Err(e) => return cannot_run(args.format, &e),
+        };
     let mut docs = Vec::new();
     for (i, text) in reports.iter().enumerate() {
         match serde_json::from_str(text) {

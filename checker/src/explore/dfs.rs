@@ -32,6 +32,10 @@ pub fn run_from<S: Explorable>(initial: S, schedule: Vec<u32>, search: &mut Sear
         if search.should_stop() {
             return;
         }
+        if search.remote && cut_answered(&mut stack, search) {
+            // The execution under way was inside the subtree cut.
+            current = None;
+        }
         let (mut state, mut schedule) = match current.take() {
             Some(c) => c,
             None => {
@@ -104,4 +108,25 @@ pub fn run_from<S: Explorable>(initial: S, schedule: Vec<u32>, search: &mut Sear
             Next::Redundant => search.pruned(state.pruned(), &schedule),
         }
     }
+}
+
+/// Takes the answers of a distributed table (`memo::Remote`): an open
+/// branching point whose subtree turned out known elsewhere is dropped with
+/// everything above it, its subtree counted from the summary. Returns
+/// whether the stack was cut.
+fn cut_answered<S: Explorable>(stack: &mut Vec<Frame<S>>, search: &mut Search<S>) -> bool {
+    let mut cut = false;
+    for (key, summary) in search.answers() {
+        let marked = |f: &Frame<S>| f.mark.as_ref().is_some_and(|m| m.key() == key);
+        let Some(i) = stack.iter().position(marked) else {
+            continue;
+        };
+        if let Some(mark) = &stack[i].mark {
+            if search.known_late(mark, &summary) {
+                stack.truncate(i);
+                cut = true;
+            }
+        }
+    }
+    cut
 }

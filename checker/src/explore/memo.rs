@@ -58,9 +58,6 @@ const SHARDS: usize = 64;
 pub struct Table {
     shards: Vec<Mutex<HashMap<u128, Summary>>>,
     len: AtomicU64,
-    /// With `Table::exporting`: the summaries computed here since they were
-    /// last taken, to hand to the other processes of a distributed search.
-    fresh: Option<Mutex<Vec<(u128, Summary)>>>,
 }
 
 impl Default for Table {
@@ -68,13 +65,12 @@ impl Default for Table {
         Table {
             shards: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
             len: AtomicU64::new(0),
-            fresh: None,
         }
     }
 }
 
-/// Bytes of one summary with its key in `Table::take_fresh`.
-const ENTRY_BYTES: usize = 16 + (4 + LIMITED) * 8;
+/// Bytes of one summary with its key (`encode`).
+pub const ENTRY_BYTES: usize = 16 + (4 + LIMITED) * 8;
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -91,14 +87,9 @@ impl Table {
         self.shard(key).lock().ok()?.get(&key).copied()
     }
 
+    /// Files a summary: computed here, or by another process (a summary is
+    /// exact wherever it was computed, the module comment).
     pub fn insert(&self, key: u128, summary: Summary) {
-        self.remember(key, summary);
-        if let Some(Ok(mut fresh)) = self.fresh.as_ref().map(Mutex::lock) {
-            fresh.push((key, summary));
-        }
-    }
-
-    fn remember(&self, key: u128, summary: Summary) {
         if let Ok(mut m) = self.shard(key).lock() {
             if m.insert(key, summary).is_none() {
                 self.len.fetch_add(1, Ordering::Relaxed);
@@ -106,39 +97,35 @@ impl Table {
         }
     }
 
-    /// A table that keeps what it computes for other processes
-    /// (`take_fresh`).
-    pub fn exporting() -> Table {
-        Table {
-            fresh: Some(Mutex::new(Vec::new())),
-            ..Table::default()
-        }
+    /// States remembered.
+    pub fn len(&self) -> u64 {
+        self.len.load(Ordering::Relaxed)
     }
 
-    /// The summaries computed here since the last call, encoded.
-    pub fn take_fresh(&self) -> Vec<u8> {
-        let fresh = match self.fresh.as_ref().map(Mutex::lock) {
-            Some(Ok(mut f)) => std::mem::take(&mut *f),
-            _ => Vec::new(),
-        };
-        let mut out = Vec::with_capacity(fresh.len() * ENTRY_BYTES);
-        for (key, s) in fresh {
-            out.extend_from_slice(&key.to_le_bytes());
-            let words = [s.executions, s.pruned, s.transitions, s.instructions];
-            for x in words.into_iter().chain(s.reach) {
-                out.extend_from_slice(&x.to_le_bytes());
-            }
-        }
-        out
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
+}
 
-    /// Adds summaries another process computed (`take_fresh`'s bytes): a
-    /// summary is exact wherever it was computed (the module comment), so
-    /// any of them may be used here. Returns how many were read; bytes
-    /// that are not whole entries are ignored.
-    pub fn import(&self, bytes: &[u8]) -> usize {
-        let mut n = 0;
-        for e in bytes.chunks_exact(ENTRY_BYTES) {
+/// Summaries with their keys as bytes, `ENTRY_BYTES` each (little endian),
+/// to send to another process.
+pub fn encode(entries: &[(u128, Summary)], out: &mut Vec<u8>) {
+    out.reserve(entries.len() * ENTRY_BYTES);
+    for (key, s) in entries {
+        out.extend_from_slice(&key.to_le_bytes());
+        let words = [s.executions, s.pruned, s.transitions, s.instructions];
+        for x in words.into_iter().chain(s.reach) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+}
+
+/// The summaries `encode` wrote; bytes that are not whole entries are
+/// ignored.
+pub fn decode(bytes: &[u8]) -> Vec<(u128, Summary)> {
+    bytes
+        .chunks_exact(ENTRY_BYTES)
+        .map(|e| {
             let word = |i: usize| {
                 let mut b = [0u8; 8];
                 b.copy_from_slice(&e[16 + 8 * i..24 + 8 * i]);
@@ -153,20 +140,58 @@ impl Table {
                 instructions: word(3),
                 reach: std::array::from_fn(|i| word(4 + i)),
             };
-            self.remember(u128::from_le_bytes(k), summary);
-            n += 1;
-        }
-        n
-    }
+            (u128::from_le_bytes(k), summary)
+        })
+        .collect()
+}
 
-    /// States remembered.
-    pub fn len(&self) -> u64 {
-        self.len.load(Ordering::Relaxed)
-    }
+/// The summaries other processes hold (`--distributed`: the table is
+/// partitioned by key over the processes that explore). A process files
+/// what it computes in its own table and tells the key's owner; a state it
+/// does not know and does not own is asked of its owner, and explored
+/// meanwhile: waiting for the answer would cost more than most subtrees.
+/// When the owner knew it, the answer comes back later (`poll`) and the
+/// search cuts the subtree it was exploring (`Search::known_late`): its
+/// counts go back to where they stood at the state, plus the summary.
+/// Unknown keys get no answer.
+pub trait Remote {
+    /// Whether `key`'s summaries are this process's to hold.
+    fn owns(&self, key: u128) -> bool;
+    /// Asks the owner of `key` for its summary (answered in a later `poll`
+    /// if the owner knows it).
+    fn ask(&mut self, key: u128);
+    /// Hands a summary computed here to the owner of its key.
+    fn tell(&mut self, key: u128, summary: Summary);
+    /// The communication that is due: answers the other processes'
+    /// questions from `table`, files in it the summaries they told, and
+    /// returns the answers to this process's questions that came back
+    /// (filed in `table` too).
+    fn poll(&mut self, table: &Table) -> Vec<(u128, Summary)>;
+}
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
+thread_local! {
+    /// The searches of this thread share the rest of a distributed table
+    /// through it (set by the distributed driver, for the whole run).
+    static REMOTE: std::cell::RefCell<Option<Box<dyn Remote>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Makes `remote` the rest of the table of the searches this thread runs
+/// from now on (`None`: a table of their own again).
+pub fn attach(remote: Option<Box<dyn Remote>>) {
+    REMOTE.with(|r| *r.borrow_mut() = remote);
+}
+
+/// Whether this thread's searches share a distributed table.
+pub fn attached() -> bool {
+    REMOTE.with(|r| r.borrow().is_some())
+}
+
+fn with_remote<R>(f: impl FnOnce(&mut dyn Remote) -> R) -> Option<R> {
+    REMOTE.with(|r| {
+        let mut held = r.try_borrow_mut().ok()?;
+        let remote: &mut dyn Remote = held.as_mut()?.as_mut();
+        Some(f(remote))
+    })
 }
 
 /// What a branching point notes when it is pushed, to summarize its
@@ -180,9 +205,24 @@ pub struct Mark {
     prefix: (u64, u64),
     /// `Explorable::memo_used` of the state.
     used: [u64; LIMITED],
+    /// `Explorable::memo_room` of the state.
+    room: [u64; LIMITED],
     /// `Search::peak` of the enclosing marked branching point when this one
     /// was marked (the running maxima nest as the marks do).
     outer_peak: [u64; LIMITED],
+}
+
+impl Mark {
+    /// The key of the state it marks.
+    pub fn key(&self) -> u128 {
+        self.key
+    }
+}
+
+/// Whether every process stays within its limits below a state with
+/// `room` left when the summary `s` is reused there.
+fn fits(s: &Summary, room: [u64; LIMITED]) -> bool {
+    s.reach.iter().zip(room).all(|(&r, room)| r < room)
 }
 
 /// Where the search stands at a settled branching state.
@@ -207,10 +247,16 @@ impl<S: Explorable> Search<S> {
         let prefix = state.progress();
         let used = state.memo_used();
         let room = state.memo_room();
-        let fits = |s: &Summary| s.reach.iter().zip(room).all(|(&r, room)| r < room);
-        if let Some(s) = table.get(key).filter(fits) {
+        if let Some(s) = table.get(key).filter(|s| fits(s, room)) {
             self.count_known(&s, prefix, used);
             return Lookup::Known(s.executions);
+        }
+        if self.remote {
+            with_remote(|r| {
+                if !r.owns(key) {
+                    r.ask(key);
+                }
+            });
         }
         let outer_peak = std::mem::take(&mut self.peak);
         let o = &self.outcome;
@@ -226,6 +272,7 @@ impl<S: Explorable> Search<S> {
             remarks: self.remarks,
             prefix,
             used,
+            room,
             outer_peak,
         }))
     }
@@ -251,16 +298,56 @@ impl<S: Explorable> Search<S> {
                 .saturating_sub(before)
                 .saturating_sub(endings.saturating_mul(prefix))
         };
-        table.insert(
-            mark.key,
-            Summary {
-                executions,
-                pruned,
-                transitions: suffix(o.transitions, mark.at.transitions, mark.prefix.0),
-                instructions: suffix(o.instructions, mark.at.instructions, mark.prefix.1),
-                reach: std::array::from_fn(|i| peak[i].saturating_sub(mark.used[i])),
-            },
-        );
+        let summary = Summary {
+            executions,
+            pruned,
+            transitions: suffix(o.transitions, mark.at.transitions, mark.prefix.0),
+            instructions: suffix(o.instructions, mark.at.instructions, mark.prefix.1),
+            reach: std::array::from_fn(|i| peak[i].saturating_sub(mark.used[i])),
+        };
+        table.insert(mark.key, summary);
+        if self.remote {
+            with_remote(|r| {
+                if !r.owns(mark.key) {
+                    r.tell(mark.key, summary);
+                }
+            });
+        }
+    }
+
+    /// The answers other processes sent to this search's questions since
+    /// it last looked (`Remote::poll`; none without a distributed table).
+    pub fn answers(&mut self) -> Vec<(u128, Summary)> {
+        if !self.remote {
+            return Vec::new();
+        }
+        let Some(table) = &self.memo else {
+            return Vec::new();
+        };
+        with_remote(|r| r.poll(table)).unwrap_or_default()
+    }
+
+    /// The subtree of the open branching point marked `mark`, being
+    /// explored, was known elsewhere (`summary`, an answer of `Remote`):
+    /// counts it as if it had been known when the point was reached —
+    /// the counters go back to where they stood then, plus the summary —
+    /// and returns true; the search then drops the point and everything
+    /// above it. Returns false where the summary cannot stand for the
+    /// subtree: past a limit, or when the exploration so far met an error
+    /// or a remark (it cannot, the future being the same; kept as found).
+    pub fn known_late(&mut self, mark: &Mark, summary: &Summary) -> bool {
+        if !fits(summary, mark.room) || self.remarks != mark.remarks {
+            return false;
+        }
+        let o = &mut self.outcome;
+        o.executions = mark.at.executions;
+        o.pruned = mark.at.pruned;
+        o.transitions = mark.at.transitions;
+        o.instructions = mark.at.instructions;
+        // The running maxima of the enclosing marked point, as they stood.
+        self.peak = mark.outer_peak;
+        self.count_known(summary, mark.prefix, mark.used);
+        true
     }
 
     fn count_known(&mut self, s: &Summary, prefix: (u64, u64), used: [u64; LIMITED]) {

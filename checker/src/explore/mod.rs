@@ -290,6 +290,9 @@ pub struct Search<S: Explorable> {
     /// that ended since the innermost open branching point was marked
     /// (`memo`).
     pub peak: [u64; LIMITED],
+    /// The table is partitioned over the processes of a distributed search
+    /// (`memo::Remote`, attached to this thread when the search began).
+    pub remote: bool,
 }
 
 impl<S: Explorable> Search<S> {
@@ -301,6 +304,7 @@ impl<S: Explorable> Search<S> {
             memo: None,
             remarks: 0,
             peak: [0; LIMITED],
+            remote: memo::attached(),
         }
     }
 

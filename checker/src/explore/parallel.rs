@@ -48,7 +48,7 @@ struct Frame<S: Explorable> {
 /// Where a task starts: the initial state, or options of a branching point.
 enum Start<S: Explorable> {
     Root(S),
-    Options(Frame<S>),
+    Options(Box<Frame<S>>),
 }
 
 struct Task<S: Explorable> {
@@ -284,14 +284,14 @@ fn donate<S: Explorable>(shared: &Shared<S>, stack: &mut [Frame<S>]) {
     key.push(f.next as u32);
     let task = Task {
         key: key.clone(),
-        start: Start::Options(Frame {
+        start: Start::Options(Box::new(Frame {
             state: Some(state),
             schedule: f.schedule.clone(),
             options: f.options.clone(),
             next: f.next,
             end: f.end,
             mark: None,
-        }),
+        })),
     };
     f.end = f.next;
     #[cfg(test)]
@@ -314,7 +314,7 @@ where
     let mut current = None;
     match task.start {
         Start::Root(s) => current = Some((s, Vec::new())),
-        Start::Options(f) => stack.push(f),
+        Start::Options(f) => stack.push(*f),
     }
     let key = task.key;
     loop {

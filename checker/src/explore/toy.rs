@@ -380,25 +380,150 @@ mod memo_tests {
         assert!(s.outcome.states < 200, "{} states", s.outcome.states);
         assert!(s.outcome.merged > 0);
     }
+
+    /// The rest of a partitioned table, as another process holds it: every
+    /// question is answered `delay` polls later, if `owner` knows the key.
+    struct Owner {
+        owner: std::sync::Arc<memo::Table>,
+        delay: usize,
+        asked: Vec<(u128, usize)>,
+        answered: std::rc::Rc<std::cell::Cell<u64>>,
+    }
+
+    impl memo::Remote for Owner {
+        fn owns(&self, _key: u128) -> bool {
+            false
+        }
+        fn ask(&mut self, key: u128) {
+            self.asked.push((key, self.delay));
+        }
+        fn tell(&mut self, _key: u128, _summary: memo::Summary) {}
+        fn poll(&mut self, table: &memo::Table) -> Vec<(u128, memo::Summary)> {
+            let mut out = Vec::new();
+            self.asked.retain_mut(|(key, wait)| {
+                if *wait > 0 {
+                    *wait -= 1;
+                    return true;
+                }
+                if let Some(s) = self.owner.get(*key) {
+                    table.insert(*key, s);
+                    out.push((*key, s));
+                }
+                false
+            });
+            self.answered.set(self.answered.get() + out.len() as u64);
+            out
+        }
+    }
+
+    /// Answers that come while the subtree they are about is being
+    /// explored cut it: the outcome is the stateless search's, whatever
+    /// the delay, and an early answer saves the work.
+    #[test]
+    fn a_subtree_known_elsewhere_is_cut_when_the_answer_comes() {
+        let mut trees = Vec::new();
+        let mut t = Tree::new(7, 3);
+        t.merge_sums = true;
+        trees.push(t.clone());
+        t.error_sum = Some(13);
+        trees.push(t.clone());
+        let mut t = Tree::new(6, 3);
+        t.merge_sums = true;
+        t.redundant_first = Some(2);
+        trees.push(t.clone());
+        t.redundant_first = None;
+        t.budget = Some(40);
+        trees.push(t.clone());
+        for t in trees {
+            for all_errors in [false, true] {
+                let bounds = Bounds {
+                    all_errors,
+                    ..Bounds::default()
+                };
+                let mut plain: Search<Tree> = Search::new(bounds.clone());
+                dfs::run(t.clone(), &mut plain);
+                // What another process learned exploring the whole tree
+                // (for `budget`, with more room: its summaries do not fit).
+                let owner = std::sync::Arc::new(memo::Table::default());
+                let mut first: Search<Tree> = Search::new(bounds.clone());
+                first.memo = Some(owner.clone());
+                let mut roomy = t.clone();
+                roomy.budget = None;
+                dfs::run(roomy, &mut first);
+                let mut alone: Search<Tree> = Search::new(bounds.clone());
+                alone.memo = Some(std::sync::Arc::new(memo::Table::default()));
+                dfs::run(t.clone(), &mut alone);
+                for delay in [0, 1, 2, 3, 5, 8, 13, 40, 1000] {
+                    let answered = std::rc::Rc::new(std::cell::Cell::new(0));
+                    memo::attach(Some(Box::new(Owner {
+                        owner: owner.clone(),
+                        delay,
+                        asked: Vec::new(),
+                        answered: answered.clone(),
+                    })));
+                    let mut s: Search<Tree> = Search::new(bounds.clone());
+                    s.memo = Some(std::sync::Arc::new(memo::Table::default()));
+                    dfs::run(t.clone(), &mut s);
+                    memo::attach(None);
+                    let (a, b) = (&plain.outcome, &s.outcome);
+                    let what = format!("{t:?} all_errors={all_errors} delay={delay}");
+                    assert_eq!(a.executions, b.executions, "executions: {what}");
+                    assert_eq!(a.transitions, b.transitions, "transitions: {what}");
+                    assert_eq!(a.instructions, b.instructions, "instructions: {what}");
+                    assert_eq!(a.pruned, b.pruned, "pruned: {what}");
+                    assert_eq!(a.incomplete, b.incomplete, "incomplete: {what}");
+                    assert_eq!(errs(a), errs(b), "errors: {what}");
+                    if delay <= 3 && a.errors.is_empty() && t.budget.is_none() {
+                        assert!(answered.get() > 0, "{what}");
+                        assert!(b.states < alone.outcome.states, "states: {what}");
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod split_tests {
     use super::*;
 
-    /// What one table learned, read into another: the same summaries.
+    /// What one table learned, sent as bytes to another: the same
+    /// summaries.
     #[test]
     fn summaries_travel_between_tables() {
         let mut t = Tree::new(6, 3);
         t.merge_sums = true;
-        let table = std::sync::Arc::new(memo::Table::exporting());
+        let table = std::sync::Arc::new(memo::Table::default());
         let mut s: Search<Tree> = Search::new(Bounds::default());
         s.memo = Some(table.clone());
+        let mut learned = Vec::new();
+        // Every key the search can meet, read back from the table.
+        for depth in 0..=6usize {
+            for sum in 0..=12u32 {
+                let mut state = t.clone();
+                state.taken = vec![0; depth];
+                if depth > 0 {
+                    state.taken[0] = sum;
+                }
+                learned.push(state);
+            }
+        }
         dfs::run(t.clone(), &mut s);
-        let bytes = table.take_fresh();
-        assert!(table.take_fresh().is_empty(), "taken once");
+        let mut keys: Vec<u128> = learned.iter().filter_map(|x| x.memo_key()).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let entries: Vec<_> = keys
+            .into_iter()
+            .filter_map(|k| table.get(k).map(|v| (k, v)))
+            .collect();
+        assert_eq!(entries.len() as u64, table.len());
+        let mut bytes = Vec::new();
+        memo::encode(&entries, &mut bytes);
         let other = std::sync::Arc::new(memo::Table::default());
-        assert_eq!(other.import(&bytes) as u64, table.len());
+        for (k, v) in memo::decode(&bytes) {
+            other.insert(k, v);
+        }
+        assert_eq!(other.len(), table.len());
         // With every summary known, only the root is explored.
         let mut again: Search<Tree> = Search::new(Bounds::default());
         again.memo = Some(other);
@@ -428,7 +553,7 @@ mod split_tests {
             {
                 let (mut executions, mut pruned, mut first) = (0, 0, None::<Vec<u32>>);
                 let cut = std::sync::OnceLock::new();
-                let table = std::sync::Arc::new(memo::Table::exporting());
+                let table = std::sync::Arc::new(memo::Table::default());
                 let mut t = t.clone();
                 t.merge_sums = shared;
                 for part in (0..parts).rev() {
