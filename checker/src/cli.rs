@@ -496,6 +496,7 @@ pub fn run(args: Args) -> i32 {
     };
     // With --subtree: whether the part was explored to its end.
     let mut complete = false;
+    let mut units = Vec::new();
     for &np in &nps {
         let config = Config {
             np,
@@ -576,6 +577,7 @@ pub fn run(args: Args) -> i32 {
         }
         if let Some((part, parts)) = subtree {
             complete = as_part(&mut report, part, parts);
+            units = outcome.units.clone();
         }
         reports.push(report);
     }
@@ -603,7 +605,7 @@ pub fn run(args: Args) -> i32 {
     let color = use_color(args.color);
     let (mut out, verdict) = render_all(&reports, args.format, args.quiet, color);
     if let (Some((part, parts)), Format::Json) = (subtree, args.format) {
-        out = part_json(&out, part, parts, complete);
+        out = part_json(&out, part, parts, complete, args.all_errors, &units);
     }
     print!("{out}");
     verdict.exit_code()
@@ -625,12 +627,34 @@ fn as_part(report: &mut Report, part: usize, parts: usize) -> bool {
 }
 
 /// A part's JSON report with the `subtree` object `--merge` reads (an
-/// extension of the JSON contract), first.
-fn part_json(json: &str, part: usize, parts: usize, complete: bool) -> String {
+/// extension of the JSON contract), first: the part, whether its share
+/// is complete, whether it looked for every error, and what each piece it
+/// explored counted (`explore::split::Unit`: `start` is a `--replay`
+/// schedule).
+fn part_json(
+    json: &str,
+    part: usize,
+    parts: usize,
+    complete: bool,
+    all_errors: bool,
+    units: &[crate::explore::split::Unit],
+) -> String {
     let rest = json.strip_prefix("{\n").unwrap_or(json);
+    let units: Vec<String> = units
+        .iter()
+        .map(|u| {
+            format!(
+                "\n      {{ \"start\": \"{}\", \"executions\": {}, \"transitions\": {} }}",
+                crate::explore::schedule_string(&u.start),
+                u.executions,
+                u.transitions
+            )
+        })
+        .collect();
     format!(
-        "{{\n  \"subtree\": {{\n    \"part\": {},\n    \"parts\": {parts},\n    \"complete\": {complete}\n  }},\n{rest}",
-        part + 1
+        "{{\n  \"subtree\": {{\n    \"part\": {},\n    \"parts\": {parts},\n    \"complete\": {complete},\n    \"all_errors\": {all_errors},\n    \"units\": [{}\n    ]\n  }},\n{rest}",
+        part + 1,
+        units.join(",")
     )
 }
 
@@ -669,7 +693,15 @@ fn run_distributed(
             ));
         }
         let complete = as_part(&mut report, part, parts);
-        part_json(&report::json::render(&report), part, parts, complete)
+        let json = report::json::render(&report);
+        part_json(
+            &json,
+            part,
+            parts,
+            complete,
+            args.all_errors,
+            &outcome.units,
+        )
     };
     // Parts enough to keep every process busy to the end.
     let reports =

@@ -10,7 +10,9 @@
 //! first one is the one with the least schedule, the first a whole run
 //! reports); a missing, duplicated or incomplete part makes the merge
 //! inconclusive, naming it. Counts are summed (each part's counts are
-//! exact for its share; the seconds are the longest part's).
+//! exact for its share; the seconds are the longest part's); when the
+//! search stopped at its first error, only what a whole run explores
+//! before it is counted (`up_to`).
 
 use serde::Serialize;
 use serde_json::Value;
@@ -49,6 +51,31 @@ fn schedule_of(error: &Value) -> Vec<u32> {
     let text = error["replay"].as_str().unwrap_or("-");
     let text = text.split('+').next().unwrap_or("-");
     crate::explore::parse_schedule(text).unwrap_or_default()
+}
+
+/// The executions and transitions a whole run counts when it stops at its
+/// first error, at schedule `first`: a part explores its pieces in
+/// schedule order and stops at its own first error, so every piece that
+/// starts before `first` was explored whole, the piece holding it up to
+/// it, and the pieces after it are not counted (depth-first order is the
+/// order of schedules). `None` when the parts looked for every error
+/// (counted whole) or a report does not list its pieces.
+fn up_to(docs: &[(String, Value)], first: &[u32]) -> Option<(u64, u64)> {
+    let (mut executions, mut transitions) = (0u64, 0u64);
+    for (_, doc) in docs {
+        let sub = &doc["subtree"];
+        if sub["all_errors"].as_bool() != Some(false) {
+            return None;
+        }
+        for unit in sub["units"].as_array()? {
+            let start = crate::explore::parse_schedule(unit["start"].as_str()?)?;
+            if start.as_slice() <= first {
+                executions = executions.saturating_add(unit["executions"].as_u64()?);
+                transitions = transitions.saturating_add(unit["transitions"].as_u64()?);
+            }
+        }
+    }
+    Some((executions, transitions))
 }
 
 /// Merges the reports `docs` (file name, parsed JSON).
@@ -120,6 +147,12 @@ pub fn merge(docs: &[(String, Value)]) -> Result<Merged, String> {
     }
     errors.sort_by_key(schedule_of);
     errors.dedup_by(|a, b| a["kind"] == b["kind"] && a["message"] == b["message"]);
+    if let Some(first) = errors.first().map(schedule_of) {
+        if let Some((executions, transitions)) = up_to(docs, &first) {
+            stats.executions = executions;
+            stats.transitions = transitions;
+        }
+    }
     let (verdict, status, reason) = if !errors.is_empty() {
         (
             "error",

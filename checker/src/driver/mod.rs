@@ -145,6 +145,9 @@ pub struct Outcome {
     /// What the errors' executions did not cover (an unsupported call or a
     /// limit after an error): shown with the errors, not a verdict.
     pub notes: Vec<String>,
+    /// With `--subtree`: what each piece of the part counted
+    /// (`explore::split::Unit`), for the merge.
+    pub units: Vec<explore::split::Unit>,
 }
 
 /// Explores every behavior of `model` for `config.np` processes (for every
@@ -229,6 +232,7 @@ pub fn explore_once(model: &Model, config: &Config) -> Outcome {
     if !config.stateless && config.inputs.is_none() {
         search.memo = Some(config.memo.clone().unwrap_or_default());
     }
+    let mut units = Vec::new();
     match (&config.replay, config.reduction) {
         (Some(schedule), _) => {
             replay::follow(Poe::new(ctx, initial(model, config)), schedule, &mut search)
@@ -238,7 +242,7 @@ pub fn explore_once(model: &Model, config: &Config) -> Outcome {
             let state = Poe::new(ctx, initial(model, config));
             let own = std::sync::OnceLock::new();
             let cut = config.cut.as_deref().unwrap_or(&own);
-            explore::split::run_cut(state, &mut search, part, parts, cut)
+            units = explore::split::run_cut(state, &mut search, part, parts, cut);
         }
         // The input plan of `--any-input` is one log every process of the
         // run writes: its runs stay on one thread.
@@ -268,6 +272,7 @@ pub fn explore_once(model: &Model, config: &Config) -> Outcome {
     }
     crate::exec::deadline::set(None);
     let mut outcome = Outcome::from_search(search.outcome);
+    outcome.units = units;
     retrace(model, config, &mut outcome);
     if config.replay.is_some() && outcome.errors.is_empty() && outcome.incomplete.is_none() {
         // A replay runs one execution: never a proof.
@@ -303,6 +308,7 @@ impl Outcome {
             input_cells: 0,
             input_bounds: Vec::new(),
             notes: o.notes,
+            units: Vec::new(),
         }
     }
 }

@@ -16,6 +16,8 @@ pub struct Tree {
     pub error_sum: Option<u32>,
     pub redundant_first: Option<u32>,
     pub halt_on: Option<u32>,
+    /// A choice `fail_on` ends the execution at once with an error.
+    pub fail_on: Option<u32>,
     /// Only the sum of the choices decides the future (`fingerprint`):
     /// different orders of the same choices merge.
     pub merge_sums: bool,
@@ -37,6 +39,7 @@ impl Tree {
             error_sum: None,
             redundant_first: None,
             halt_on: None,
+            fail_on: None,
             merge_sums: false,
             slow: false,
             budget: None,
@@ -80,6 +83,9 @@ impl Explorable for Tree {
         if Some(*choice) == self.halt_on {
             return Err(format!("halt at {:?}", self.taken));
         }
+        if Some(*choice) == self.fail_on {
+            return Err("fail".into());
+        }
         if self.budget.is_some_and(|b| self.instructions() > b) {
             return Err("budget".into());
         }
@@ -87,6 +93,15 @@ impl Explorable for Tree {
     }
 
     fn halted(&self, halt: String) -> Ending<Self::Error> {
+        if halt == "fail" {
+            return Ending {
+                errors: vec![("fail".into(), self.taken.clone())],
+                transitions: self.taken.len() as u64,
+                instructions: self.instructions(),
+                used: self.memo_used(),
+                ..Ending::default()
+            };
+        }
         Ending {
             limit: Some(halt),
             transitions: self.taken.len() as u64,
@@ -533,12 +548,29 @@ mod split_tests {
         assert_eq!(again.outcome.states, 1);
     }
 
+    /// The parts together explore what a whole run explores, and the
+    /// merge's reading of their pieces (`driver::merge::up_to`: the pieces
+    /// that start at or before the first error) counts what a whole run
+    /// counts before it stops.
     #[test]
     fn parts_cover_the_search_once() {
+        let mut trees = Vec::new();
         let mut t = Tree::new(5, 3);
         t.redundant_first = Some(1);
         t.error_sum = Some(7);
-        for all_errors in [false, true] {
+        trees.push(t);
+        // Errors at every depth: the expansion (breadth first) meets the
+        // shallow ones before deeper ones that come first in schedule
+        // order.
+        let mut t = Tree::new(5, 3);
+        t.fail_on = Some(2);
+        trees.push(t.clone());
+        t.error_sum = Some(3);
+        trees.push(t);
+        for (t, all_errors) in trees
+            .iter()
+            .flat_map(|t| [(t.clone(), false), (t.clone(), true)])
+        {
             let bounds = Bounds {
                 all_errors,
                 ..Bounds::default()
@@ -552,6 +584,7 @@ mod split_tests {
                 .flat_map(|p| [(p, false), (p, true)])
             {
                 let (mut executions, mut pruned, mut first) = (0, 0, None::<Vec<u32>>);
+                let mut units = Vec::new();
                 let cut = std::sync::OnceLock::new();
                 let table = std::sync::Arc::new(memo::Table::default());
                 let mut t = t.clone();
@@ -560,9 +593,9 @@ mod split_tests {
                     let mut s: Search<Tree> = Search::new(bounds.clone());
                     if shared {
                         s.memo = Some(table.clone());
-                        split::run_cut(t.clone(), &mut s, part, parts, &cut);
+                        units.extend(split::run_cut(t.clone(), &mut s, part, parts, &cut));
                     } else {
-                        split::run(t.clone(), &mut s, part, parts);
+                        units.extend(split::run(t.clone(), &mut s, part, parts));
                     }
                     executions += s.outcome.executions;
                     pruned += s.outcome.pruned;
@@ -572,16 +605,23 @@ mod split_tests {
                         }
                     }
                 }
-                let what = format!("parts={parts} all_errors={all_errors} shared={shared}");
-                if all_errors {
-                    assert_eq!(executions, whole.outcome.executions, "{what}");
-                    assert_eq!(pruned, whole.outcome.pruned, "{what}");
-                }
+                let what = format!("{t:?} parts={parts} all_errors={all_errors} shared={shared}");
                 assert_eq!(
                     first,
                     Some(whole.outcome.errors[0].schedule.clone()),
                     "{what}"
                 );
+                if all_errors {
+                    assert_eq!(executions, whole.outcome.executions, "{what}");
+                    assert_eq!(pruned, whole.outcome.pruned, "{what}");
+                } else {
+                    let first = first.unwrap_or_default();
+                    let before = units.iter().filter(|u| u.start <= first);
+                    let counted: u64 = before.clone().map(|u| u.executions).sum();
+                    let moved: u64 = before.map(|u| u.transitions).sum();
+                    assert_eq!(counted, whole.outcome.executions, "{what}");
+                    assert_eq!(moved, whole.outcome.transitions, "{what}");
+                }
             }
         }
     }
