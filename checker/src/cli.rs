@@ -117,6 +117,11 @@ pub struct Args {
     /// a small value makes every execution exercise it).
     #[arg(long, default_value_t = crate::system::compact::FIRST, hide = true)]
     pub compact_from: usize,
+    /// States a process of `--distributed` holds before it stops keeping
+    /// copies of summaries other processes own (a test knob: by default
+    /// half of its memory bound; 0 keeps only its own share).
+    #[arg(long, value_name = "STATES", hide = true)]
+    pub memo_cache: Option<u64>,
     /// Keep exploring after the first error and report every distinct one.
     #[arg(long)]
     pub all_errors: bool,
@@ -384,6 +389,9 @@ pub fn run(args: Args) -> i32 {
     }
     if args.distributed && subtree.is_some() {
         return fail("--distributed makes its own parts: drop --subtree");
+    }
+    if args.memo_cache.is_some() && !args.distributed {
+        return fail("--memo-cache bounds what a process of --distributed keeps of the others' summaries: add --distributed");
     }
     if args.distributed && !cfg!(feature = "distributed") {
         return fail("this mpi-check was built without distributed search: build it with `--features distributed` (needs an MPI library, e.g. apt-get install mpich libmpich-dev)");
@@ -674,8 +682,22 @@ fn run_distributed(
     // the search.
     let memo = std::sync::Arc::new(crate::explore::memo::Table::default());
     let cut = std::sync::Arc::new(std::sync::OnceLock::new());
+    // The default memory bound is the node's: the processes on one node
+    // share it. Half of a process's bound may hold copies of summaries
+    // other processes own; past it only its own share of the table grows.
+    let max_memory = std::cell::Cell::new(config.max_memory);
+    let on_node = |processes: usize| {
+        if args.max_memory.is_none() {
+            max_memory.set(config.max_memory.map(|m| m / processes as u64));
+        }
+        let copies = max_memory
+            .get()
+            .map(|m| m / 2 / crate::explore::memo::STATE_BYTES);
+        memo.set_cache_limit(args.memo_cache.or(copies).unwrap_or(u64::MAX));
+    };
     let work = |part: usize, parts: usize| {
         let config = driver::Config {
+            max_memory: max_memory.get(),
             subtree: Some((part, parts)),
             memo: Some(memo.clone()),
             cut: Some(cut.clone()),
@@ -704,12 +726,12 @@ fn run_distributed(
         )
     };
     // Parts enough to keep every process busy to the end.
-    let reports =
-        match crate::driver::distributed::run(memo.clone(), |processes| processes * 16, work) {
-            Ok(Some(r)) => r,
-            Ok(None) => return 0,
-            Err(e) => return cannot_run(args.format, &e),
-        };
+    let parts_for = |processes| processes * 16;
+    let reports = match crate::driver::distributed::run(memo.clone(), parts_for, on_node, work) {
+        Ok(Some(r)) => r,
+        Ok(None) => return 0,
+        Err(e) => return cannot_run(args.format, &e),
+    };
     let mut docs = Vec::new();
     for (i, text) in reports.iter().enumerate() {
         match serde_json::from_str(text) {

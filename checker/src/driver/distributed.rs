@@ -47,17 +47,20 @@ const TAG_ANSWERS: i32 = 5;
 const POLL_EVERY: Duration = Duration::from_micros(100);
 
 /// Runs the parts of a search, `parts_for(processes)` of them, with
-/// `table` the summaries of this process. Part `p` is `work(p, parts)` and
-/// returns its JSON report. On rank 0, returns every part's report in part
-/// order; on the other ranks `None`.
+/// `table` the summaries of this process. `on_node(n)` is told how many
+/// processes of the job share this node (their memory), before any part.
+/// Part `p` is `work(p, parts)` and returns its JSON report. On rank 0,
+/// returns every part's report in part order; on the other ranks `None`.
 pub fn run(
     table: Arc<Table>,
     parts_for: impl Fn(usize) -> usize,
+    on_node: impl FnOnce(usize),
     mut work: impl FnMut(usize, usize) -> String,
 ) -> Result<Option<Vec<String>>, String> {
     let universe = mpi::initialize().ok_or("MPI is already initialized")?;
     let world = universe.world();
     let (rank, size) = (world.rank(), world.size());
+    on_node(world.split_shared(0).size().max(1) as usize);
     let parts = parts_for(size.max(1) as usize);
     if size == 1 {
         return Ok(Some((0..parts).map(|p| work(p, parts)).collect()));
@@ -274,7 +277,7 @@ impl Exchange {
                     }
                     _ => {
                         for (key, s) in memo::decode(&bytes) {
-                            table.insert(key, s);
+                            table.cache(key, s);
                             back.push((key, s));
                         }
                     }

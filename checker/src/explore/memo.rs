@@ -58,6 +58,9 @@ const SHARDS: usize = 64;
 pub struct Table {
     shards: Vec<Mutex<HashMap<u128, Summary>>>,
     len: AtomicU64,
+    /// States past which `cache` adds nothing (`--distributed`: what other
+    /// processes own is kept here only while memory allows).
+    cache_limit: AtomicU64,
 }
 
 impl Default for Table {
@@ -65,9 +68,14 @@ impl Default for Table {
         Table {
             shards: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
             len: AtomicU64::new(0),
+            cache_limit: AtomicU64::new(u64::MAX),
         }
     }
 }
+
+/// Bytes a remembered state takes in a `Table` at most (key, summary, the
+/// hash map's control byte and spare room), to turn memory into states.
+pub const STATE_BYTES: u64 = 160;
 
 /// Bytes of one summary with its key (`encode`).
 pub const ENTRY_BYTES: usize = 16 + (4 + LIMITED) * 8;
@@ -95,6 +103,21 @@ impl Table {
                 self.len.fetch_add(1, Ordering::Relaxed);
             }
         }
+    }
+
+    /// Files a summary another process owns, as long as the table holds
+    /// fewer than its cache limit: the owner keeps it anyway, and without
+    /// a copy here a state met again is asked again (and explored until
+    /// the answer comes).
+    pub fn cache(&self, key: u128, summary: Summary) {
+        if self.len() < self.cache_limit.load(Ordering::Relaxed) {
+            self.insert(key, summary);
+        }
+    }
+
+    /// Sets the number of states past which `cache` adds nothing.
+    pub fn set_cache_limit(&self, states: u64) {
+        self.cache_limit.store(states, Ordering::Relaxed);
     }
 
     /// States remembered.
@@ -305,13 +328,19 @@ impl<S: Explorable> Search<S> {
             instructions: suffix(o.instructions, mark.at.instructions, mark.prefix.1),
             reach: std::array::from_fn(|i| peak[i].saturating_sub(mark.used[i])),
         };
-        table.insert(mark.key, summary);
-        if self.remote {
-            with_remote(|r| {
-                if !r.owns(mark.key) {
+        let owned_elsewhere = self.remote
+            && with_remote(|r| {
+                let elsewhere = !r.owns(mark.key);
+                if elsewhere {
                     r.tell(mark.key, summary);
                 }
-            });
+                elsewhere
+            })
+            .unwrap_or(false);
+        if owned_elsewhere {
+            table.cache(mark.key, summary);
+        } else {
+            table.insert(mark.key, summary);
         }
     }
 
