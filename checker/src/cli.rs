@@ -538,6 +538,7 @@ pub fn run(args: Args) -> i32 {
             stateless: args.stateless,
             subtree,
             memo: None,
+            started: None,
             cut: None,
         };
         #[cfg(feature = "distributed")]
@@ -695,9 +696,12 @@ fn run_distributed(
             .map(|m| m / 2 / crate::explore::memo::STATE_BYTES);
         memo.set_cache_limit(args.memo_cache.or(copies).unwrap_or(u64::MAX));
     };
+    // --timeout bounds the whole job: every part counts from its start.
+    let started = std::time::Instant::now();
     let work = |part: usize, parts: usize| {
         let config = driver::Config {
             max_memory: max_memory.get(),
+            started: Some(started),
             subtree: Some((part, parts)),
             memo: Some(memo.clone()),
             cut: Some(cut.clone()),

@@ -78,6 +78,38 @@ fn up_to(docs: &[(String, Value)], first: &[u32]) -> Option<(u64, u64)> {
     Some((executions, transitions))
 }
 
+/// A part's reason without the executions it explored before it stopped
+/// (" after N executions"): the merged report counts them all.
+fn without_count(why: &str) -> String {
+    if let Some((head, tail)) = why.rsplit_once(" after ") {
+        if let Some(n) = tail.strip_suffix(" executions") {
+            if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
+                return head.to_string();
+            }
+        }
+    }
+    why.to_string()
+}
+
+/// Sorted part numbers as ranges: `1-3, 7, 9-10`.
+fn ranges(sorted: &[u64]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let mut j = i;
+        while j + 1 < sorted.len() && sorted[j + 1] == sorted[j] + 1 {
+            j += 1;
+        }
+        out.push(if j > i {
+            format!("{}-{}", sorted[i], sorted[j])
+        } else {
+            sorted[i].to_string()
+        });
+        i = j + 1;
+    }
+    out.join(", ")
+}
+
 /// Merges the reports `docs` (file name, parsed JSON).
 pub fn merge(docs: &[(String, Value)]) -> Result<Merged, String> {
     let mut np: Option<u64> = None;
@@ -91,6 +123,9 @@ pub fn merge(docs: &[(String, Value)]) -> Result<Merged, String> {
         seconds: 0.0,
     };
     let mut reasons: Vec<String> = Vec::new();
+    // Why parts did not finish, each reason once with its parts (a bound
+    // every part met is one line, not one per part).
+    let mut unfinished: Vec<(String, Vec<u64>)> = Vec::new();
     for (name, doc) in docs {
         let sub = &doc["subtree"];
         let (Some(part), Some(of), Some(complete)) = (
@@ -119,8 +154,11 @@ pub fn merge(docs: &[(String, Value)]) -> Result<Merged, String> {
             return Err(format!("{name}: part {part}/{of} is given twice"));
         }
         if !complete && doc["errors"].as_array().is_none_or(|e| e.is_empty()) {
-            let why = doc["reason"].as_str().unwrap_or("stopped early");
-            reasons.push(format!("part {part}/{of} did not finish: {why}"));
+            let why = without_count(doc["reason"].as_str().unwrap_or("stopped early"));
+            match unfinished.iter_mut().find(|(w, _)| *w == why) {
+                Some((_, parts)) => parts.push(part),
+                None => unfinished.push((why, vec![part])),
+            }
         }
         errors.extend(doc["errors"].as_array().cloned().unwrap_or_default());
         let s = &doc["stats"];
@@ -142,6 +180,14 @@ pub fn merge(docs: &[(String, Value)]) -> Result<Merged, String> {
         .filter(|p| !seen.contains_key(p))
         .map(|p| format!("{p}/{parts}"))
         .collect();
+    for (why, mut which) in unfinished {
+        which.sort_unstable();
+        let named = match which.as_slice() {
+            [one] => format!("part {one}/{parts}"),
+            _ => format!("parts {} of {parts}", ranges(&which)),
+        };
+        reasons.push(format!("{named} did not finish: {why}"));
+    }
     if !missing.is_empty() {
         reasons.insert(0, format!("missing parts: {}", missing.join(", ")));
     }
@@ -204,4 +250,66 @@ pub fn merge_files(paths: &[std::path::PathBuf]) -> Result<Merged, String> {
         docs.push((name, doc));
     }
     merge(&docs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_are_named_as_ranges() {
+        assert_eq!(ranges(&[3]), "3");
+        assert_eq!(ranges(&[1, 2, 3, 7, 9, 10]), "1-3, 7, 9-10");
+        assert_eq!(ranges(&[2, 4, 6]), "2, 4, 6");
+    }
+
+    #[test]
+    fn a_reason_is_grouped_without_its_count() {
+        assert_eq!(
+            without_count("timeout of 1s reached after 848712 executions"),
+            "timeout of 1s reached"
+        );
+        assert_eq!(
+            without_count("execution limit of 1000 reached"),
+            "execution limit of 1000 reached"
+        );
+        // Not a count: kept.
+        assert_eq!(
+            without_count("stopped after many executions"),
+            "stopped after many executions"
+        );
+    }
+
+    fn part(p: u64, of: u64, reason: &str) -> (String, Value) {
+        let doc = serde_json::json!({
+            "subtree": {"part": p, "parts": of, "complete": false, "all_errors": false, "units": []},
+            "verdict": "inconclusive",
+            "np": 4,
+            "reason": reason,
+            "errors": [],
+            "stats": {"executions": 10, "transitions": 100, "states": 5, "seconds": 0.5},
+        });
+        (format!("part{p}.json"), doc)
+    }
+
+    #[test]
+    fn one_line_per_reason_whatever_the_parts() {
+        let docs: Vec<_> = (1..=5)
+            .map(|p| {
+                let why = if p == 4 {
+                    "memory limit of 64 MB reached".to_string()
+                } else {
+                    format!("timeout of 2s reached after {} executions", p * 7)
+                };
+                part(p, 5, &why)
+            })
+            .collect();
+        let m = merge(&docs).expect("merged");
+        assert_eq!(m.status, 2);
+        assert!(
+            m.text.contains("reason: parts 1-3, 5 of 5 did not finish: timeout of 2s reached; part 4/5 did not finish: memory limit of 64 MB reached"),
+            "{}",
+            m.text
+        );
+    }
 }

@@ -75,6 +75,10 @@ pub struct Config {
     /// parts one process explores in turn (`--distributed`): a summary is
     /// exact wherever it was computed. `None`: a table of its own.
     pub memo: Option<std::sync::Arc<explore::memo::Table>>,
+    /// When the check began, if before this search (`--distributed`: the
+    /// job's start, so that `--timeout` bounds the whole job, not each of
+    /// its parts).
+    pub started: Option<std::time::Instant>,
     /// The top of the search as the first part a process explored cut it,
     /// shared by its later parts (`--distributed`, `explore::split::Cut`).
     pub cut: Option<std::sync::Arc<std::sync::OnceLock<explore::split::Cut>>>,
@@ -105,6 +109,7 @@ impl Default for Config {
             compact_from: crate::system::compact::FIRST,
             subtree: None,
             memo: None,
+            started: None,
             cut: None,
         }
     }
@@ -224,6 +229,9 @@ fn bounds(config: &Config) -> Bounds {
 /// One verification: every behavior for the inputs `config` gives.
 pub fn explore_once(model: &Model, config: &Config) -> Outcome {
     let mut search = Search::new(bounds(config));
+    if let Some(started) = config.started {
+        search.start = started;
+    }
     // Long local computations look at the deadline too.
     crate::exec::deadline::set(config.timeout.and_then(|t| search.start.checked_add(t)));
     let ctx = ctx(model, config);

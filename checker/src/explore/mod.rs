@@ -227,11 +227,10 @@ pub fn execution_limit_message(max: u64) -> String {
 
 /// Why a search stopped at `--timeout`.
 pub fn timeout_message(t: Duration, executions: u64) -> String {
-    format!(
-        "timeout of {}s reached after {} executions",
-        t.as_secs_f64(),
-        executions
-    )
+    // To the millisecond: the bound is the user's `--timeout` less the
+    // microseconds spent before the search began.
+    let seconds = (t.as_secs_f64() * 1000.0).round() / 1000.0;
+    format!("timeout of {seconds}s reached after {executions} executions")
 }
 
 /// An error with the schedule of the execution that showed it.
