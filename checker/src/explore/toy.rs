@@ -301,6 +301,16 @@ mod memo_tests {
             .collect()
     }
 
+    /// Everything but the work is the same.
+    fn same_outcome(a: &Outcome<(String, Vec<u32>)>, b: &Outcome<(String, Vec<u32>)>, what: &str) {
+        assert_eq!(a.executions, b.executions, "executions: {what}");
+        assert_eq!(a.transitions, b.transitions, "transitions: {what}");
+        assert_eq!(a.instructions, b.instructions, "instructions: {what}");
+        assert_eq!(a.pruned, b.pruned, "pruned: {what}");
+        assert_eq!(a.incomplete, b.incomplete, "incomplete: {what}");
+        assert_eq!(errs(a), errs(b), "errors: {what}");
+    }
+
     /// The stateful search (sequential, and parallel on several threads)
     /// against the stateless one: everything but the work is the same.
     fn same(t: &Tree, all_errors: bool) -> u64 {
@@ -327,12 +337,7 @@ mod memo_tests {
             }
             let (a, b) = (&plain.outcome, &memo.outcome);
             let what = format!("{t:?} all_errors={all_errors} jobs={jobs}");
-            assert_eq!(a.executions, b.executions, "executions: {what}");
-            assert_eq!(a.transitions, b.transitions, "transitions: {what}");
-            assert_eq!(a.instructions, b.instructions, "instructions: {what}");
-            assert_eq!(a.pruned, b.pruned, "pruned: {what}");
-            assert_eq!(a.incomplete, b.incomplete, "incomplete: {what}");
-            assert_eq!(errs(a), errs(b), "errors: {what}");
+            same_outcome(a, b, &what);
             assert!(b.states <= a.states, "states: {what}");
             if jobs == 1 {
                 merged = b.merged;
@@ -482,12 +487,7 @@ mod memo_tests {
                     memo::attach(None);
                     let (a, b) = (&plain.outcome, &s.outcome);
                     let what = format!("{t:?} all_errors={all_errors} delay={delay}");
-                    assert_eq!(a.executions, b.executions, "executions: {what}");
-                    assert_eq!(a.transitions, b.transitions, "transitions: {what}");
-                    assert_eq!(a.instructions, b.instructions, "instructions: {what}");
-                    assert_eq!(a.pruned, b.pruned, "pruned: {what}");
-                    assert_eq!(a.incomplete, b.incomplete, "incomplete: {what}");
-                    assert_eq!(errs(a), errs(b), "errors: {what}");
+                    same_outcome(a, b, &what);
                     if delay <= 3 && a.errors.is_empty() && t.budget.is_none() {
                         assert!(answered.get() > 0, "{what}");
                         assert!(b.states < alone.outcome.states, "states: {what}");
