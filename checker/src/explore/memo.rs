@@ -16,7 +16,13 @@
 //! so the first error, its schedule and every error of `--all-errors` are
 //! found exactly where the stateless search finds them. The same holds
 //! for each task of the parallel search, whose summaries are shared: a
-//! summary is exact wherever it was computed.
+//! summary is exact wherever it was computed. It also holds for a summary
+//! that arrives while its state's subtree is being explored (`Remote`, the
+//! table of a distributed search): the subtree is error-free (the summary
+//! says so, and the same key has the same future), so cutting it loses no
+//! error, and its counts are put back to the state's snapshot plus the
+//! summary — what they would be had the summary been there when the state
+//! was reached (`Search::known_late`).
 //!
 //! The one thing a key may leave out that the future still reads is how
 //! far each process is towards a per-process limit of the tool (for MPI:
