@@ -19,10 +19,25 @@
 //! cannot change it and are abandoned. Only the time limit and the
 //! execution bound depend on timing: they make the outcome inconclusive
 //! (with the counts of what was explored) rather than different.
+//!
+//! With a table of summaries (`memo`), tasks meet the same states: two
+//! orders of the same messages converge. A task claims each state it
+//! starts exploring; a task that meets a state an earlier task (in
+//! schedule order) has claimed waits for its summary instead of exploring
+//! it too, and then counts it as a known state (`Search::known_after_all`);
+//! if the claim is given up without a summary (an error, a limit, options
+//! given away) it explores the state itself. While it waits it counts as
+//! idle, so busy workers give work away, and it runs queued tasks that
+//! come before it on its own thread. Waits only go from a later task to an
+//! earlier one, and a waiting task runs only earlier tasks, so no chain of
+//! waits comes back to a task that waits: every wait ends. The outcome is
+//! unchanged (a summary is exact wherever it was computed); only the work
+//! is: the fan-in-sum at np 16 explores 246,137 states on two threads
+//! where one thread explores 245,956 (318,000 without claims).
 
 use super::memo::{Lookup, Mark};
 use super::{Bounds, Explorable, Next, Outcome, Search};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
@@ -43,6 +58,10 @@ struct Frame<S: Explorable> {
     end: usize,
     /// Set while the whole subtree is this task's (`memo`).
     mark: Option<Mark>,
+    /// The key this frame claimed (`Shared::claims`) while it explores
+    /// it, with the schedule it claimed it at (`schedule` is handed to the
+    /// last option).
+    claim: Option<(u128, Vec<u32>)>,
 }
 
 /// Where a task starts: the initial state, or options of a branching point.
@@ -82,9 +101,59 @@ struct Shared<S: Explorable> {
     aborted: AtomicBool,
     executions: AtomicU64,
     done: Mutex<Vec<Done<S::Error>>>,
+    /// States being explored, by key, with the schedule that reached them
+    /// (`memo`): a task that meets one that an earlier task is exploring
+    /// waits for its summary instead of exploring it too (`wait_for`).
+    claims: Vec<Mutex<HashMap<u128, Vec<u32>>>>,
+    start: Instant,
+    memo: Option<Arc<super::memo::Table>>,
 }
 
+/// Shards of `Shared::claims`.
+const CLAIM_SHARDS: usize = 64;
+/// How deep a waiting task runs earlier tasks on its thread.
+const MAX_NESTED: usize = 8;
+
 impl<S: Explorable> Shared<S> {
+    fn claims_of(&self, key: u128) -> Option<std::sync::MutexGuard<'_, HashMap<u128, Vec<u32>>>> {
+        self.claims[(key as usize) % CLAIM_SHARDS].lock().ok()
+    }
+
+    /// Whether a task earlier in schedule order than the one at `schedule`
+    /// is exploring the state `key` (a claim on the path to `schedule`
+    /// itself is this task's or its donor's: never waited for).
+    fn claimed_before(&self, key: u128, schedule: &[u32]) -> bool {
+        self.claims_of(key)
+            .and_then(|c| {
+                c.get(&key)
+                    .map(|p| p.as_slice() < schedule && !schedule.starts_with(p))
+            })
+            .unwrap_or(false)
+    }
+
+    /// Claims `key` for the frame at `schedule` unless an earlier claim
+    /// stands; returns whether it did.
+    fn claim(&self, key: u128, schedule: &[u32]) -> bool {
+        let Some(mut c) = self.claims_of(key) else {
+            return false;
+        };
+        if c.get(&key).is_some_and(|p| p.as_slice() <= schedule) {
+            return false;
+        }
+        c.insert(key, schedule.to_vec());
+        true
+    }
+
+    fn release(&self, f: &mut Frame<S>) {
+        if let Some((key, at)) = f.claim.take() {
+            if let Some(mut c) = self.claims_of(key) {
+                if c.get(&key) == Some(&at) {
+                    c.remove(&key);
+                }
+            }
+        }
+    }
+
     fn after_stop(&self, key: &[u32]) -> bool {
         self.stopped.load(Ordering::Acquire)
             && self
@@ -124,6 +193,11 @@ where
         aborted: AtomicBool::new(false),
         executions: AtomicU64::new(0),
         done: Mutex::new(Vec::new()),
+        claims: (0..CLAIM_SHARDS)
+            .map(|_| Mutex::new(HashMap::new()))
+            .collect(),
+        start: search.start,
+        memo: search.memo.clone(),
     };
     if let Ok(mut q) = shared.queue.lock() {
         q.insert(
@@ -135,13 +209,11 @@ where
         );
     }
     let bounds = search.bounds.clone();
-    let start = search.start;
-    let memo = search.memo.clone();
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
             scope.spawn(|| {
                 on_thread();
-                worker(&shared, &bounds, start, &memo);
+                worker(&shared, &bounds);
             });
         }
     });
@@ -190,53 +262,116 @@ fn merge<S: Explorable>(search: &mut Search<S>, done: Vec<Done<S::Error>>) {
     }
 }
 
-fn worker<S>(
+fn worker<S>(shared: &Shared<S>, bounds: &Bounds)
+where
+    S: Explorable,
+    S::Choice: Sync,
+{
+    while let Some(task) = next_task(shared) {
+        run_task(shared, bounds, task, 0);
+    }
+}
+
+/// Explores one task taken from the queue (`nested`: on the thread of a
+/// task waiting for another's summary) and hands its outcome back.
+fn run_task<S>(shared: &Shared<S>, bounds: &Bounds, task: Task<S>, nested: usize)
+where
+    S: Explorable,
+    S::Choice: Sync,
+{
+    let key = task.key.clone();
+    // Each task counts as the sequential search would in its interval;
+    // time and the execution bound are watched globally (`explore`).
+    let mut search: Search<S> = Search::new(Bounds {
+        timeout: None,
+        max_executions: None,
+        all_errors: bounds.all_errors,
+        max_memory: None,
+    });
+    search.start = shared.start;
+    search.memo = shared.memo.clone();
+    let mut stack = Vec::new();
+    let stopped = explore(shared, bounds, task, &mut search, &mut stack, nested);
+    for f in &mut stack {
+        shared.release(f);
+    }
+    if stopped {
+        if let Ok(mut s) = shared.stop.lock() {
+            if s.as_ref().is_none_or(|s| key < *s) {
+                *s = Some(key.clone());
+            }
+        }
+        shared.stopped.store(true, Ordering::Release);
+    }
+    if let Ok(mut d) = shared.done.lock() {
+        d.push(Done {
+            key,
+            outcome: search.outcome,
+            stopped,
+        });
+    }
+    if shared.busy.fetch_sub(1, Ordering::AcqRel) == 1 {
+        // Perhaps the last busy worker with nothing queued: the waiting
+        // ones look again (under the lock, so none misses the news).
+        let _q = shared.queue.lock();
+        shared.wake.notify_all();
+    }
+}
+
+/// The earliest queued task if it comes before `before` in schedule order
+/// (a waiting task runs only earlier ones: they never wait for it).
+fn task_before<S: Explorable>(shared: &Shared<S>, before: &[u32]) -> Option<Task<S>> {
+    let mut q = shared.queue.lock().ok()?;
+    loop {
+        let first = q.first_key_value().map(|(k, _)| k.as_slice() < before)?;
+        if !first {
+            return None;
+        }
+        let (key, task) = q.pop_first()?;
+        shared.queued.fetch_sub(1, Ordering::AcqRel);
+        if shared.after_stop(&key) {
+            continue;
+        }
+        shared.busy.fetch_add(1, Ordering::AcqRel);
+        return Some(task);
+    }
+}
+
+/// The state `key` at `schedule` is being explored by an earlier task:
+/// waits until it is summarized or given up, running earlier tasks from
+/// the queue meanwhile (counted idle, so that busy workers give some).
+/// Waits only go from later tasks to earlier ones, and a task runs only
+/// earlier tasks while it waits, so no wait ever waits for itself.
+fn wait_for<S>(
     shared: &Shared<S>,
     bounds: &Bounds,
-    start: Instant,
-    memo: &Option<Arc<super::memo::Table>>,
+    key: u128,
+    schedule: &[u32],
+    task_key: &[u32],
+    nested: usize,
 ) where
     S: Explorable,
     S::Choice: Sync,
 {
-    loop {
-        let Some(task) = next_task(shared) else {
-            return;
-        };
-        let key = task.key.clone();
-        // Each task counts as the sequential search would in its interval;
-        // time and the execution bound are watched globally (`explore`).
-        let mut search: Search<S> = Search::new(Bounds {
-            timeout: None,
-            max_executions: None,
-            all_errors: bounds.all_errors,
-            max_memory: None,
-        });
-        search.start = start;
-        search.memo = memo.clone();
-        let stopped = explore(shared, bounds, task, &mut search);
-        if stopped {
-            if let Ok(mut s) = shared.stop.lock() {
-                if s.as_ref().is_none_or(|s| key < *s) {
-                    *s = Some(key.clone());
-                }
+    let known = |shared: &Shared<S>| shared.memo.as_ref().is_some_and(|t| t.get(key).is_some());
+    shared.idle.fetch_add(1, Ordering::AcqRel);
+    while shared.claimed_before(key, schedule)
+        && !known(shared)
+        && !shared.aborted.load(Ordering::Acquire)
+    {
+        match (nested < MAX_NESTED)
+            .then(|| task_before(shared, task_key))
+            .flatten()
+        {
+            Some(task) => {
+                shared.idle.fetch_sub(1, Ordering::AcqRel);
+                run_task(shared, bounds, task, nested + 1);
+                shared.idle.fetch_add(1, Ordering::AcqRel);
             }
-            shared.stopped.store(true, Ordering::Release);
-        }
-        if let Ok(mut d) = shared.done.lock() {
-            d.push(Done {
-                key,
-                outcome: search.outcome,
-                stopped,
-            });
-        }
-        if shared.busy.fetch_sub(1, Ordering::AcqRel) == 1 {
-            // Perhaps the last busy worker with nothing queued: the waiting
-            // ones look again (under the lock, so none misses the news).
-            let _q = shared.queue.lock();
-            shared.wake.notify_all();
+            None => std::thread::sleep(std::time::Duration::from_micros(20)),
         }
     }
+    shared.idle.fetch_sub(1, Ordering::AcqRel);
 }
 
 /// The next task to run, the earliest in schedule order first (it decides
@@ -275,6 +410,8 @@ fn donate<S: Explorable>(shared: &Shared<S>, stack: &mut [Frame<S>]) {
     // ancestors) is explored elsewhere: none of them is summarized here.
     for f in &mut stack[..=at] {
         f.mark = None;
+        // No summary will come from here: nobody waits for it.
+        shared.release(f);
     }
     let f = &mut stack[at];
     let Some(state) = f.state.clone() else {
@@ -291,6 +428,7 @@ fn donate<S: Explorable>(shared: &Shared<S>, stack: &mut [Frame<S>]) {
             next: f.next,
             end: f.end,
             mark: None,
+            claim: None,
         })),
     };
     f.end = f.next;
@@ -305,23 +443,29 @@ fn donate<S: Explorable>(shared: &Shared<S>, stack: &mut [Frame<S>]) {
 
 /// Depth-first search of one task; whether it stopped where the sequential
 /// search would.
-fn explore<S>(shared: &Shared<S>, bounds: &Bounds, task: Task<S>, search: &mut Search<S>) -> bool
+fn explore<S>(
+    shared: &Shared<S>,
+    bounds: &Bounds,
+    task: Task<S>,
+    search: &mut Search<S>,
+    stack: &mut Vec<Frame<S>>,
+    nested: usize,
+) -> bool
 where
     S: Explorable,
     S::Choice: Sync,
 {
-    let mut stack: Vec<Frame<S>> = Vec::new();
     let mut current = None;
     match task.start {
         Start::Root(s) => current = Some((s, Vec::new())),
         Start::Options(f) => stack.push(*f),
     }
-    let key = task.key;
+    let task_key = task.key;
     loop {
         if search.should_stop() {
             return true;
         }
-        if shared.aborted.load(Ordering::Acquire) || shared.after_stop(&key) {
+        if shared.aborted.load(Ordering::Acquire) || shared.after_stop(&task_key) {
             return false;
         }
         if let Some(t) = bounds.timeout {
@@ -343,14 +487,17 @@ where
             return false;
         }
         if shared.idle.load(Ordering::Acquire) > 0 && shared.queued.load(Ordering::Acquire) == 0 {
-            donate(shared, &mut stack);
+            donate(shared, stack);
         }
         let (mut state, mut schedule) = match current.take() {
             Some(c) => c,
             None => {
                 while stack.last().is_some_and(|f| f.next >= f.end) {
-                    if let Some(mark) = stack.pop().and_then(|f| f.mark) {
-                        search.subtree_done(mark);
+                    if let Some(mut f) = stack.pop() {
+                        if let Some(mark) = f.mark.take() {
+                            search.subtree_done(mark);
+                        }
+                        shared.release(&mut f);
                     }
                 }
                 let Some(top) = stack.last_mut() else {
@@ -400,6 +547,20 @@ where
                             }
                             Lookup::New(mark) => mark,
                         };
+                        let mut claim = None;
+                        if let Some(key) = mark.as_ref().map(|m| m.key()) {
+                            if shared.claimed_before(key, &schedule) {
+                                wait_for(shared, bounds, key, &schedule, &task_key, nested);
+                                let known = mark.as_ref().and_then(|m| search.known_after_all(m));
+                                if let Some(executions) = known {
+                                    shared.executions.fetch_add(executions, Ordering::AcqRel);
+                                    continue;
+                                }
+                            }
+                            if shared.claim(key, &schedule) {
+                                claim = Some((key, schedule.clone()));
+                            }
+                        }
                         let end = options.len();
                         stack.push(Frame {
                             state: Some(state.clone()),
@@ -408,6 +569,7 @@ where
                             next: 1,
                             end,
                             mark,
+                            claim,
                         });
                     }
                     schedule.push(0);
