@@ -365,14 +365,12 @@ impl<S: Explorable> Search<S> {
     /// The state marked `mark` a moment ago, not pushed yet, is known by
     /// now (another thread of a parallel search summarized it while this
     /// one waited): counts it as `lookup` would have, and returns its
-    /// executions (the mark is then dropped, not pushed).
+    /// executions (the mark is then dropped, not pushed). Nothing was
+    /// explored since the mark, so this is `known_late` at no distance.
     pub fn known_after_all(&mut self, mark: &Mark) -> Option<u64> {
-        let known = self.memo.as_ref().and_then(|t| t.get(mark.key));
-        let s = known.filter(|s| fits(s, mark.room))?;
-        // As if `lookup` had found it: the running maxima it took.
-        self.peak = mark.outer_peak;
-        self.count_known(&s, mark.prefix, mark.used);
-        Some(s.executions)
+        let summary = self.memo.as_ref().and_then(|t| t.get(mark.key))?;
+        self.known_late(mark, &summary)
+            .then_some(summary.executions)
     }
 
     /// The subtree of the open branching point marked `mark`, being
