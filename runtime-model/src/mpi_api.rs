@@ -509,6 +509,18 @@ impl MpiFunc {
         self.attrs().buffers != Buffers::Done
     }
 
+    /// Whether the call hands the MPI library a function of the program that
+    /// the library may call later, from inside other MPI calls: a reduction
+    /// operation (`MPI_Op_create`'s `user_fn`, run by every reduction that
+    /// names the operation, MPI 3.1 §5.9.5), and, as the MPI 3.1 prototypes
+    /// name them, error handlers (`comm_errhandler_fn`, §8.3), attribute
+    /// callbacks (`comm_copy_attr_fn`, `comm_delete_attr_fn`, §6.7.2) and
+    /// generalized-request callbacks (`query_fn`, `free_fn`, `cancel_fn`,
+    /// §12.2). Every parameter of such a function is named `*_fn`.
+    pub fn takes_callback(self) -> bool {
+        self.params().iter().any(|p| p.ends_with("_fn"))
+    }
+
     /// Whether the call starts an operation that owns its buffers after it
     /// returns.
     pub fn starts_pending(self) -> bool {
@@ -603,6 +615,13 @@ mod tests {
         assert!(!MpiFunc::Wait.attrs().nondeterministic);
         assert_eq!(MpiFunc::SendInit.attrs().buffers, Buffers::Bound);
         assert_eq!(MpiFunc::Iallreduce.shape(), Shape::Reduction);
+    }
+
+    #[test]
+    fn callbacks_are_the_parameters_named_fn() {
+        assert!(MpiFunc::OpCreate.takes_callback());
+        assert!(!MpiFunc::Allreduce.takes_callback());
+        assert!(!MpiFunc::Send.takes_callback());
     }
 
     #[test]

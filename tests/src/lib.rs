@@ -242,6 +242,11 @@ pub fn examples_in(dir: &Path) -> Result<Vec<Example>, String> {
 /// the bare file name) on the example and its `SOURCES:` parts, writing the
 /// model to `model`.
 pub fn extract(ex: &Example, model: &Path) -> Output {
+    extract_with(ex, model, &[])
+}
+
+/// [`extract`] with more mpi-extract flags (`--no-slice`).
+pub fn extract_with(ex: &Example, model: &Path, extra: &[&str]) -> Output {
     let dir = ex.path.parent().expect("example has a directory");
     let file = ex.path.file_name().expect("example file name");
     let mut cmd = Command::new(bin("mpi-extract"));
@@ -255,6 +260,7 @@ pub fn extract(ex: &Example, model: &Path) -> Output {
         None => (ex.extract.clone(), vec![]),
     };
     cmd.args(flags);
+    cmd.args(extra.iter().filter(|f| !ex.extract.iter().any(|e| e == *f)));
     if !clang.is_empty() {
         cmd.arg("--").args(clang);
     }

@@ -1,7 +1,11 @@
 //! The reduced search and the naive oracle (`--reduction none`) must agree
 //! on every example's verdict, one named test per example; and the reduced
 //! search's report must not change when the settled past is forgotten as
-//! early as possible (`--compact-from 2`). The oracle
+//! early as possible (`--compact-from 2`), nor when the model keeps every
+//! instruction (`mpi-extract --no-slice`): slicing may only remove what
+//! cannot change a verdict, so the verdict and the error kinds must be the
+//! same (a store only an MPI callback reads, sliced away, once made a wrong
+//! "verified"). The oracle
 //! explores every interleaving and cannot finish some of the larger
 //! examples within its time limit: those are listed, each with its reason,
 //! in `tests/fixtures/oracle-skips.txt` and not run under the oracle (their
@@ -17,6 +21,20 @@ const ORACLE_SECONDS: &str = "60";
 fn verdict_of(stdout: &[u8]) -> Option<String> {
     let v: serde_json::Value = serde_json::from_slice(stdout).ok()?;
     Some(v["verdict"].as_str()?.to_string())
+}
+
+/// The verdict and the sorted error kinds of a JSON report.
+fn outcome_of(stdout: &[u8]) -> Option<(String, Vec<String>)> {
+    let v: serde_json::Value = serde_json::from_slice(stdout).ok()?;
+    let mut kinds: Vec<String> = v["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e["kind"].as_str().map(String::from))
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    Some((v["verdict"].as_str()?.to_string(), kinds))
 }
 
 /// `name  # reason` lines; blank lines and lines starting with `#` are
@@ -79,6 +97,7 @@ fn agree(ex: &Example, oracle: bool) -> Result<(), String> {
             b.map_or("no report".into(), |v| v.to_string())
         ));
     }
+    unsliced_agrees(ex, &dir, &poe.stdout)?;
     if !oracle {
         return Ok(());
     }
@@ -106,4 +125,25 @@ fn agree(ex: &Example, oracle: bool) -> Result<(), String> {
             ex.name()
         )),
     }
+}
+
+/// The model extracted with `--no-slice` gives the sliced model's verdict
+/// and error kinds.
+fn unsliced_agrees(ex: &Example, dir: &tempfile::TempDir, sliced: &[u8]) -> Result<(), String> {
+    if ex.extract.iter().any(|f| f == "--no-slice") {
+        return Ok(());
+    }
+    let model = dir.path().join("unsliced.json");
+    if !extract_with(ex, &model, &["--no-slice"]).status.success() {
+        return Err(format!("{}: mpi-extract --no-slice failed", ex.name()));
+    }
+    let whole = check(ex, &model, &["--format", "json"]);
+    let (a, b) = (outcome_of(sliced), outcome_of(&whole.stdout));
+    if a.is_none() || a != b {
+        return Err(format!(
+            "{}: slicing changes the outcome: sliced {a:?}, --no-slice {b:?}",
+            ex.name()
+        ));
+    }
+    Ok(())
 }

@@ -7,6 +7,9 @@
 //! quarter skipped fails the run. The reduced search's whole JSON report
 //! (but its time) must also be the same with `-j 1` and `-j 3`, with and
 //! without `--all-errors`: the parallel search gives the sequential outcome.
+//! The model extracted with `--no-slice` must give the sliced model's
+//! verdict and error kinds under every buffering (slicing may only remove
+//! what cannot change an outcome).
 //! A failure prints the seed and the commands that reproduce it.
 
 use end_to_end::*;
@@ -76,19 +79,38 @@ fn compare(seed: u64, skipped: &AtomicUsize) -> Result<(), String> {
             program.source
         ));
     }
+    let unsliced = dir.path().join("unsliced.json");
+    let mut extract = Command::new(bin("mpi-extract"));
+    extract
+        .arg(&source)
+        .arg("--no-slice")
+        .arg("-o")
+        .arg(&unsliced);
+    if !run_limited(&mut extract).status.success() {
+        return Err(format!("seed {seed}: mpi-extract --no-slice failed"));
+    }
     let np = program.np.to_string();
     let mut oracle_skipped = false;
     for buffering in ["any", "zero", "infinite"] {
-        let run = |extra: &[&str]| {
+        let run_on = |model: &std::path::Path, extra: &[&str]| {
             let mut cmd = Command::new(bin("mpi-check"));
-            cmd.arg(&model)
+            cmd.arg(model)
                 .args(["-n", &np, "--buffering", buffering, "--all-errors"])
                 .args(["--format", "json"])
                 .args(extra);
             let out = run_limited(&mut cmd);
             outcome(&out.stdout)
         };
+        let run = |extra: &[&str]| run_on(&model, extra);
         let poe = run(&[]);
+        let whole = run_on(&unsliced, &[]);
+        if poe.as_ref().map(|p| &p.0) != whole.as_ref().map(|w| &w.0) {
+            return Err(format!(
+                "seed {seed}, --buffering {buffering}, np {np}: the sliced model says {:?}, the model extracted with --no-slice says {:?}",
+                poe.map(|p| p.0),
+                whole.map(|w| w.0)
+            ));
+        }
         let naive = run(&["--reduction", "none", "--timeout", ORACLE_SECONDS]);
         let (Some((poe, _)), Some((naive, naive_timed_out))) = (poe, naive) else {
             return Err(format!(

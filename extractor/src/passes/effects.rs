@@ -27,8 +27,16 @@ impl Effects {
     }
 }
 
-/// The memory effects of instruction `block.insts[inst]`.
-pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Effects {
+/// The memory effects of instruction `block.insts[inst]`. With
+/// `mpi_calls_back`, the program has handed the MPI library functions it
+/// may call from inside later MPI calls (see [`mpi_calls_back`]).
+pub fn effects(
+    pt: &PointsTo,
+    block: usize,
+    inst: usize,
+    kind: &InstKind,
+    mpi_calls_back: bool,
+) -> Effects {
     let site = || Sites::one(pt.alloc_site(block, inst).expect("allocation has a site"));
     let all = |args: &[Operand]| {
         let mut s = Sites::none();
@@ -49,6 +57,20 @@ pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Eff
         InstKind::Alloca { .. } => Effects {
             lifetime: site(),
             ..Effects::default()
+        },
+        // Once the library holds a function of the program (a reduction
+        // operation, an error handler, an attribute or generalized-request
+        // callback), an MPI call may run it: a reduction runs its operation
+        // (MPI 3.1 §5.9.5), any call may raise an error handler (§8.3),
+        // duplicating or freeing an object runs attribute callbacks (§6.7.2),
+        // completing a generalized request runs its query function (§12.2).
+        // Such a call is then like a call of the program's own code: it may
+        // read, write and free anything (a store only the callback reads
+        // must stay).
+        InstKind::Mpi { .. } if mpi_calls_back => Effects {
+            reads: Sites::anything(),
+            writes: Sites::anything(),
+            lifetime: Sites::anything(),
         },
         // MPI reads every pointer argument (send buffers, request arrays) and
         // writes every one (receive buffers, status, request, rank outputs).
@@ -181,6 +203,18 @@ pub fn effects(pt: &PointsTo, block: usize, inst: usize, kind: &InstKind) -> Eff
             ..Effects::default()
         },
     }
+}
+
+/// Whether some MPI call of the model hands the library a function of the
+/// program (`MpiFunc::takes_callback`), in any function: the entry's MPI
+/// calls may then run it.
+pub fn mpi_calls_back(model: &runtime_model::model::Model) -> bool {
+    model.functions.iter().any(|f| {
+        f.blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .any(|i| matches!(&i.kind, InstKind::Mpi { func, .. } if func.takes_callback()))
+    })
 }
 
 fn libc_effects(

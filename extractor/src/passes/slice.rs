@@ -4,7 +4,9 @@
 //! assertions" by computing the cone of influence with a chaotic iteration).
 //!
 //! Criteria, always kept: every terminator and its operand (so the control
-//! skeleton is unchanged and no control dependence is needed), every MPI call,
+//! skeleton is unchanged and no control dependence is needed), every MPI call
+//! (as reading and writing everything once the program has handed the
+//! library a function it may call back, `effects::mpi_calls_back`),
 //! every call of a program function, direct or through a pointer (with
 //! everything it may touch), every placeholder of an
 //! unsupported construct, the libc calls that end the
@@ -27,7 +29,7 @@
 //! Everything else is removed.
 
 use super::cfg;
-use super::effects::{effects, Effects};
+use super::effects::{effects, mpi_calls_back, Effects};
 use super::ir::term_operand;
 use super::points_to::{is_payload_param, PointsTo, Sites};
 use runtime_model::model::{Function, InstKind, Model, Operand};
@@ -52,7 +54,8 @@ pub fn slice(model: &mut Model, keep_output_calls: bool) -> (u32, u32) {
                     }
                 )
             });
-        let mut cone = Cone::new(f, &pt, keep_output_calls, globals);
+        let calls_back = mpi_calls_back(model);
+        let mut cone = Cone::new(f, &pt, keep_output_calls, globals, calls_back);
         if after_main {
             cone.demand_contents(&super::points_to::Sites::anything());
         }
@@ -263,7 +266,13 @@ fn sext_to(v: u64, ty: runtime_model::model::Ty) -> i64 {
 }
 
 impl<'a> Cone<'a> {
-    fn new(f: &'a Function, pt: &PointsTo, keep_output_calls: bool, globals: Vec<u64>) -> Cone<'a> {
+    fn new(
+        f: &'a Function,
+        pt: &PointsTo,
+        keep_output_calls: bool,
+        globals: Vec<u64>,
+        mpi_calls_back: bool,
+    ) -> Cone<'a> {
         let nsites = pt.num_sites() as usize;
         let mut cone = Cone {
             operands: Vec::new(),
@@ -311,7 +320,7 @@ impl<'a> Cone<'a> {
                 }
                 let (dst, ops) = inst.kind.dst_and_operands();
                 let n = cone.add_node(dst, ops);
-                let e = effects(pt, b, i, &inst.kind);
+                let e = effects(pt, b, i, &inst.kind, mpi_calls_back);
                 index(&mut cone.writers, &mut cone.writers_anywhere, &e.writes, n);
                 index(
                     &mut cone.lifetimes,
