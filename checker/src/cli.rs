@@ -97,9 +97,11 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = ReductionArg::Poe)]
     pub reduction: ReductionArg,
     /// Instructions one process may execute in one execution before the
-    /// check is declared inconclusive (catches loops that never end).
-    #[arg(long, default_value_t = 100_000_000)]
-    pub max_steps: u64,
+    /// check is declared inconclusive (default: no bound; a local loop
+    /// that comes back to a state it was in is reported as
+    /// `non-termination`, and `--timeout` bounds the rest).
+    #[arg(long)]
+    pub max_steps: Option<u64>,
     /// Stop after this many executions (inconclusive when reached).
     #[arg(long)]
     pub max_executions: Option<u64>,
@@ -409,7 +411,11 @@ pub fn run(args: Args) -> i32 {
     if args.jobs == Some(0) || args.jobs.is_some_and(|j| j > 1024) {
         return fail("-j/--jobs takes a number of threads from 1 to 1024");
     }
-    if args.max_steps == 0 || args.max_calls == 0 || args.max_polls == 0 || args.compact_from == 0 {
+    if args.max_steps == Some(0)
+        || args.max_calls == 0
+        || args.max_polls == 0
+        || args.compact_from == 0
+    {
         return fail("--max-steps, --max-calls and --max-polls must be at least 1");
     }
     // A replay line may carry the input of its run: `0.2+argv[1]=6`.
@@ -520,7 +526,7 @@ pub fn run(args: Args) -> i32 {
             // One deadline for the whole command, whatever the number of
             // process counts: a CI job's time limit.
             timeout: deadline.map(|d| d.saturating_duration_since(std::time::Instant::now())),
-            budget: args.max_steps,
+            budget: args.max_steps.unwrap_or(u64::MAX),
             max_executions: args.max_executions,
             all_errors: args.all_errors,
             max_calls: args.max_calls,
@@ -856,8 +862,11 @@ fn reproduce_command(
         words.extend(["--buffering".into(), b.into()]);
     }
     let defaults = Args::parse_from(["mpi-check"]);
-    if args.max_steps != defaults.max_steps {
-        words.extend(["--max-steps".into(), args.max_steps.to_string()]);
+    if let Some(n) = args
+        .max_steps
+        .filter(|_| args.max_steps != defaults.max_steps)
+    {
+        words.extend(["--max-steps".into(), n.to_string()]);
     }
     if args.max_calls != defaults.max_calls {
         words.extend(["--max-calls".into(), args.max_calls.to_string()]);

@@ -1,6 +1,7 @@
 //! The progress line on standard error while a check runs: a spinner with
-//! the process count, executions, transitions, the execution rate and the
-//! elapsed time (`indicatif`). It appears only on a terminal, and only once
+//! the process count, executions, transitions, the execution rate, the
+//! model instructions executed (so that one long local computation shows
+//! it is moving) and the elapsed time (`indicatif`). It appears only on a terminal, and only once
 //! a check has run for a second; it is cleared when the check ends, so the
 //! report on standard output is unchanged and logs of CI runs (no
 //! terminal) never see it.
@@ -53,6 +54,7 @@ impl Drop for ProgressLine {
 fn show(np: usize, stop: &AtomicBool) {
     let start = Instant::now();
     let (executions0, transitions0) = progress::read();
+    let instructions0 = progress::instructions();
     while start.elapsed() < QUIET_FOR {
         if stop.load(Ordering::Relaxed) {
             return;
@@ -69,6 +71,7 @@ fn show(np: usize, stop: &AtomicBool) {
         bar.set_message(status(
             executions - executions0,
             transitions - transitions0,
+            progress::instructions() - instructions0,
             start.elapsed(),
         ));
         bar.tick();
@@ -77,11 +80,17 @@ fn show(np: usize, stop: &AtomicBool) {
     bar.finish_and_clear();
 }
 
-/// `1,234 executions, 56,789 transitions, 310 executions/s, 4 s`.
-pub fn status(executions: u64, transitions: u64, elapsed: Duration) -> String {
+/// `1,234 executions, 56,789 transitions, 310 executions/s, 4 s`, with
+/// `, 120 M instructions` before the time once there are a million.
+pub fn status(executions: u64, transitions: u64, instructions: u64, elapsed: Duration) -> String {
     let rate = executions as f64 / elapsed.as_secs_f64().max(1e-3);
+    let work = if instructions >= 1_000_000 {
+        format!(", {} M instructions", grouped(instructions / 1_000_000))
+    } else {
+        String::new()
+    };
     format!(
-        "{} executions, {} transitions, {} executions/s, {} s",
+        "{} executions, {} transitions, {} executions/s{work}, {} s",
         grouped(executions),
         grouped(transitions),
         grouped(rate as u64),
@@ -109,8 +118,12 @@ mod tests {
     #[test]
     fn status_counts_with_separators_and_rate() {
         assert_eq!(
-            status(12_345, 1_234_567, Duration::from_secs(5)),
+            status(12_345, 1_234_567, 0, Duration::from_secs(5)),
             "12,345 executions, 1,234,567 transitions, 2,469 executions/s, 5 s"
+        );
+        assert_eq!(
+            status(1, 3, 2_500_000_000, Duration::from_secs(9)),
+            "1 executions, 3 transitions, 0 executions/s, 2,500 M instructions, 9 s"
         );
         assert_eq!(grouped(999), "999");
         assert_eq!(grouped(1000), "1,000");

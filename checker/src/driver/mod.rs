@@ -32,7 +32,8 @@ pub struct Config {
     pub buffering: Buffering,
     pub reduction: Reduction,
     pub timeout: Option<Duration>,
-    /// Model instructions one process may execute in one execution.
+    /// Model instructions one process may execute in one execution
+    /// (`u64::MAX`: no bound, the default).
     pub budget: u64,
     /// Stop after this many executions (inconclusive when reached).
     pub max_executions: Option<u64>,
@@ -91,7 +92,7 @@ impl Default for Config {
             buffering: Buffering::Any,
             reduction: Reduction::Poe,
             timeout: None,
-            budget: 100_000_000,
+            budget: u64::MAX,
             max_executions: None,
             all_errors: false,
             max_calls: 1_000_000,

@@ -56,6 +56,13 @@ pub enum Fault {
     Assert(String),
     Abort,
     Unreachable,
+    /// The process went round a loop back to a state it was already in,
+    /// with no MPI call in between: it never leaves it (`endless`). The
+    /// location of the stop is the loop's header; `back_edge` the jump back.
+    Endless {
+        message: String,
+        back_edge: LocId,
+    },
     /// The model does something the checker cannot execute (a tool limit,
     /// not a bug in the program).
     Unsupported(String),
@@ -294,8 +301,15 @@ impl Process {
     }
 
     /// Runs until the next MPI call, exit, fault, or until `budget` total
-    /// steps have been executed.
-    pub fn run(&mut self, model: &Model, budget: u64) -> Stop {
+    /// steps have been executed. With `liveness`, a loop that comes back to
+    /// a state it was in stops with `Fault::Endless` (`endless`).
+    pub fn run(
+        &mut self,
+        model: &Model,
+        budget: u64,
+        liveness: Option<&super::liveness::Liveness>,
+    ) -> Stop {
+        let mut endless = super::endless::Endless::new(self.steps);
         // Input tracking costs one test per instruction when it is off; its
         // hooks are out of line.
         let track = self.track.is_some();
@@ -310,10 +324,11 @@ impl Process {
             };
             let func = &model.functions[fr.func as usize];
             let block = &func.blocks[fr.block as usize];
-            if self.steps >= budget
-                || (self.steps & (super::deadline::CHECK_EVERY - 1) == 0
-                    && super::deadline::passed())
-            {
+            let look = self.steps & (super::deadline::CHECK_EVERY - 1) == 0;
+            if look {
+                crate::explore::progress::add_instructions(super::deadline::CHECK_EVERY);
+            }
+            if self.steps >= budget || (look && super::deadline::passed()) {
                 let loc = block
                     .insts
                     .get(fr.ip as usize)
@@ -416,9 +431,28 @@ impl Process {
                 if track {
                     self.track_enter(func, from, target);
                 }
+                // Every cycle of the control-flow graph has an edge that
+                // does not go forward in block order.
+                if target <= from && endless.armed(self.steps) {
+                    if let Some(liveness) = liveness {
+                        if let Some(cycle) = endless.back_edge(self, model, liveness) {
+                            let message = super::endless::describe(self, model, from, &cycle);
+                            return Stop::Fault {
+                                fault: Fault::Endless {
+                                    message,
+                                    back_edge: loc,
+                                },
+                                loc: self.current_loc(model),
+                            };
+                        }
+                    }
+                }
                 continue;
             };
             let loc = inst.loc;
+            if endless.armed(self.steps) && super::endless::reads_clock(&inst.kind) {
+                endless.outside_read();
+            }
             match self.exec(model, inst) {
                 Ok(None) => {
                     if track {
@@ -490,7 +524,7 @@ impl Process {
         // A user operator's accesses to window memory happen inside the
         // MPI call that runs it, on data MPI owns: not the program's.
         let stop = loop {
-            match self.run(model, budget) {
+            match self.run(model, budget, None) {
                 Stop::Watched { .. } => {
                     self.mem.take_hits();
                 }

@@ -474,6 +474,31 @@ impl Memory {
         self.taint.hash(h);
     }
 
+    /// Whether two memories hold the same contents, and what finding out
+    /// cost (allocations looked at plus bytes compared): an allocation not
+    /// written since one was copied from the other is the same shared block,
+    /// a pointer comparison (the endless-loop check, `endless`).
+    pub fn same_as(&self, other: &Memory) -> (bool, u64) {
+        let mut cost = self.allocs.len() as u64;
+        if self.allocs.len() != other.allocs.len() {
+            return (false, cost);
+        }
+        for (a, b) in self.allocs.iter().zip(&other.allocs) {
+            if Arc::ptr_eq(a, b) {
+                continue;
+            }
+            cost += a.bytes.len() as u64;
+            if a != b {
+                return (false, cost);
+            }
+        }
+        let same = self.guards == other.guards
+            && self.watches == other.watches
+            && self.statics == other.statics
+            && self.taint == other.taint;
+        (same, cost)
+    }
+
     /// The bytes at `addr` as MPI sees them (no guard or watch notes it),
     /// if they are live memory.
     pub fn peek(&self, addr: u64, len: u64) -> Option<&[u8]> {

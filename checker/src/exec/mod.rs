@@ -3,6 +3,7 @@
 //! of input-derived values (`--any-input`).
 
 pub mod deadline;
+pub mod endless;
 pub mod interp;
 pub mod libc;
 pub mod liveness;

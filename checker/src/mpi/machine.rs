@@ -363,6 +363,7 @@ pub fn fault_finding(fault: &Fault) -> (ErrorKind, String) {
         ),
         Fault::Unsupported(m) => (ErrorKind::MemoryError, m.clone()),
         Fault::Threads { kind, message, .. } => (*kind, message.clone()),
+        Fault::Endless { message, .. } => (ErrorKind::NonTermination, message.clone()),
     }
 }
 

@@ -94,7 +94,8 @@ fn run_until_stop(
 ) -> Result<(), Halt> {
     while state.procs[rank].phase == Phase::Ready {
         state.transitions += 1;
-        let stop = state.procs[rank].proc.run(model, budget);
+        let liveness = state.liveness.clone();
+        let stop = state.procs[rank].proc.run(model, budget, Some(&liveness));
         match stop {
             Stop::Mpi { func, args, loc } => {
                 state.procs[rank].window_reads = 0;
@@ -210,6 +211,15 @@ fn run_until_stop(
                         finding = finding.at(rank, other, None);
                     }
                     finding.help = help.map(str::to_string);
+                }
+                // An endless loop: its header and the jump back.
+                if let crate::exec::interp::Fault::Endless { back_edge, .. } = fault {
+                    if back_edge != loc {
+                        finding = finding.at(rank, back_edge, None);
+                    }
+                    finding.help = Some(
+                        "Nothing inside the loop can change what it tests: with no MPI call in it, no other process can either. Receive or test for the awaited value inside the loop, or fix the condition (a counter that wraps, a variable never updated).".to_string(),
+                    );
                 }
                 return Err(Halt::Error(finding));
             }
