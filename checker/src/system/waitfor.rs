@@ -81,7 +81,18 @@ pub fn blocked(state: &Machine) -> WaitFor {
                     }
                 }
             }
-            Block::Rma(crate::mpi::rma::RmaWait::Complete { .. }) => {
+            Block::Rma(crate::mpi::rma::RmaWait::Complete { win, target, .. }) => {
+                // Operations of a fence epoch wait for their target to
+                // enter the fence that opened it.
+                for t in state.awaited_targets(rank, *win, *target) {
+                    w.on.push((
+                        t,
+                        Need::RmaSync {
+                            call: "MPI_Win_fence",
+                            window: win + 1,
+                        },
+                    ));
+                }
                 w.otherwise = Some("its RMA operations to take effect".into())
             }
             Block::Rma(crate::mpi::rma::RmaWait::Start { win, targets }) => {

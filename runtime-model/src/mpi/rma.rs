@@ -60,12 +60,16 @@ impl LockKind {
 /// The epochs one member has open on a window (§11.5; seed 003 §2.6).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Epochs {
-    /// The fence that opened the current fence epoch (a fence without
-    /// `MPI_MODE_NOSUCCEED`), as (location, index of its instance among the
-    /// window's collectives): an operation of the epoch reaches a target
-    /// only once the target entered that same fence (MPI 3.1 §11.5.1).
+    /// The last fence, unless it asserted `MPI_MODE_NOSUCCEED`: the fence
+    /// that starts an access epoch if RMA calls and another fence follow
+    /// it (MPI 3.1 §11.5.1), as (location, index of its instance among the
+    /// window's collectives). An operation of the epoch reaches a target
+    /// only once the target entered that same fence.
     pub fence: Option<(LocId, usize)>,
-    /// The first RMA call of the current fence epoch.
+    /// The first RMA call issued since that fence outside a lock or
+    /// `MPI_Win_start` epoch to its target: the call that makes the fence's
+    /// access epoch real. Until one is issued, the fence started no epoch
+    /// and a lock or start may follow it.
     pub fence_ops: Option<LocId>,
     /// Lock epochs to single targets: (target, kind, location of the lock).
     pub locks: Vec<(usize, LockKind, LocId)>,
@@ -86,6 +90,22 @@ impl Epochs {
 
     pub fn passive(&self) -> bool {
         self.lock_all.is_some() || !self.locks.is_empty()
+    }
+
+    /// The fence access epoch, once RMA calls made it real: (location of
+    /// the fence, location of its first RMA call).
+    pub fn fence_epoch(&self) -> Option<(LocId, LocId)> {
+        Some((self.fence?.0, self.fence_ops?))
+    }
+
+    /// Whether an RMA call to `target` now belongs to a lock or
+    /// `MPI_Win_start` epoch (and so not to a fence epoch).
+    pub fn covers(&self, target: usize) -> bool {
+        self.locked(target)
+            || self
+                .start
+                .as_ref()
+                .is_some_and(|(ts, _)| ts.iter().any(|(x, _)| *x == target))
     }
 }
 

@@ -304,6 +304,25 @@ pub fn rma_skipped(state: &Machine) -> bool {
 }
 
 impl Machine {
+    /// The processes `rank`'s completing call on window `w` (to member
+    /// `target`, or all) waits for besides the search's decisions: the
+    /// targets of its fence-epoch operations that have not entered the
+    /// fence that opened the epoch (`Deferred`). A deadlock there follows
+    /// from them (e.g. from a target that stopped at an error).
+    pub fn awaited_targets(&self, rank: usize, w: WinId, target: Option<usize>) -> Vec<usize> {
+        let ops = self.covered_ops(rank, w, target);
+        let Some(t) = &self.rma else {
+            return Vec::new();
+        };
+        let mut out: Vec<usize> = Vec::new();
+        for d in t.deferred.iter().filter(|d| ops.contains(&d.remote.op)) {
+            if !out.contains(&d.remote.target) {
+                out.push(d.remote.target);
+            }
+        }
+        out
+    }
+
     /// Whether operation `id` waits for its target to enter a fence.
     fn deferred(&self, id: u64) -> bool {
         self.rma

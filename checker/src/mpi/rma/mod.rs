@@ -1,5 +1,6 @@
 //! One-sided communication (MPI 3.1 chapter 11; seed 003): windows,
-//! shared windows and attributes (`window`), info hints and names
+//! shared windows and attributes (`window`), the memory a dynamic window's
+//! access reaches (`dynamic`), info hints and names
 //! (`names`), the communication calls (`ops`), their synchronization and
 //! the epoch rules (`sync`, `pscw`), the library's choices the search
 //! branches on (`grant`: which lock request is granted, which atomic
@@ -23,7 +24,10 @@
 //!   the most blocking of the behaviors MPI allows.
 //! - `MPI_Win_free`, window creation and a fence that ends an epoch act as
 //!   barriers (the usual implementation, and what seed 003's
-//!   synchronization order assumes). A fence that ends no epoch (the first,
+//!   synchronization order assumes); the window's memory is released when
+//!   the last member enters `MPI_Win_free`. A fence starts an access epoch
+//!   only once an RMA call of that epoch follows it (MPI 3.1 §11.5.1):
+//!   until then a lock or start may follow it. A fence that ends no epoch (the first,
 //!   one after `MPI_MODE_NOSUCCEED`, one asserting `MPI_MODE_NOPRECEDE`)
 //!   need not (MPI 3.1 §11.5.1): it is executed as a collective that does
 //!   not synchronize, like the others (the end-of-execution analysis adds
@@ -33,6 +37,7 @@
 //!   under it is what the checker verifies; `MPI_WIN_MODEL` says so.
 
 pub mod clock;
+mod dynamic;
 mod grant;
 mod names;
 mod ops;
@@ -363,7 +368,7 @@ impl Machine {
                     let f = Finding::new(
                         ErrorKind::RmaRace,
                         format!(
-                            "rank {rank} {access} shared window memory that {} (at the other line) also accessed, and nothing makes that access visible here: a store to shared memory is seen by another process after MPI_Win_sync by the writer, a synchronization of the two (barrier, message) and MPI_Win_sync by the reader (MPI 3.1 §11.7; seed 003 §3.6)",
+                            "rank {rank} {access} shared window memory that {} (at the other line) also accessed, and nothing makes that access visible here: a store to shared memory is seen by another process after MPI_Win_sync by the writer, a synchronization of the two (barrier, message) and MPI_Win_sync by the reader (MPI 3.1 §11.7; Hoefler et al., 'Remote Memory Access Programming in MPI-3', §3.6)",
                             race.what
                         ),
                     )
@@ -383,7 +388,7 @@ impl Machine {
                     if race.pending {
                         "the operation is not complete at the target yet (MPI 3.1 §11.7: a local access must not overlap a concurrent RMA update)"
                     } else {
-                        "the operation completed, but nothing orders its completion before this access (seed 003 §3.3: synchronize, e.g. unlock then a message or barrier)"
+                        "the operation completed, but nothing orders its completion before this access: a completion (unlock, flush, fence) followed by a synchronization of the two processes, e.g. a message or barrier, is needed (MPI 3.1 §11.7)"
                     }
                 );
                 let f = Finding::new(ErrorKind::RmaRace, message)
@@ -397,8 +402,10 @@ impl Machine {
     }
 
     /// A write by `rank` into allocation `alloc`: when it is a shared
-    /// window's memory, every other live member's copy becomes the writer's
+    /// window's memory, every other member's copy becomes the writer's
     /// (copy-on-write: the copies share one block until the next write).
+    /// A member in MPI_Win_free keeps its copy up to date: the block is
+    /// freed in every member at once, when the last one arrives.
     pub(crate) fn mirror_shared(&mut self, rank: usize, alloc: u32) {
         let Some(w) = self
             .world
@@ -415,7 +422,7 @@ impl Machine {
         let comm = self.world.rma.windows[w].comm;
         let members = self.world.comms[comm].members.clone();
         for (m, r) in members.into_iter().enumerate() {
-            if r != rank && self.world.rma.windows[w].live[m].is_some() {
+            if r != rank && self.world.rma.windows[w].regions[m].is_some() {
                 self.procs[r].proc.mem.set_allocation(alloc, block.clone());
             }
         }

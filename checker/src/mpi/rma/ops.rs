@@ -61,26 +61,23 @@ impl Machine {
             _ => None,
         };
         let target_rank = a.int("target_rank")?;
-        let e = &self.world.rma.windows[w].epochs[m];
-        let started = |t: usize| {
-            e.start
-                .as_ref()
-                .is_some_and(|(ts, _)| ts.iter().any(|(x, _)| *x == t))
-        };
-        let in_epoch = |t: Option<usize>| {
-            e.fence.is_some()
-                || t.map_or(e.passive() || e.start.is_some(), |t| {
-                    e.locked(t) || started(t)
-                })
-        };
         let name = site.func.name();
-        // Rule 1: an access epoch covers the target (MPI 3.1 §11.5).
         let target = if target_rank == h::MPI_PROC_NULL {
             None
         } else {
             Some(self.win_target(site, w, target_rank)?)
         };
-        if !in_epoch(target) {
+        let e = &self.world.rma.windows[w].epochs[m];
+        // Rule 1: an access epoch covers the target (MPI 3.1 §11.5). A call
+        // to a target a lock or MPI_Win_start epoch covers belongs to that
+        // epoch; any other belongs to the access epoch of the last fence
+        // (which it starts, §11.5.1), if that fence did not assert
+        // MPI_MODE_NOSUCCEED.
+        let in_epoch =
+            e.fence.is_some() || target.map_or(e.passive() || e.start.is_some(), |t| e.covers(t));
+        let fence_op =
+            e.fence.is_some() && target.map_or(!e.passive() && e.start.is_none(), |t| !e.covers(t));
+        if !in_epoch {
             let to = target.map_or(String::new(), |t| format!(" to rank {t}"));
             let why = if self.world.rma.windows[w].epochs[m].fence.is_none()
                 && self.world.rma.windows[w].epochs[m].fence_ops.is_none()
@@ -107,8 +104,29 @@ impl Machine {
                 None,
             ));
         }
+        // A call that starts the fence's access epoch while a lock or
+        // MPI_Win_start epoch is open: access epochs on one window do not
+        // overlap (§11.5).
+        let other = e
+            .locks
+            .first()
+            .map(|l| (l.2, F::WinLock))
+            .or(e.lock_all.map(|l| (l, F::WinLockAll)))
+            .or(e.start.as_ref().map(|(_, l)| (*l, F::WinStart)));
+        if let (true, Some((loc, func))) = (fence_op, other) {
+            let to = target.map_or(String::new(), |t| format!(" to rank {t}"));
+            return Err(self.epoch_error(
+                site,
+                format!(
+                    "rank {} calls {name}{to} on window {} while its {} epoch (at the other line) is open: that epoch does not cover the target, so the call would start the access epoch of the last MPI_Win_fence, and access epochs on one window must not overlap (MPI 3.1 §11.5, §11.5.1)",
+                    site.rank,
+                    w + 1,
+                    func.name()
+                ),
+                Some((loc, Some(func))),
+            ));
+        }
         // Request-based calls belong to passive-target epochs (§11.3.5).
-        let e = &self.world.rma.windows[w].epochs[m];
         if request && !target.map_or(e.passive(), |t| e.locked(t)) {
             let opener = e
                 .fence
@@ -153,16 +171,16 @@ impl Machine {
                 }
                 // A derived target datatype is built from one predefined
                 // type, the one the operation combines (§11.3.4).
+                // An empty one (no element: nothing to combine) is valid, as
+                // a zero count is (§11.3: a transfer of no data).
                 let map = self.type_map(site, tdt, true)?;
-                let Some(basic) = map.runs().first().map(|r| r.basic) else {
-                    return Err(site.invalid(format!("{name} has an empty target datatype")));
-                };
+                let basic = map.runs().first().map_or(tdt, |r| r.basic);
                 if map.runs().iter().any(|r| r.basic != basic) {
                     return Err(site.invalid(format!(
                         "the target datatype of {name} mixes predefined types; it must be built from a single one (MPI 3.1 §11.3.4)"
                     )));
                 }
-                if !h::op_accepts_datatype(op, basic) {
+                if !map.runs().is_empty() && !h::op_accepts_datatype(op, basic) {
                     return Err(site.invalid(format!(
                         "operation {op_name} is not defined for datatype {} (MPI 3.1 §11.3.4)",
                         datatype_name(basic)
@@ -192,60 +210,47 @@ impl Machine {
         // The target bytes: inside the target's region (MPI_ERR_RMA_RANGE).
         let disp = a.raw("target_disp")? as i64;
         // A dynamic window's displacement is an address at the target
-        // (MPI_BOTTOM-relative, §11.2.4), inside a region attached there.
+        // (MPI_BOTTOM-relative, §11.2.4), in memory attached there.
         let dynamic = self.world.rma.windows[w].flavor == runtime_model::mpi::rma::Flavor::Dynamic;
-        let attached = if dynamic {
-            let len = self.packed_size(site, tcount, tdt)?;
-            let at = disp as u64;
-            let found = self.world.rma.windows[w].attached[t]
-                .iter()
-                .find(|r| at >= r.base && at.wrapping_add(len) <= r.base.wrapping_add(r.size))
-                .copied();
-            match found {
-                Some(r) => Some(runtime_model::mpi::rma::Region {
-                    base: 0,
-                    size: r.base.wrapping_add(r.size),
-                    disp_unit: 1,
-                }),
-                None => {
-                    return Err(site.invalid(format!(
-                        "the target address 0x{at:x} of rank {t} is in no region attached to its dynamic window {} (MPI 3.1 §11.2.4)",
-                        w + 1
-                    )))
-                }
-            }
-        } else {
+        let region = if dynamic {
             None
-        };
-        let Some(region) = attached.or(self.world.rma.windows[w].regions[t]) else {
-            return Err(site.invalid(format!("rank {t} has no region in window {}", w + 1)));
+        } else {
+            let Some(region) = self.world.rma.windows[w].regions[t] else {
+                return Err(site.invalid(format!("rank {t} has no region in window {}", w + 1)));
+            };
+            Some(region)
         };
         if disp < 0 {
             return Err(site.invalid(format!(
                 "the target displacement is negative ({disp}) (MPI_ERR_RMA_RANGE)"
             )));
         }
-        let start = region
-            .base
-            .wrapping_add((disp as u64).wrapping_mul(region.disp_unit));
+        let start = region.map_or(disp as u64, |r| {
+            r.base.wrapping_add((disp as u64).wrapping_mul(r.disp_unit))
+        });
         let ranges: Vec<(u64, u64)> = self
             .buffer_ranges(site, start, tcount, tdt)?
             .into_iter()
             .filter(|&(_, len)| len > 0)
             .collect();
-        let end = region.base.wrapping_add(region.size);
-        for &(addr, len) in &ranges {
-            let p = runtime_model::model::Pointer::decode(addr);
-            let b = runtime_model::model::Pointer::decode(region.base);
-            let outside = addr < region.base || addr.wrapping_add(len) > end;
-            if (!dynamic && p.alloc != b.alloc) || outside {
-                return Err(site.invalid(format!(
-                    "{name} reaches bytes {}..{} of rank {t}'s window region, which has {} bytes (displacement {disp} × unit {}; MPI_ERR_RMA_RANGE, MPI 3.1 §11.3)",
-                    addr.wrapping_sub(region.base) as i64,
-                    addr.wrapping_add(len).wrapping_sub(region.base) as i64,
-                    region.size,
-                    region.disp_unit
-                )));
+        match region {
+            None => self.check_attached(site, w, t, start, &ranges)?,
+            Some(region) => {
+                let end = region.base.wrapping_add(region.size);
+                for &(addr, len) in &ranges {
+                    let p = runtime_model::model::Pointer::decode(addr);
+                    let b = runtime_model::model::Pointer::decode(region.base);
+                    let outside = addr < region.base || addr.wrapping_add(len) > end;
+                    if p.alloc != b.alloc || outside {
+                        return Err(site.invalid(format!(
+                            "{name} reaches bytes {}..{} of rank {t}'s window region, which has {} bytes (displacement {disp} × unit {}; MPI_ERR_RMA_RANGE, MPI 3.1 §11.3)",
+                            addr.wrapping_sub(region.base) as i64,
+                            addr.wrapping_add(len).wrapping_sub(region.base) as i64,
+                            region.size,
+                            region.disp_unit
+                        )));
+                    }
+                }
             }
         }
         // A promise of the target's exposure (§11.5.5).
@@ -327,7 +332,10 @@ impl Machine {
         let target_proc = self.member_rank(w, t);
         // An operation of a fence epoch reaches its target only once the
         // target entered the fence that opened the epoch (§11.5.1).
-        let fence = self.world.rma.windows[w].epochs[m].fence.map(|(_, k)| k);
+        let fence = self.world.rma.windows[w].epochs[m]
+            .fence
+            .filter(|_| fence_op)
+            .map(|(_, k)| k);
         let sync = self.world.rma.windows[w].sync;
         let entered = fence.map(|k| {
             let c = self.world.comms[sync].rank_of(target_proc)?;
@@ -388,7 +396,7 @@ impl Machine {
             }
         }
         let e = &mut self.world.rma.windows[w].epochs[m];
-        if e.fence.is_some() && e.fence_ops.is_none() && !e.passive() {
+        if fence_op && e.fence_ops.is_none() {
             e.fence_ops = Some(site.loc);
         }
         // Put and Get take effect now (see the module comment of `rma`).
@@ -407,6 +415,11 @@ impl Machine {
                 applied = true;
             }
             OpKind::Atomic { .. } => {}
+        }
+        // An operation that reaches no byte (a zero count, an empty
+        // datatype) has nothing to take effect on.
+        if ranges.is_empty() {
+            applied = true;
         }
         // The origin's buffers belong to MPI until the call completes there.
         let guard_buf = |mem: &mut crate::exec::memory::Memory,
@@ -504,10 +517,25 @@ impl Machine {
         w: runtime_model::mpi::rma::WinId,
         race: super::race::Race,
     ) -> Finding {
-        let why = if race.pending {
-            "that access is not complete at the target yet, and RMA calls are not ordered among themselves (MPI 3.1 §11.7)"
-        } else {
-            "nothing orders that access's completion before this call (seed 003 §3.3: happens-before and completion are both needed)"
+        let why = match race.direct {
+            _ if race.pending => "that access is not complete at the target yet, and RMA calls are not ordered among themselves (MPI 3.1 §11.7)".to_string(),
+            // Window memory is watched from its creation (or attachment)
+            // on: what a member stored before creating the window is its
+            // initial content, ordered before every access by the
+            // collective creation; a later access is not.
+            Some(access) => {
+                let since = if self.world.rma.windows[w].flavor
+                    == runtime_model::mpi::rma::Flavor::Dynamic
+                {
+                    "the memory was attached"
+                } else {
+                    "the window was created"
+                };
+                format!(
+                    "the {access} came after {since} and nothing orders it before this call; separate them by synchronization, e.g. an MPI_Barrier, or an MPI_Win_fence on both sides, after the {access} and before the first remote access (MPI 3.1 §11.7)"
+                )
+            }
+            None => "that call completed, but nothing orders its completion before this call: a completion (unlock, flush, fence) followed by a synchronization of the two processes is needed (MPI 3.1 §11.7)".to_string(),
         };
         Finding::new(
             ErrorKind::RmaRace,

@@ -66,11 +66,12 @@ impl Machine {
                 .or(e.locks.first().map(|l| (l.2, F::WinLock, "it holds a lock on the window (access epochs do not overlap, MPI 3.1 §11.5)")))
                 .or(e.lock_all.map(|l| (l, F::WinLockAll, "its MPI_Win_lock_all epoch is open (access epochs do not overlap, MPI 3.1 §11.5)")))
         };
-        let open = open.or(e.fence.map(|(loc, _)| {
+        // A fence's epoch is open once RMA calls followed it (§11.5.1).
+        let open = open.or(e.fence_epoch().map(|(loc, _)| {
             (
                 loc,
                 F::WinFence,
-                "it is in the fence epoch opened by MPI_Win_fence; close it with MPI_Win_fence(MPI_MODE_NOSUCCEED) first",
+                "it is in the fence epoch opened by MPI_Win_fence, in which it issued RMA calls; close it with MPI_Win_fence(MPI_MODE_NOSUCCEED) first",
             )
         }));
         if let Some((loc, func, why)) = open {

@@ -83,23 +83,25 @@ pub struct Local {
 
 impl Local {
     /// The latest of these accesses to bytes `from..to` its process made
-    /// after stamp `known` (what the checking side does not know of) that
-    /// conflicts with a read, or with a write when `write`.
+    /// after the stamps the checking side knows of (`known.0` for its
+    /// stores, `known.1` for its loads) that conflicts with a read, or with
+    /// a write when `write`: (stamp, location, whether it is a store).
     fn conflicting(
         &self,
         (from, to): (usize, usize),
-        known: u32,
+        known: (u32, u32),
         write: bool,
-    ) -> Option<(u32, LocId)> {
-        let late = |v: &Vec<(u32, LocId)>| {
+    ) -> Option<(u32, LocId, bool)> {
+        let late = |v: &Vec<(u32, LocId)>, known: u32| {
             v.get(from..to.min(v.len()))
                 .and_then(|s| s.iter().filter(|(st, _)| *st > known).max_by_key(|x| x.0))
                 .copied()
         };
+        let store = late(&self.writes, known.0).map(|(s, l)| (s, l, true));
         if write {
-            late(&self.writes).or(late(&self.reads))
+            store.or(late(&self.reads, known.1).map(|(s, l)| (s, l, false)))
         } else {
-            late(&self.writes)
+            store
         }
     }
 }
@@ -115,6 +117,9 @@ pub struct Race {
     pub pending: bool,
     /// Two processes' direct accesses to shared window memory.
     pub shared: bool,
+    /// The earlier access is its process's own load or store ("load",
+    /// "store") of its window memory.
+    pub direct: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -176,6 +181,7 @@ impl Races {
                     what: format!("rank {}'s {}", y.origin, y.func.name()),
                     pending: y.end.is_none(),
                     shared: false,
+                    direct: None,
                 });
             }
         }
@@ -193,14 +199,16 @@ impl Races {
                     continue;
                 }
                 let bytes = (p.offset as usize, p.offset as usize + len as usize);
-                if let Some((_, loc)) = l.conflicting(bytes, known, writes) {
+                if let Some((_, loc, store)) = l.conflicting(bytes, (known, known), writes) {
+                    let access = if store { "store" } else { "load" };
                     return Err(Race {
                         rank: l.rank,
                         loc,
                         func: None,
-                        what: format!("rank {}'s own access", l.rank),
+                        what: format!("rank {}'s {access} (at the other line)", l.rank),
                         pending: false,
                         shared: false,
+                        direct: Some(access),
                     });
                 }
             }
@@ -243,25 +251,30 @@ impl Races {
                     what: format!("rank {}'s {}", y.origin, y.func.name()),
                     pending: y.end.is_none(),
                     shared: false,
+                    direct: None,
                 });
             }
         }
         if shared {
-            // Another process's direct access to these bytes is visible
-            // only through its MPI_Win_sync, a synchronization and ours.
+            // Another process's store to these bytes is visible only
+            // through its MPI_Win_sync, a synchronization and ours (MPI 3.1
+            // §11.7, the advice on shared memory windows). Its load before
+            // our store needs the synchronization only: the standard asks
+            // for no memory barrier there, so none is required.
             let bytes = (offset as usize, offset as usize + len as usize);
             for l in self
                 .local
                 .iter()
                 .filter(|l| l.alloc == alloc && l.rank != rank)
             {
-                let known = self
+                let published = self
                     .published
                     .get(rank)
                     .and_then(|v| v.get(l.rank))
                     .copied()
                     .unwrap_or(0);
-                if let Some((_, loc)) = l.conflicting(bytes, known, write) {
+                let ordered = clocks.now(rank)[l.rank].max(published);
+                if let Some((_, loc, _)) = l.conflicting(bytes, (published, ordered), write) {
                     return Err(Race {
                         rank: l.rank,
                         loc,
@@ -269,6 +282,7 @@ impl Races {
                         what: format!("rank {}", l.rank),
                         pending: false,
                         shared: true,
+                        direct: None,
                     });
                 }
             }

@@ -258,16 +258,19 @@ impl Machine {
         };
         let e = &self.world.rma.windows[w].epochs[m];
         let name = site.func.name();
-        // Rule 9: not inside a fence epoch.
-        if let Some((loc, _)) = e.fence {
+        // Rule 9: not inside a fence epoch. A fence starts one only if RMA
+        // calls follow it (MPI 3.1 §11.5.1), so a lock right after a fence
+        // is fine; one after RMA calls of the fence's epoch is not.
+        if let Some((_, op)) = e.fence_epoch() {
+            let func = self.op_func_at(op);
             return Err(self.epoch_error(
                 site,
                 format!(
-                    "rank {} calls {name} on window {} inside the fence epoch opened by MPI_Win_fence at the other line; close it first with MPI_Win_fence(MPI_MODE_NOSUCCEED) (MPI 3.1 §11.5)",
+                    "rank {} calls {name} on window {} inside a fence epoch: its RMA call at the other line started the access epoch of the last MPI_Win_fence, and no fence has completed it; access epochs on one window must not overlap, so close it first with MPI_Win_fence (MPI_MODE_NOSUCCEED if no fence epoch follows) (MPI 3.1 §11.5, §11.5.1)",
                     site.rank,
                     w + 1
                 ),
-                Some((loc, Some(F::WinFence))),
+                Some((op, func)),
             ));
         }
         // Access epochs do not overlap: not inside MPI_Win_start's.

@@ -349,35 +349,60 @@ impl Machine {
     }
 
     /// After the caller's operations on `w` took effect: joins the free.
+    /// The caller's handle is gone, but its memory stays the window's until
+    /// every member called MPI_Win_free: the free is collective (MPI 3.1
+    /// §11.2.5), and the others' passive-target accesses before their own
+    /// free may still reach it. The last member to arrive releases every
+    /// member's memory.
     pub(super) fn join_free(&mut self, site: &Site, w: WinId) -> Result<Block, Halt> {
         let m = self.member(w, site.rank).unwrap_or(0);
         let ev = (site.rank, self.procs[site.rank].calls.saturating_sub(1));
         let sync = self.world.rma.windows[w].sync;
-        let (_, block) = self.join_window_collective(site, sync, ev, Vec::new(), true)?;
-        let win = &mut self.world.rma.windows[w];
-        win.live[m] = None;
-        for r in std::mem::take(&mut win.attached[m]) {
-            self.procs[site.rank].proc.mem.unwatch(r.base);
-        }
-        let win = &mut self.world.rma.windows[w];
-        if let Some(alloc) = win.shared {
-            // This member's copy of the shared block goes; the others keep
-            // theirs until their own free.
-            let base = runtime_model::model::Pointer { alloc, offset: 0 }.encode();
-            let mem = &mut self.procs[site.rank].proc.mem;
-            mem.unwatch(base);
-            let _ = mem.free(base);
-        } else if let Some(r) = win.regions[m] {
-            let flavor = win.flavor;
-            let mem = &mut self.procs[site.rank].proc.mem;
-            mem.unwatch(r.base);
-            if flavor == Flavor::Allocate && r.size > 0 {
-                let _ = mem.free(r.base);
-            }
-            // Its accesses stay recorded: the other members' operations
-            // before their own free may still reach it.
+        let (k, block) = self.join_window_collective(site, sync, ev, Vec::new(), true)?;
+        self.world.rma.windows[w].live[m] = None;
+        if self.world.comms[sync].instances[k].all_arrived() {
+            self.release_window_memory(w);
         }
         Ok(block)
+    }
+
+    /// Every member of window `w` called MPI_Win_free: their regions stop
+    /// being window memory; what `MPI_Win_allocate` and
+    /// `MPI_Win_allocate_shared` allocated is freed. The members' recorded
+    /// accesses stay: they are ordered before everything after the free.
+    fn release_window_memory(&mut self, w: WinId) {
+        let comm = self.world.rma.windows[w].comm;
+        let members = self.world.comms[comm].members.clone();
+        for (m, r) in members.into_iter().enumerate() {
+            let win = &mut self.world.rma.windows[w];
+            let attached = std::mem::take(&mut win.attached[m]);
+            let (shared, region, flavor) = (win.shared, win.regions[m], win.flavor);
+            let mem = &mut self.procs[r].proc.mem;
+            for a in attached {
+                mem.unwatch(a.base);
+            }
+            if let Some(alloc) = shared {
+                // Each member's copy of the shared block.
+                let base = runtime_model::model::Pointer { alloc, offset: 0 }.encode();
+                mem.unwatch(base);
+                let _ = mem.free(base);
+            } else if let Some(g) = region {
+                mem.unwatch(g.base);
+                if flavor == Flavor::Allocate && g.size > 0 {
+                    let _ = mem.free(g.base);
+                }
+            }
+        }
+    }
+
+    /// The function of the RMA call at `loc` still pending, if any.
+    pub(super) fn op_func_at(&self, loc: LocId) -> Option<F> {
+        self.world
+            .rma
+            .ops
+            .iter()
+            .find(|(_, o)| o.loc == loc)
+            .map(|(_, o)| o.func)
     }
 
     /// Epoch rule 5: a window is freed (or MPI finalized) with its epochs
@@ -390,14 +415,7 @@ impl Machine {
         call: &str,
     ) -> Result<(), Halt> {
         let e = &self.world.rma.windows[w].epochs[m];
-        let op_at = |loc: LocId| {
-            self.world
-                .rma
-                .ops
-                .iter()
-                .find(|(_, o)| o.loc == loc)
-                .map(|(_, o)| o.func)
-        };
+        let op_at = |loc: LocId| self.op_func_at(loc);
         let open: Option<(LocId, Option<F>, String)> = if let Some(&(t, kind, loc)) =
             e.locks.first()
         {
