@@ -45,6 +45,10 @@ pub fn halted(ctx: &Ctx, state: &Machine, halt: Halt) -> Ending<Reported> {
     let mut ending = counted(state);
     match halt {
         Halt::Error(f) => ending.errors = record_all(ctx, state, vec![f]),
+        Halt::UnsupportedAt { loc, reason } => {
+            let m = format!("{}: {reason}", ctx.model.describe_location(loc));
+            return halted(ctx, state, Halt::Unsupported(m));
+        }
         Halt::Unsupported(m) | Halt::Budget(m) => {
             if state.findings.is_empty() {
                 ending.limit = Some(m);
