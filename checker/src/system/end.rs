@@ -1287,17 +1287,30 @@ impl CbGraph {
                     && r.completed_at.is_none_or(|c| c.1 >= p[rank])
             })
         };
-        let mut after: Vec<usize> = wf
-            .waiters
-            .iter()
-            .filter(|w| {
-                self.lost
-                    .iter()
-                    .any(|&(ev, dest)| ev == (w.rank, p[w.rank]) && reached_error(dest))
-                    || sends_to(w.rank, &reached_error)
-            })
-            .map(|w| w.rank)
-            .collect();
+        // The replay knows of a call the execution ends blocked in only
+        // that it never completes; whom it waits for is in the execution's
+        // own wait-for graph. A process stuck in the replay at that very
+        // call, waiting there (through others stuck at theirs) for a
+        // process that reached its error, is stuck because of that error.
+        let mut at_end = waitfor::blocked(state);
+        at_end.waiters.retain(|w| {
+            let calls = state.procs.get(w.rank).map_or(0, |x| x.calls);
+            p.get(w.rank).is_some_and(|&at| at + 1 == calls)
+        });
+        let mut after: Vec<usize> = at_end.waiting_on(&reached_error);
+        after.extend(
+            wf.waiters
+                .iter()
+                .filter(|w| {
+                    self.lost
+                        .iter()
+                        .any(|&(ev, dest)| ev == (w.rank, p[w.rank]) && reached_error(dest))
+                        || sends_to(w.rank, &reached_error)
+                })
+                .map(|w| w.rank)
+                .filter(|r| !after.contains(r))
+                .collect::<Vec<_>>(),
+        );
         loop {
             let gone = |t: usize| reached_error(t) || after.contains(&t);
             let more: Vec<usize> = wf
