@@ -279,6 +279,14 @@ pub enum Halt {
     Error(Finding),
     /// Not a bug in the program: the checker cannot go on (message names file:line).
     Unsupported(String),
+    /// Not a bug in the program: the checker cannot go on at `loc`, where
+    /// a layer that does not know the source files stopped (memory an MPI
+    /// call would allocate beyond what the model holds); the report puts
+    /// file:line before `reason`.
+    UnsupportedAt {
+        loc: LocId,
+        reason: String,
+    },
     /// The per-execution instruction budget ran out.
     Budget(String),
 }

@@ -79,6 +79,24 @@ pub enum Fault {
     },
 }
 
+impl Fault {
+    /// An allocation the model cannot back (`MemFault::TooLarge`: a
+    /// `malloc`, `strdup` or `asprintf` of more than the checker holds in
+    /// one block) is a limit of the tool, not a failure of the program: a
+    /// real system might have the memory, so the execution cannot go on
+    /// as if the allocation had failed (the program would take its error
+    /// path) nor as if it were an error. It ends the check inconclusive at
+    /// the allocating line.
+    fn tool_limit(self) -> Fault {
+        match self {
+            Fault::Memory(MemFault::TooLarge { size }) => {
+                Fault::Unsupported(MemFault::TooLarge { size }.to_string())
+            }
+            other => other,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Process {
     pub frames: Vec<Frame>,
@@ -478,7 +496,10 @@ impl Process {
                     if track && !call {
                         self.track_after(model, inst);
                     }
-                    return Stop::Fault { fault, loc };
+                    return Stop::Fault {
+                        fault: fault.tool_limit(),
+                        loc,
+                    };
                 }
             }
         }

@@ -195,7 +195,7 @@ impl std::fmt::Display for MemFault {
             MemFault::DivisionByZero => write!(f, "integer division by zero"),
             MemFault::TooLarge { size } => write!(
                 f,
-                "allocation of {size} bytes, more than the {MAX_ALLOCATION} bytes the checker holds in one block"
+                "the model cannot allocate {size} bytes (it holds at most {MAX_ALLOCATION} bytes in one block)"
             ),
             MemFault::DivisionOverflow => write!(
                 f,
@@ -221,9 +221,11 @@ impl std::fmt::Display for MemFault {
     }
 }
 
-/// The largest single allocation the checker holds (2 GiB): `malloc` of
-/// more returns NULL (as a real one may), a larger stack array or global
-/// makes the check inconclusive.
+/// The largest single allocation the checker holds (2 GiB). Asking for
+/// more (`malloc`, `MPI_Alloc_mem`, window memory, a stack array, even
+/// `malloc(SIZE_MAX)` from a negative size) makes the check inconclusive:
+/// whether a real system backs it is not the program's doing, so the
+/// model neither fails the allocation nor calls it an error.
 pub const MAX_ALLOCATION: u64 = 1 << 31;
 
 /// A byte range the program must not touch while an MPI operation owns it.

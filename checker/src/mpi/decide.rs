@@ -164,18 +164,23 @@ pub fn decide(state: &mut Machine, model: &Model, choice: &Decision) -> Result<(
             Ok(())
         }
         Decision::Poll { rank, outcome } => {
+            let asked = state.local_fingerprint(model, *rank);
             if *outcome == PollOutcome::NotYet {
                 count_not_yet(state, model, *rank)?;
             }
-            state.resolve_poll(model, *rank, outcome.clone())
+            state.resolve_poll(model, *rank, outcome.clone())?;
+            mark_asked(state, *rank, asked, *outcome == PollOutcome::NotYet);
+            Ok(())
         }
         Decision::DeferPoll { rank, excluded } => {
             state.procs[*rank].poll_deferred = Some(excluded.clone());
             Ok(())
         }
         Decision::ForceNotYet { rank } => {
+            let asked = state.local_fingerprint(model, *rank);
             count_not_yet(state, model, *rank)?;
             state.resolve_poll(model, *rank, PollOutcome::NotYet)?;
+            mark_asked(state, *rank, asked, true);
             state.procs[*rank].poll_forced = true;
             Ok(())
         }
@@ -190,6 +195,17 @@ pub fn decide(state: &mut Machine, model: &Model, choice: &Decision) -> Result<(
             Ok(())
         }
     }
+}
+
+/// Remembers the local state `asked` in which `rank` made the poll just
+/// answered, when the answer was "not yet": a loop that re-initializes what
+/// the poll writes (`int flag = 0, index = -1;` before `MPI_Testany`) comes
+/// back to the poll in that state, not in the one the answer left
+/// (`ProcState::poll_mark`), and answering "not yet" again from it is the same
+/// stutter (`system::step::polls_again`).
+fn mark_asked(state: &mut Machine, rank: usize, asked: u64, not_yet: bool) {
+    let version = state.version;
+    state.procs[rank].poll_asked = not_yet.then_some((asked, version));
 }
 
 /// Counts a "not yet" answer to `rank`'s poll. Answers in a row while the

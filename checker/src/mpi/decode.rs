@@ -147,6 +147,15 @@ impl Site {
     }
 
     pub(crate) fn memory(&self, what: &str, fault: crate::exec::memory::MemFault) -> Halt {
+        // Memory the call would allocate beyond what the model holds
+        // (MPI_Alloc_mem, window memory): a limit of the tool, as for
+        // malloc, not an error of the program (`exec::interp::Fault`).
+        if let crate::exec::memory::MemFault::TooLarge { .. } = fault {
+            return Halt::UnsupportedAt {
+                loc: self.loc,
+                reason: format!("{} {what}: {fault}", self.func.name()),
+            };
+        }
         self.finding(
             ErrorKind::MemoryError,
             format!("{} {what}: {fault}", self.func.name()),

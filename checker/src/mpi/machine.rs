@@ -59,6 +59,10 @@ pub struct ProcState {
     /// answered "not yet": answering "not yet" again from the same state is
     /// a stutter, not a behavior (README, "How exploration is reduced").
     pub poll_mark: Option<(u64, u64)>,
+    /// Fingerprint of the local state and world version in which the poll
+    /// that last answered "not yet" was made (before the answer was
+    /// written): coming back to the poll in that state is the same stutter.
+    pub poll_asked: Option<(u64, u64)>,
     /// (world version, "not yet" answers given in a row at that version):
     /// a loop that changes its own state on every pass (a counter, work
     /// between polls) never stutters, so the number of answers in a row
@@ -195,6 +199,7 @@ impl Machine {
                 calls: 0,
                 handles_given: false,
                 poll_mark: None,
+                poll_asked: None,
                 poll_streak: (0, 0),
                 poll_deferred: None,
                 poll_forced: false,

@@ -45,6 +45,10 @@ pub fn halted(ctx: &Ctx, state: &Machine, halt: Halt) -> Ending<Reported> {
     let mut ending = counted(state);
     match halt {
         Halt::Error(f) => ending.errors = record_all(ctx, state, vec![f]),
+        Halt::UnsupportedAt { loc, reason } => {
+            let m = format!("{}: {reason}", ctx.model.describe_location(loc));
+            return halted(ctx, state, Halt::Unsupported(m));
+        }
         Halt::Unsupported(m) | Halt::Budget(m) => {
             if state.findings.is_empty() {
                 ending.limit = Some(m);
@@ -59,11 +63,16 @@ pub fn halted(ctx: &Ctx, state: &Machine, halt: Halt) -> Ending<Reported> {
     ending
 }
 
-/// A duplicate execution still shows its errors (its prefix is a behavior).
+/// A duplicate execution still shows its errors (its prefix is a behavior),
+/// and a polling loop cut as a stutter may be one that never ends without
+/// buffering (`unbuffered_poll`).
 pub fn pruned(ctx: &Ctx, state: &Machine) -> Ending<Reported> {
     let mut ending = counted(state);
-    if !state.findings.is_empty() {
-        ending.errors = record_all(ctx, state, Vec::new());
+    let found: Vec<Finding> = super::unbuffered_poll::endless(ctx, state)
+        .into_iter()
+        .collect();
+    if !state.findings.is_empty() || !found.is_empty() {
+        ending.errors = record_all(ctx, state, found);
     }
     ending
 }
@@ -1130,19 +1139,19 @@ pub(super) fn returned_unreceived_sends(
 
 /// The execution's completes-before graph: its dependencies plus those
 /// synchronizing collectives and unbuffered sends would add.
-struct CbGraph {
-    counts: Vec<usize>,
+pub(super) struct CbGraph {
+    pub(super) counts: Vec<usize>,
     /// Where the replays start (`Machine::log_base`).
-    start: Vec<usize>,
-    deps: Vec<Dep>,
-    events: Vec<LogEvent>,
+    pub(super) start: Vec<usize>,
+    pub(super) deps: Vec<Dep>,
+    pub(super) events: Vec<LogEvent>,
     /// Unbuffered sends that never complete because nothing received
     /// them, whose receiver stopped at an error: (completing call, receiver).
     lost: Vec<(EventRef, usize)>,
 }
 
 impl CbGraph {
-    fn new(state: &Machine) -> CbGraph {
+    pub(super) fn new(state: &Machine) -> CbGraph {
         let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
         let mut deps = state.deps.to_vec();
         // Members of a synchronizing collective leave only once all have
@@ -1278,17 +1287,30 @@ impl CbGraph {
                     && r.completed_at.is_none_or(|c| c.1 >= p[rank])
             })
         };
-        let mut after: Vec<usize> = wf
-            .waiters
-            .iter()
-            .filter(|w| {
-                self.lost
-                    .iter()
-                    .any(|&(ev, dest)| ev == (w.rank, p[w.rank]) && reached_error(dest))
-                    || sends_to(w.rank, &reached_error)
-            })
-            .map(|w| w.rank)
-            .collect();
+        // The replay knows of a call the execution ends blocked in only
+        // that it never completes; whom it waits for is in the execution's
+        // own wait-for graph. A process stuck in the replay at that very
+        // call, waiting there (through others stuck at theirs) for a
+        // process that reached its error, is stuck because of that error.
+        let mut at_end = waitfor::blocked(state);
+        at_end.waiters.retain(|w| {
+            let calls = state.procs.get(w.rank).map_or(0, |x| x.calls);
+            p.get(w.rank).is_some_and(|&at| at + 1 == calls)
+        });
+        let mut after: Vec<usize> = at_end.waiting_on(&reached_error);
+        after.extend(
+            wf.waiters
+                .iter()
+                .filter(|w| {
+                    self.lost
+                        .iter()
+                        .any(|&(ev, dest)| ev == (w.rank, p[w.rank]) && reached_error(dest))
+                        || sends_to(w.rank, &reached_error)
+                })
+                .map(|w| w.rank)
+                .filter(|r| !after.contains(r))
+                .collect::<Vec<_>>(),
+        );
         loop {
             let gone = |t: usize| reached_error(t) || after.contains(&t);
             let more: Vec<usize> = wf
@@ -1426,6 +1448,17 @@ fn zero_buffer_replay(ctx: &Ctx, state: &Machine, g: &CbGraph) -> Option<Finding
 /// deadlock has none of them (seed 002 §1.1: a wildcard can match any sender
 /// that can actually match).
 fn genuinely_stuck(state: &Machine, events: &[LogEvent], pos: &[usize]) -> bool {
+    stuck_but(state, events, pos, None)
+}
+
+/// `genuinely_stuck`, except that the poll `except` is stuck at is judged
+/// by the caller (`unbuffered_poll`).
+pub(super) fn stuck_but(
+    state: &Machine,
+    events: &[LogEvent],
+    pos: &[usize],
+    except: Option<usize>,
+) -> bool {
     let reached = |ev: (usize, usize)| pos.get(ev.0).is_some_and(|&p| p >= ev.1);
     let reqs = &state.world.p2p.requests;
     for r in reqs
@@ -1451,12 +1484,13 @@ fn genuinely_stuck(state: &Machine, events: &[LogEvent], pos: &[usize]) -> bool 
     // A stuck poll could have answered "not yet", a stuck Waitany or
     // wildcard probe could have picked another request or message.
     !pos.iter().enumerate().any(|(p, &at)| {
-        events.iter().any(|e| {
-            e.rank == p
-                && e.index == at
-                && (e.func.attrs().nondeterministic
-                    || (matches!(e.func, MpiFunc::Probe | MpiFunc::Mprobe)
-                        && e.recv_envelope.is_some_and(|(src, _, _)| src.is_none())))
-        })
+        Some(p) != except
+            && events.iter().any(|e| {
+                e.rank == p
+                    && e.index == at
+                    && (e.func.attrs().nondeterministic
+                        || (matches!(e.func, MpiFunc::Probe | MpiFunc::Mprobe)
+                            && e.recv_envelope.is_some_and(|(src, _, _)| src.is_none())))
+            })
     })
 }

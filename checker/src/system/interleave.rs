@@ -32,9 +32,7 @@ fn enabled(ctx: &Ctx, state: &Machine) -> Vec<Choice> {
                 for outcome in state.poll_completions(rank) {
                     out.push(Choice::Decide(Decision::Poll { rank, outcome }));
                 }
-                let stutter =
-                    p.poll_mark == Some((state.local_fingerprint(ctx.model, rank), state.version));
-                if !stutter {
+                if !step::polls_again(ctx.model, state, rank) {
                     out.push(Choice::Decide(Decision::Poll {
                         rank,
                         outcome: PollOutcome::NotYet,

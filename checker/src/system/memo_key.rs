@@ -244,10 +244,12 @@ fn processes(model: &Model, state: &Machine, clock: bool, h: &mut Wide) {
         p.window_reads.hash(h);
         // A mark or a streak names the world version it was taken at; the
         // version only grows, so once it moved on they never match again.
-        match p.poll_mark {
-            Some((local, v)) if v == state.version => (1u8, local).hash(h),
-            Some(_) => 2u8.hash(h),
-            None => 0u8.hash(h),
+        for mark in [p.poll_mark, p.poll_asked] {
+            match mark {
+                Some((local, v)) if v == state.version => (1u8, local).hash(h),
+                Some(_) => 2u8.hash(h),
+                None => 0u8.hash(h),
+            }
         }
         if p.poll_streak.0 == state.version {
             p.poll_streak.1.hash(h);

@@ -12,6 +12,7 @@ pub mod memo_key;
 pub mod past;
 pub mod poe;
 pub mod step;
+pub mod unbuffered_poll;
 pub mod waitfor;
 
 use crate::mpi::machine::{Finding, TraceEntry};

@@ -224,7 +224,7 @@ pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Decisi
     // poll with nothing changed; otherwise the branch that answered "not
     // yet" when the poll was deferred covers this execution.
     for rank in 0..state.np() {
-        if state.procs[rank].poll_forced && !polls_again(model, state, rank) {
+        if state.procs[rank].poll_forced && !step::polls_again(model, state, rank) {
             return Next::Redundant;
         }
     }
@@ -254,7 +254,7 @@ pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Decisi
             ));
             continue;
         }
-        if polls_again(model, state, rank) {
+        if step::polls_again(model, state, rank) {
             if !completions.is_empty() {
                 // Back at the same poll with nothing changed: the branch that
                 // answered "complete" the first time covers this one.
@@ -326,14 +326,6 @@ fn is_polling(state: &Machine, rank: usize) -> bool {
             ..
         }
     )
-}
-
-/// Whether `rank` polls again from exactly the state its last "not yet"
-/// answer left (a stutter: the same local state, nothing changed in MPI).
-fn polls_again(model: &runtime_model::model::Model, state: &Machine, rank: usize) -> bool {
-    is_polling(state, rank)
-        && state.procs[rank].poll_mark
-            == Some((state.local_fingerprint(model, rank), state.version))
 }
 
 /// The machine under the reduced search.

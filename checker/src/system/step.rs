@@ -283,3 +283,28 @@ pub fn apply(state: &mut Machine, model: &Model, choice: &Choice, budget: u64) -
     };
     applied.or_else(|halt| absorb(state, model, &[rank], halt))
 }
+
+/// Whether `rank` is at a poll in a state from which it already got "not
+/// yet" with nothing changed in MPI since (a stutter, README "How
+/// exploration is reduced"): the state the last "not yet" answer left, or
+/// the one in which that poll was asked. Either way the same answer leads
+/// to the same states again, so answering "not yet" once covers every
+/// further pass. What is compared is the process's state (its live
+/// registers and memory contents, `Machine::local_fingerprint`), so a loop
+/// that changes its state on every pass (a counter) never stutters and is
+/// bounded by `--max-polls` instead (`decide::count_not_yet`).
+pub fn polls_again(model: &Model, state: &Machine, rank: usize) -> bool {
+    let p = &state.procs[rank];
+    let polling = matches!(
+        &p.phase,
+        Phase::Blocked {
+            block: Block::Poll { .. },
+            ..
+        }
+    );
+    if !polling || (p.poll_mark.is_none() && p.poll_asked.is_none()) {
+        return false;
+    }
+    let here = Some((state.local_fingerprint(model, rank), state.version));
+    p.poll_mark == here || p.poll_asked == here
+}

@@ -16,9 +16,11 @@ pub(super) fn call(
     match func {
         LibcFunc::Malloc => Ok(ret(heap_block(mem, a.get(0)?)?)),
         LibcFunc::Calloc => {
-            // An array whose size overflows size_t cannot be allocated: NULL
-            // (C11 7.22.3.2), like any request the heap cannot satisfy.
+            // An array whose size overflows size_t exists on no system:
+            // NULL with ENOMEM (C11 7.22.3.2; glibc checks the product),
+            // an answer as certain as the program's own arithmetic.
             let Some(size) = a.get(0)?.checked_mul(a.get(1)?) else {
+                super::set_errno(mem, super::errno::ENOMEM);
                 return Ok(ret(0));
             };
             // `Memory::allocate` zero-fills, which is exactly calloc.
@@ -41,9 +43,6 @@ pub(super) fn call(
                 return Ok(super::ret_i32(super::errno::EINVAL));
             }
             let block = heap_block(mem, size)?;
-            if block == 0 && size > 0 {
-                return Ok(super::ret_i32(super::errno::ENOMEM));
-            }
             mem.store(slot, 8, block)?;
             Ok(super::ret_i32(0))
         }
@@ -58,17 +57,15 @@ pub(super) fn call(
     }
 }
 
-/// A heap block of `size` bytes, or NULL when it is more than the checker
-/// holds: a real `malloc` may fail too (C11 7.22.3: it returns a null
-/// pointer), and a program that checks the result goes on as it would.
+/// A heap block of `size` bytes. More than the checker holds is
+/// `MemFault::TooLarge`, which ends the check inconclusive: a real
+/// `malloc` may or may not have that memory (C11 7.22.3 lets it return a
+/// null pointer), and answering NULL would send a correct program down
+/// its error path as if the system had run out, while whether it does is
+/// not the program's doing. The size is the program's value even when it
+/// came from a negative number (`malloc(SIZE_MAX)`).
 fn heap_block(mem: &mut Memory, size: u64) -> Result<u64, MemFault> {
-    match mem.allocate(size, AllocKind::Heap) {
-        Err(MemFault::TooLarge { .. }) => {
-            super::set_errno(mem, super::errno::ENOMEM);
-            Ok(0)
-        }
-        other => other,
-    }
+    mem.allocate(size, AllocKind::Heap)
 }
 
 /// `realloc(p, size)` (C11 7.22.3.5), with glibc's choices for the
@@ -93,12 +90,9 @@ fn realloc(mem: &mut Memory, p: u64, size: u64) -> Result<LibcOutcome, MemFault>
         mem.free(p)?;
         return Ok(ret(0));
     }
-    // Allocate before freeing: if the new block cannot be made, the old one
-    // stays valid and realloc returns NULL, as C requires.
+    // Allocate before freeing: the old block stays as it was when the new
+    // one is more than the checker holds (the check stops there).
     let new = heap_block(mem, size)?;
-    if new == 0 {
-        return Ok(ret(0));
-    }
     let data = mem.read_bytes(p, old_size.min(size))?.to_vec();
     mem.write_bytes(new, &data)?;
     mem.free(p)?;
@@ -119,16 +113,27 @@ mod tests {
         assert!(z1 != 0 && z1 != z2, "malloc(0) gives unique pointers");
         let b = c(&mut m, LibcFunc::Calloc, &[i64a(4), i64a(8)]).unwrap();
         assert_eq!(m.read_bytes(b, 32).unwrap(), &[0u8; 32][..]);
-        // Requests the heap cannot satisfy give NULL, as a real malloc may:
-        // an overflowing calloc size, a block larger than the checker holds.
+        // An array whose size overflows size_t exists on no system: NULL.
         assert_eq!(
             call(LibcFunc::Calloc, &[i64a(1 << 40), i64a(1 << 40)], &mut m),
             Ok(LibcOutcome::Return(Some(0)))
         );
-        assert_eq!(
-            call(LibcFunc::Malloc, &[i64a(1 << 40)], &mut m),
-            Ok(LibcOutcome::Return(Some(0)))
-        );
+        // A block larger than the checker holds is a limit of the tool
+        // (the interpreter ends the check inconclusive), not NULL.
+        for (f, args) in [
+            (LibcFunc::Malloc, vec![i64a(1 << 40)]),
+            (LibcFunc::Malloc, vec![i64a(-1)]),
+            (LibcFunc::Calloc, vec![i64a(1 << 20), i64a(1 << 20)]),
+            (LibcFunc::AlignedAlloc, vec![i64a(64), i64a(1 << 32)]),
+            (LibcFunc::Realloc, vec![p(a), i64a(1 << 32)]),
+        ] {
+            assert!(
+                matches!(call(f, &args, &mut m), Err(MemFault::TooLarge { .. })),
+                "{f:?}"
+            );
+        }
+        // The block realloc was asked to grow is untouched.
+        assert_eq!(m.block_of(a), Some((16, 0, AllocKind::Heap)));
         assert_eq!(
             call(LibcFunc::Free, &[p(a)], &mut m),
             Ok(LibcOutcome::Return(None))
