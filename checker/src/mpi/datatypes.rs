@@ -44,17 +44,9 @@ fn check_relative(
 }
 
 /// The bytes `count` basic elements of `map` occupy once packed: whole
-/// items, then a prefix of one more. `None` when the count ends inside a
-/// pair type's element or the type has pair types (two elements each).
+/// items, then a prefix of one more (a pair type's item is two basic
+/// elements, §5.9.4).
 fn bytes_of_elements(map: &TypeMap, count: u64) -> Option<u64> {
-    if map.runs().iter().any(|r| {
-        matches!(
-            h::datatype_basic_kind(r.basic),
-            Some(h::BasicKind::Pair { .. })
-        )
-    }) {
-        return None;
-    }
     let per_item: u64 = map.runs().iter().map(|r| r.count).sum();
     if per_item == 0 {
         return (count == 0).then_some(0);

@@ -3,12 +3,15 @@
 //! these few functions, so a datatype engine (derived datatypes, MPI 3.1
 //! chapter 4) replaces the predefined-only handling in one place. A buffer
 //! of `count` elements of a predefined type is `count * size` contiguous
-//! bytes, and its extent is its size; a derived datatype's items occupy
-//! the byte ranges of its type map (`TypeMap::byte_ranges`).
+//! bytes, and its extent is its size, except for the pair types whose C
+//! struct has padding (`MPI_DOUBLE_INT`, §5.9.4); those and a derived
+//! datatype's items occupy the byte ranges of their type map
+//! (`TypeMap::byte_ranges`).
 
 use super::decode::Site;
 use crate::exec::memory::MemFault;
 use crate::mpi::machine::*;
+use runtime_model::handles as h;
 use runtime_model::mpi::collective::Typed;
 use std::sync::Arc;
 
@@ -48,22 +51,32 @@ impl Machine {
     /// it (MPI 3.1 §4.1.6, §5.5).
     pub(crate) fn extent(&self, site: &Site, datatype: i32) -> Result<u64, Halt> {
         if !self.is_derived(site.rank, datatype) {
-            return self.type_size(site, datatype);
+            self.type_size(site, datatype)?;
+            if let Some(e) = h::predefined_datatype_extent(datatype) {
+                return Ok(e);
+            }
         }
         let ext = self.type_map(site, datatype, true)?.extent();
         u64::try_from(ext)
             .map_err(|_| site.invalid(format!("datatype has a negative extent ({ext})")))
     }
 
-    /// The byte ranges of `count` items of a derived `datatype`, or `None`
-    /// for a predefined one.
+    /// Whether the items of `datatype` are not simply back-to-back bytes
+    /// of data: a derived type, or a pair type with padding (§5.9.4).
+    pub(crate) fn is_scattered(&self, rank: usize, datatype: i32) -> bool {
+        self.is_derived(rank, datatype)
+            || h::predefined_datatype_extent(datatype) != h::predefined_datatype_size(datatype)
+    }
+
+    /// The byte ranges of `count` items of a derived (or padded pair)
+    /// `datatype`, or `None` for a contiguous predefined one.
     pub(crate) fn derived_ranges(
         &self,
         site: &Site,
         count: i32,
         datatype: i32,
     ) -> Result<Option<Vec<(i64, u64)>>, Halt> {
-        if !self.is_derived(site.rank, datatype) {
+        if !self.is_scattered(site.rank, datatype) {
             return Ok(None);
         }
         let n = self.count(site, count)?;
@@ -159,7 +172,7 @@ impl Machine {
         if bytes.is_empty() {
             return Ok(());
         }
-        if self.is_derived(rank, datatype) {
+        if self.is_scattered(rank, datatype) {
             if let Some(map) = self.known_map(rank, datatype) {
                 let len = bytes.len() as u64;
                 let items = len.div_ceil(map.size().max(1));

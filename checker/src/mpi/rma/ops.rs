@@ -152,16 +152,17 @@ impl Machine {
                     )));
                 }
                 // A derived target datatype is built from one predefined
-                // type, the one the operation combines (§11.3.4).
+                // type, the one the operation combines (§11.3.4); a pair
+                // type of MINLOC/MAXLOC counts as one.
                 let map = self.type_map(site, tdt, true)?;
-                let Some(basic) = map.runs().first().map(|r| r.basic) else {
+                if map.runs().is_empty() {
                     return Err(site.invalid(format!("{name} has an empty target datatype")));
-                };
-                if map.runs().iter().any(|r| r.basic != basic) {
+                }
+                let Some(basic) = map.predefined_base() else {
                     return Err(site.invalid(format!(
                         "the target datatype of {name} mixes predefined types; it must be built from a single one (MPI 3.1 §11.3.4)"
                     )));
-                }
+                };
                 if !h::op_accepts_datatype(op, basic) {
                     return Err(site.invalid(format!(
                         "operation {op_name} is not defined for datatype {} (MPI 3.1 §11.3.4)",
