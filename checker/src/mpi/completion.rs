@@ -301,7 +301,14 @@ impl Machine {
     ) -> Result<(), Halt> {
         let results = self.collective_result(model, rank, comm, k, member)?;
         let inst = &self.world.comms[comm].instances[k];
-        let datatype = inst.arrivals[member].as_ref().map_or(0, |c| c.datatype);
+        let types: Vec<i32> = results
+            .iter()
+            .map(|(off, _)| {
+                inst.arrivals[member]
+                    .as_ref()
+                    .map_or(0, |c| c.recv_datatype_at(*off))
+            })
+            .collect();
         let needs: Vec<_> = inst
             .needs(member)
             .into_iter()
@@ -311,7 +318,7 @@ impl Machine {
         // A broadcast's or reduction's data carries shadows
         // (crate::mpi::payload).
         let sent = self.collective_shadows(comm, k, member);
-        for (off, bytes) in results {
+        for ((off, bytes), datatype) in results.into_iter().zip(types) {
             self.unpack(rank, recv_buf.wrapping_add(off), datatype, &bytes)
                 .map_err(|f| {
                     self.error_here(rank, ErrorKind::MemoryError, format!("receive buffer: {f}"))

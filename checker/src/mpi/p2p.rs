@@ -534,8 +534,9 @@ impl Machine {
         self.finish_post(site, req, nonblocking, out)
     }
 
-    /// MPI_Get_count and MPI_Get_elements (MPI 3.1 §3.2.5, §4.1.11): with
-    /// predefined datatypes both count elements of the type.
+    /// MPI_Get_count (MPI 3.1 §3.2.5): items of the datatype received;
+    /// MPI_UNDEFINED only when the bytes are not a whole number of items.
+    /// A zero-size datatype counts 0 (MPI 4.0 §3.2.5, as MPICH does).
     pub(crate) fn call_get_count(
         &mut self,
         _model: &Model,
@@ -549,7 +550,9 @@ impl Machine {
         }
         let size = self.packed_size(site, 1, a.int("datatype")?)?;
         let bytes = self.read_i32(site, st + h::MPI_STATUS_COUNT_LO_OFFSET, "status")? as i64;
-        let v = if size == 0 || bytes % size as i64 != 0 {
+        let v = if size == 0 {
+            0
+        } else if bytes % size as i64 != 0 {
             h::MPI_UNDEFINED
         } else {
             (bytes / size as i64) as i32
