@@ -83,7 +83,10 @@ impl Machine {
         let Some(t) = self.world.objects.derived(site.rank, dt) else {
             return Err(site.invalid(format!("invalid datatype 0x{dt:x}")));
         };
-        if t.freed {
+        // A freed type stays valid for the operations already using it
+        // (MPI 3.1 §4.1.9: they "will complete normally"): a persistent
+        // request made with it keeps using it at each MPI_Start.
+        if t.freed && !matches!(site.func, MpiFunc::Start | MpiFunc::Startall) {
             return Err(site.invalid(format!(
                 "datatype {} was freed by MPI_Type_free",
                 datatype_name(dt)
