@@ -192,8 +192,26 @@ impl Machine {
                 if (data.len() as u64) < op.capacity {
                     self.short_receive = true;
                 }
+                // Only the bytes that arrive are written (MPI 3.1 §3.2.4),
+                // so a buffer too short for them is found here; the report
+                // names the call that posted the receive.
                 self.unpack(rank, op.buf, op.datatype, &data).map_err(|f| {
-                    self.error_here(rank, ErrorKind::MemoryError, format!("receive buffer: {f}"))
+                    let posted = self.event_loc(req.posted_at);
+                    let name = posted.map_or("", |(_, func)| func.name());
+                    let sep = if name.is_empty() { "" } else { " " };
+                    match self.error_here(
+                        rank,
+                        ErrorKind::MemoryError,
+                        format!("{name}{sep}receive buffer: {f}"),
+                    ) {
+                        Halt::Error(e) => match posted {
+                            Some((loc, func)) => {
+                                Halt::Error(super::requests::also_at(e, rank, loc, func))
+                            }
+                            None => Halt::Error(e),
+                        },
+                        other => other,
+                    }
                 })?;
                 if let Some(sh) = self.message_shadows(&req) {
                     self.deliver_shadows(rank, op.buf, op.datatype, data.len() as u64, &sh);

@@ -142,8 +142,10 @@ impl Machine {
             Some(self.peer(site, a.comm, a.source, "source")?)
         };
         let capacity = self.packed_size(site, a.count, a.datatype)?;
-        self.check_typed_free(site, a.buf, a.count, a.datatype, true)?;
-        self.check_unpack(site, a.buf, a.count, a.datatype, "receive buffer")?;
+        let footprint = self.receive_footprint(site, a.buf, a.count, a.datatype)?;
+        for &(at, len) in &footprint {
+            self.check_buffer_free(site, at, len, true)?;
+        }
         self.version += 1;
         let req = self.world.p2p.post(
             site.rank,
@@ -158,7 +160,9 @@ impl Machine {
             }),
             event,
         );
-        self.guard_typed(site, req, a.buf, a.count, a.datatype, true)?;
+        for (at, len) in footprint {
+            self.guard_buffer(site, req, at, len, true)?;
+        }
         Ok(req)
     }
 
@@ -506,9 +510,13 @@ impl Machine {
                 )));
             };
             let capacity = self.packed_size(site, count, dt)?;
-            self.check_typed_free(site, buf, count, dt, true)?;
-            self.check_unpack(site, buf, count, dt, "receive buffer")?;
-            self.guard_typed(site, id, buf, count, dt, true)?;
+            let footprint = self.receive_footprint(site, buf, count, dt)?;
+            for &(at, len) in &footprint {
+                self.check_buffer_free(site, at, len, true)?;
+            }
+            for (at, len) in footprint {
+                self.guard_buffer(site, id, at, len, true)?;
+            }
             let r = &mut self.world.p2p.requests[id];
             r.message = false;
             if let ReqOp::Recv(op) = &mut r.op {
