@@ -1,9 +1,11 @@
 /* RUN: -n 2
- * EXPECT: error missing-start
+ * EXPECT: error mpi-usage
+ * EXPECT: error buffering-hazard
  * A halo step with persistent requests: each rank makes a send and a receive request, but
  * MPI_Startall is given only the first one, so MPI_Waitall completes a receive request that was
  * never started. MPI allows completing an inactive request (it returns at once with an empty
- * status, MPI 3.1 §3.9), so the program runs and silently reads a stale `in`: the forgotten start.
+ * status, MPI 3.1 §3.9), so that is no error; but the messages sent are never received before
+ * MPI_Finalize (§8.7), and each send completes only where the library buffers it.
  */
 #include <mpi.h>
 

@@ -1,7 +1,8 @@
 /* RUN: -n 2
- * EXPECT: error missing-start
- * Rank 1 creates a persistent receive and waits on it without MPI_Start: the wait returns at
- * once with an empty status (MPI 3.1 §3.7.3) and the data is never received.
+ * EXPECT: error deadlock
+ * Rank 1 creates a persistent receive and waits on it without MPI_Start: legal, the wait
+ * returns at once with an empty status (MPI 3.1 §3.7.3, §3.9), but the data is never
+ * received, so rank 0's synchronous send never completes.
  */
 #include <mpi.h>
 #include <stdio.h>

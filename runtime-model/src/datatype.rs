@@ -7,8 +7,11 @@
 //! run-length encoded: a [`Run`] is `count` basic elements of one predefined
 //! type laid out back to back, so `MPI_Type_contiguous(1 << 30, MPI_INT)` is
 //! a single run. Basic types are predefined datatype handles
-//! ([`crate::handles`]). The MINLOC/MAXLOC pair types (§5.9.4) are one
-//! element of their own handle, as the reductions treat them as a unit.
+//! ([`crate::handles`]). A MINLOC/MAXLOC pair type (§5.9.4) is, as the
+//! standard defines it, the struct of its two basic types: `MPI_DOUBLE_INT`
+//! is a `MPI_DOUBLE` at 0 and a `MPI_INT` at 8, size 12, extent 16. A type
+//! map remembers the predefined type it is built from
+//! ([`TypeMap::predefined_base`]), so the reductions still see the pair.
 //!
 //! Bounds (§4.1, §4.1.6, §4.1.7). The bounds of a new type come from the
 //! bounds of the copies of its old types that it contains, as in MPICH. The
@@ -30,8 +33,8 @@
 use std::fmt;
 
 use crate::handles::{
-    datatype_basic_kind, predefined_datatype_name, predefined_datatype_size, BasicKind, ScalarKind,
-    MPI_BYTE, MPI_PACKED,
+    datatype_basic_kind, predefined_datatype_name, predefined_datatype_size, BasicKind, MPI_BYTE,
+    MPI_PACKED,
 };
 
 /// Largest number of runs in a type map.
@@ -127,45 +130,32 @@ fn count_ok(v: u64) -> Result<u64, DatatypeError> {
     }
 }
 
-/// Size of a basic type; `MPI_LB` / `MPI_UB` (size 0) are not basic types.
+/// Size of a basic type; `MPI_LB` / `MPI_UB` (size 0) are not basic types,
+/// and neither are the pair types (structs of two basic types, §5.9.4).
 fn basic_size(dt: i32) -> Result<u64, DatatypeError> {
-    match predefined_datatype_size(dt) {
-        Some(s) if s > 0 => Ok(s),
+    match (predefined_datatype_size(dt), datatype_basic_kind(dt)) {
+        (_, Some(BasicKind::Pair { .. })) => Err(DatatypeError::UnknownBase(dt)),
+        (Some(s), _) if s > 0 => Ok(s),
         _ => Err(DatatypeError::UnknownBase(dt)),
     }
 }
 
 /// C alignment of a basic type on x86_64 (used for the ε of §4.1). The
-/// alignment of a complex type is that of its parts, and a pair's is the
-/// alignment of its `struct { value; index; }`.
+/// alignment of a complex type is that of its parts. (A pair type's is that
+/// of its struct, which [`TypeMap::predefined`] builds.)
 fn basic_alignment(dt: i32, size: u64) -> u64 {
-    fn scalar(s: ScalarKind) -> u64 {
-        match s {
-            ScalarKind::Int { bytes, .. } | ScalarKind::Float { bytes } => u64::from(bytes),
-        }
-    }
     match datatype_basic_kind(dt) {
         Some(BasicKind::Int { bytes, .. }) | Some(BasicKind::Float { bytes }) => u64::from(bytes),
         Some(BasicKind::Complex { part_bytes }) => u64::from(part_bytes),
         Some(BasicKind::Byte) => 1,
-        Some(BasicKind::Pair { value, index, .. }) => scalar(value).max(scalar(index)),
         // MPI_REAL16 / MPI_COMPLEX32: binary128 parts, aligned to 16.
-        None => size.clamp(1, 16),
+        Some(BasicKind::Pair { .. }) | None => size.clamp(1, 16),
     }
 }
 
 /// `MPI_BYTE` and `MPI_PACKED` match any byte of storage (§3.3.1, §4.2).
 fn is_untyped_basic(dt: i32) -> bool {
     dt == MPI_BYTE || dt == MPI_PACKED
-}
-
-/// Basic elements per element of `dt` as `MPI_Get_elements` counts them: a
-/// pair type is defined as a struct of two basic types (§5.9.4).
-fn elements_per(dt: i32) -> u64 {
-    match datatype_basic_kind(dt) {
-        Some(BasicKind::Pair { .. }) => 2,
-        _ => 1,
-    }
 }
 
 fn type_name(dt: i32) -> String {
@@ -268,6 +258,10 @@ pub struct TypeMap {
     align: u64,
     /// Whether `lb` / `ub` are explicit markers set by `resized` (§4.1.7).
     explicit_bounds: bool,
+    /// The predefined datatype every entry is a copy of, a pair type
+    /// counting as one (§11.3.4: "all basic components are of the same
+    /// predefined datatype"); `None` for a mix, or no entries.
+    base: Option<i32>,
 }
 
 /// One block of a constructor: `n` copies of a type, laid out one extent
@@ -287,15 +281,35 @@ impl TypeMap {
             true_ub: 0,
             align: 1,
             explicit_bounds: false,
+            base: None,
         }
     }
 
     /// The type map of a predefined datatype: one element at displacement 0,
     /// with extent equal to its size. A pair type (`MPI_DOUBLE_INT`, ...) is
-    /// one element of its own handle. `None` for `MPI_DATATYPE_NULL`, the
-    /// removed `MPI_LB` / `MPI_UB`, and handles that are not predefined
-    /// datatypes.
+    /// the struct of its value and index types that §5.9.4 defines it as
+    /// (`MPI_TYPE_CREATE_STRUCT` with displacements of the C struct), so the
+    /// padding is in its extent but not in its size. `None` for
+    /// `MPI_DATATYPE_NULL`, the removed `MPI_LB` / `MPI_UB`, and handles that
+    /// are not predefined datatypes.
     pub fn predefined(dt: i32) -> Option<TypeMap> {
+        if let Some(BasicKind::Pair {
+            value_type,
+            index_type,
+            index_offset,
+            ..
+        }) = datatype_basic_kind(dt)
+        {
+            let (v, i) = (
+                TypeMap::predefined(value_type)?,
+                TypeMap::predefined(index_type)?,
+            );
+            let pair = TypeMap::structure(&[1, 1], &[0, index_offset.into()], &[&v, &i]).ok()?;
+            return Some(TypeMap {
+                base: Some(dt),
+                ..pair
+            });
+        }
         let size = basic_size(dt).ok()?;
         let end = i64::try_from(size).ok()?;
         Some(TypeMap {
@@ -311,6 +325,7 @@ impl TypeMap {
             true_ub: end,
             align: basic_alignment(dt, size),
             explicit_bounds: false,
+            base: Some(dt),
         })
     }
 
@@ -326,8 +341,10 @@ impl TypeMap {
         truth: Option<(i128, i128)>,
         align: u64,
         explicit_bounds: bool,
+        base: Option<i32>,
     ) -> Result<TypeMap, DatatypeError> {
         let (true_lb, true_ub) = truth.unwrap_or((0, 0));
+        let runs_empty = runs.is_empty();
         let t = TypeMap {
             runs,
             size: count_ok(size)?,
@@ -337,6 +354,7 @@ impl TypeMap {
             true_ub: to_i64(true_ub)?,
             align,
             explicit_bounds,
+            base: if runs_empty { None } else { base },
         };
         // Extents must be representable too.
         to_i64(i128::from(t.ub) - i128::from(t.lb))?;
@@ -393,7 +411,15 @@ impl TypeMap {
                 }
             }
         }
-        TypeMap::finish(b.runs, size, bounds, truth, old.align, old.explicit_bounds)
+        TypeMap::finish(
+            b.runs,
+            size,
+            bounds,
+            truth,
+            old.align,
+            old.explicit_bounds,
+            old.base,
+        )
     }
 
     /// The general constructor behind the indexed family and struct.
@@ -407,6 +433,9 @@ impl TypeMap {
         let mut truth: Option<(i128, i128)> = None;
         let mut align = 1;
         let mut explicit = false;
+        // The common base of the blocks with entries: `Some(None)` once two
+        // differ.
+        let mut base: Option<Option<i32>> = None;
         // Element sizes of the last block's type (the indexed family repeats
         // one type).
         let mut cached: Option<(*const TypeMap, Vec<u64>)> = None;
@@ -427,6 +456,11 @@ impl TypeMap {
                 marked = widen(marked, block);
             }
             if !ty.runs.is_empty() {
+                base = match base {
+                    None => Some(ty.base),
+                    Some(b) if b == ty.base => Some(b),
+                    Some(_) => Some(None),
+                };
                 let t = (
                     add(add(disp, ty.true_lb.into())?, lo)?,
                     add(add(disp, ty.true_ub.into())?, hi)?,
@@ -453,7 +487,15 @@ impl TypeMap {
                 ub = add(ub, a - rem)?;
             }
         }
-        TypeMap::finish(b.runs, size, (lb, ub), truth, align, explicit)
+        TypeMap::finish(
+            b.runs,
+            size,
+            (lb, ub),
+            truth,
+            align,
+            explicit,
+            base.flatten(),
+        )
     }
 
     /// `MPI_Type_contiguous` (§4.1.2): `count` copies of `old`, one extent
@@ -765,6 +807,7 @@ impl TypeMap {
             truth,
             self.align,
             self.explicit_bounds,
+            self.base,
         )
     }
 
@@ -783,6 +826,21 @@ impl TypeMap {
     /// The runs, in type-map order.
     pub fn runs(&self) -> &[Run] {
         &self.runs
+    }
+
+    /// The one predefined datatype this type is built from (§11.3.4: "a
+    /// derived datatype, where all basic components are of the same
+    /// predefined datatype"), a pair type counting as one: `MPI_DOUBLE_INT`
+    /// for a contiguous type of `MPI_DOUBLE_INT`. Otherwise, the one basic
+    /// type of all entries when there is one (a struct of `MPI_INT` and
+    /// `MPI_2INT` is all `MPI_INT`). `None` for a mix or a type without
+    /// entries.
+    pub fn predefined_base(&self) -> Option<i32> {
+        if self.base.is_some() {
+            return self.base;
+        }
+        let first = self.runs.first()?.basic;
+        self.runs.iter().all(|r| r.basic == first).then_some(first)
     }
 
     /// `MPI_Type_size` (§4.1.5): bytes of data in one item.
@@ -893,16 +951,16 @@ impl TypeMap {
     }
 
     /// `MPI_Get_elements` (§4.1.11): the number of basic elements in the
-    /// first `bytes` bytes of data of items of this type. Pair types count
-    /// as two elements (§5.9.4 defines them as structs of two basic types).
-    /// `None` (`MPI_UNDEFINED`) if `bytes` ends inside an element.
+    /// first `bytes` bytes of data of items of this type. A pair type's item
+    /// is two (§5.9.4 defines it as a struct of two basic types). `None`
+    /// (`MPI_UNDEFINED`) if `bytes` ends inside an element.
     pub fn get_elements(&self, bytes: u64) -> Option<u64> {
         if self.size == 0 {
             return (bytes == 0).then_some(0);
         }
         let mut per_item: u64 = 0;
         for r in &self.runs {
-            per_item = per_item.checked_add(r.count.checked_mul(elements_per(r.basic))?)?;
+            per_item = per_item.checked_add(r.count)?;
         }
         let mut n = (bytes / self.size).checked_mul(per_item)?;
         let mut rest = bytes % self.size;
@@ -912,7 +970,7 @@ impl TypeMap {
             }
             let size = basic_size(r.basic).ok()?;
             let whole = (rest / size).min(r.count);
-            n = n.checked_add(whole.checked_mul(elements_per(r.basic))?)?;
+            n = n.checked_add(whole)?;
             rest -= whole * size;
             if whole < r.count && rest != 0 {
                 return None;
@@ -997,6 +1055,22 @@ impl Signature {
         count_ok(ck(unit_len.checked_mul(repeat))?)?;
         count_ok(ck(unit_bytes.checked_mul(repeat))?)?;
         let (mut repeat, mut unit_len, mut unit_bytes) = (repeat, unit_len, unit_bytes);
+        // A unit that is itself a repetition of a shorter block of runs is
+        // folded into `repeat`, so the same sequence of basic types built
+        // as `2 × MPI_DOUBLE_INT` or `1 × contiguous(2, MPI_DOUBLE_INT)` has
+        // one representation. (Neighbouring runs differ, so a block never
+        // merges with the next copy.)
+        if let Some(d) = (1..runs.len())
+            .filter(|&d| runs.len().is_multiple_of(d))
+            .find(|&d| (d..runs.len()).all(|i| runs[i] == runs[i % d]))
+        {
+            let k = (runs.len() / d) as u64;
+            runs.truncate(d);
+            sizes.truncate(d);
+            unit_len /= k;
+            unit_bytes /= k;
+            repeat *= k;
+        }
         if let [(_, n)] = &mut runs[..] {
             *n *= repeat;
             unit_len *= repeat;
@@ -1012,9 +1086,13 @@ impl Signature {
         })
     }
 
-    /// `count` elements of one basic type.
+    /// `count` items of one predefined type (a pair type is two basic
+    /// elements per item).
     pub fn basic(dt: i32, count: u64) -> Result<Signature, DatatypeError> {
-        Signature::new(&[(dt, count)], 1)
+        match TypeMap::predefined(dt) {
+            Some(t) => t.signature(count),
+            None => Err(DatatypeError::UnknownBase(dt)),
+        }
     }
 
     pub fn unit(&self) -> &[(i32, u64)] {
@@ -1180,8 +1258,8 @@ impl Cursor<'_> {
 /// Whether a message with send signature `sent` can be received by a
 /// receive with signature `recv` (§3.3.1): the send signature must be a
 /// prefix of the receive signature. Returns the number of receive
-/// signature elements filled (a pair type is one element here; see
-/// [`TypeMap::get_elements`] for `MPI_Get_elements`).
+/// signature elements filled (a pair type's item is two, as for
+/// [`TypeMap::get_elements`]).
 ///
 /// A signature made only of `MPI_BYTE` / `MPI_PACKED` is untyped storage
 /// and matches any data byte-wise (§3.3.1, §4.2). Each of its bytes is one
@@ -1311,8 +1389,8 @@ mod tests {
         assert_eq!(int.runs(), &[run(0, MPI_INT, 1)]);
         assert_eq!((int.size(), int.extent(), int.lb()), (4, 4, 0));
         let pair = p(MPI_DOUBLE_INT);
-        assert_eq!(pair.runs(), &[run(0, MPI_DOUBLE_INT, 1)]);
-        assert_eq!(pair.size(), 16);
+        assert_eq!(pair.runs(), &[run(0, MPI_DOUBLE, 1), run(8, MPI_INT, 1)]);
+        assert_eq!((pair.size(), pair.extent()), (12, 16));
         assert!(TypeMap::predefined(MPI_DATATYPE_NULL).is_none());
         assert!(TypeMap::predefined(MPI_LB).is_none());
         assert!(TypeMap::predefined(MPI_COMM_WORLD).is_none());
@@ -1544,7 +1622,7 @@ mod tests {
         assert_eq!(s.get_elements(12), Some(2));
         assert_eq!(s.get_elements(16), Some(3));
         assert_eq!(s.get_elements(6), None);
-        assert_eq!(p(MPI_DOUBLE_INT).get_elements(32), Some(4));
+        assert_eq!(p(MPI_DOUBLE_INT).get_elements(24), Some(4));
         assert_eq!(p(MPI_INT).get_elements(7), None);
         let z = TypeMap::contiguous(0, &p(MPI_INT)).unwrap();
         assert_eq!((z.get_elements(0), z.get_elements(1)), (Some(0), None));
@@ -1775,6 +1853,162 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every predefined datatype of `extractor/include/mpi.h` as MPICH 4.0.2
+    /// on x86-64 reports it: the rows are the output of
+    /// `scripts/mpich-datatype-table.c` (size, lb, extent, true lb, true
+    /// extent, and `MPI_Get_elements` / `MPI_Get_count` of a two-item
+    /// message; -1 where not asked). MPICH crashes in `MPI_Get_elements` of
+    /// the MINLOC pair types: theirs is the standard's, two basic elements
+    /// per item (§5.9.4 defines them with `MPI_TYPE_CREATE_STRUCT`), which is
+    /// what MPICH counts for the equivalent user struct.
+    /// (handle, size, lb, extent, true lb, true extent, elements, count).
+    type MpichRow = (i32, u64, i64, i64, i64, i64, i64, i64);
+    #[rustfmt::skip]
+    const MPICH_PREDEFINED: &[MpichRow] = &[
+        (MPI_CHAR, 1, 0, 1, 0, 1, 2, 2),
+        (MPI_SHORT, 2, 0, 2, 0, 2, 2, 2),
+        (MPI_INT, 4, 0, 4, 0, 4, 2, 2),
+        (MPI_LONG, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_LONG_LONG_INT, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_SIGNED_CHAR, 1, 0, 1, 0, 1, 2, 2),
+        (MPI_UNSIGNED_CHAR, 1, 0, 1, 0, 1, 2, 2),
+        (MPI_UNSIGNED_SHORT, 2, 0, 2, 0, 2, 2, 2),
+        (MPI_UNSIGNED, 4, 0, 4, 0, 4, 2, 2),
+        (MPI_UNSIGNED_LONG, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_UNSIGNED_LONG_LONG, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_FLOAT, 4, 0, 4, 0, 4, 2, 2),
+        (MPI_DOUBLE, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_LONG_DOUBLE, 16, 0, 16, 0, 16, 2, 2),
+        (MPI_WCHAR, 4, 0, 4, 0, 4, 2, 2),
+        (MPI_BYTE, 1, 0, 1, 0, 1, 2, 2),
+        (MPI_PACKED, 1, 0, 1, 0, 1, 2, 2),
+        (MPI_C_BOOL, 1, 0, 1, 0, 1, 2, 2),
+        (MPI_INT8_T, 1, 0, 1, 0, 1, 2, 2),
+        (MPI_INT16_T, 2, 0, 2, 0, 2, 2, 2),
+        (MPI_INT32_T, 4, 0, 4, 0, 4, 2, 2),
+        (MPI_INT64_T, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_UINT8_T, 1, 0, 1, 0, 1, 2, 2),
+        (MPI_UINT16_T, 2, 0, 2, 0, 2, 2, 2),
+        (MPI_UINT32_T, 4, 0, 4, 0, 4, 2, 2),
+        (MPI_UINT64_T, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_C_FLOAT_COMPLEX, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_C_DOUBLE_COMPLEX, 16, 0, 16, 0, 16, 2, 2),
+        (MPI_C_LONG_DOUBLE_COMPLEX, 32, 0, 32, 0, 32, 2, 2),
+        (MPI_AINT, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_OFFSET, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_COUNT, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_CXX_BOOL, 1, 0, 1, 0, 1, 2, 2),
+        (MPI_CXX_FLOAT_COMPLEX, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_CXX_DOUBLE_COMPLEX, 16, 0, 16, 0, 16, 2, 2),
+        (MPI_CXX_LONG_DOUBLE_COMPLEX, 32, 0, 32, 0, 32, 2, 2),
+        (MPI_FLOAT_INT, 8, 0, 8, 0, 8, -1, 2),
+        (MPI_DOUBLE_INT, 12, 0, 16, 0, 12, -1, 2),
+        (MPI_LONG_INT, 12, 0, 16, 0, 12, -1, 2),
+        (MPI_SHORT_INT, 6, 0, 8, 0, 8, -1, 2),
+        (MPI_LONG_DOUBLE_INT, 20, 0, 32, 0, 20, -1, 2),
+        (MPI_2INT, 8, 0, 8, 0, 8, 4, 2),
+        (MPI_INTEGER, 4, 0, 4, 0, 4, 2, 2),
+        (MPI_REAL, 4, 0, 4, 0, 4, 2, 2),
+        (MPI_LOGICAL, 4, 0, 4, 0, 4, 2, 2),
+        (MPI_COMPLEX, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_DOUBLE_PRECISION, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_2INTEGER, 8, 0, 8, 0, 8, 4, 2),
+        (MPI_2REAL, 8, 0, 8, 0, 8, 4, 2),
+        (MPI_DOUBLE_COMPLEX, 16, 0, 16, 0, 16, 2, 2),
+        (MPI_2DOUBLE_PRECISION, 16, 0, 16, 0, 16, 4, 2),
+        (MPI_CHARACTER, 1, 0, 1, 0, 1, 2, 2),
+        (MPI_REAL4, 4, 0, 4, 0, 4, 2, 2),
+        (MPI_REAL8, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_REAL16, 16, 0, 16, 0, 16, 2, 2),
+        (MPI_COMPLEX8, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_COMPLEX16, 16, 0, 16, 0, 16, 2, 2),
+        (MPI_COMPLEX32, 32, 0, 32, 0, 32, 2, 2),
+        (MPI_INTEGER1, 1, 0, 1, 0, 1, 2, 2),
+        (MPI_INTEGER2, 2, 0, 2, 0, 2, 2, 2),
+        (MPI_INTEGER4, 4, 0, 4, 0, 4, 2, 2),
+        (MPI_INTEGER8, 8, 0, 8, 0, 8, 2, 2),
+        (MPI_LB, 0, 0, 0, 0, 0, -1, -1),
+        (MPI_UB, 0, 0, 0, 0, 0, -1, -1),
+    ];
+
+    #[test]
+    fn predefined_types_match_mpich() {
+        for &(dt, size, lb, extent, true_lb, true_extent, elements, count) in MPICH_PREDEFINED {
+            let name = type_name(dt);
+            let extent_u = u64::try_from(extent).unwrap();
+            assert_eq!(predefined_datatype_size(dt), Some(size), "{name}");
+            assert_eq!(
+                crate::handles::predefined_datatype_extent(dt),
+                Some(extent_u),
+                "{name}"
+            );
+            let Some(t) = TypeMap::predefined(dt) else {
+                // MPI_LB / MPI_UB: no type map, no data.
+                assert_eq!((size, extent, count), (0, 0, -1), "{name}");
+                continue;
+            };
+            assert_eq!(
+                (t.size(), t.lb(), t.extent(), t.true_lb(), t.true_extent()),
+                (size, lb, extent, true_lb, true_extent),
+                "{name}"
+            );
+            let elements = if elements == -1 {
+                2 * t.runs().iter().map(|r| r.count).sum::<u64>()
+            } else {
+                u64::try_from(elements).unwrap()
+            };
+            assert_eq!(t.get_elements(2 * size), Some(elements), "{name}");
+            assert_eq!(count, 2, "{name}");
+            assert_eq!(t.signature(2).unwrap().bytes(), 2 * size, "{name}");
+            assert_eq!(t.predefined_base(), Some(dt), "{name}");
+        }
+        // Every entry of the handle table is in the MPICH table.
+        for d in crate::handles::PREDEFINED_DATATYPES {
+            assert!(
+                MPICH_PREDEFINED.iter().any(|r| r.0 == d.handle),
+                "{} is not in the MPICH table",
+                d.name
+            );
+        }
+    }
+
+    #[test]
+    fn pair_types_are_structs_of_two_basic_types() {
+        let di = p(MPI_DOUBLE_INT);
+        assert_eq!(di.runs(), &[run(0, MPI_DOUBLE, 1), run(8, MPI_INT, 1)]);
+        assert_eq!(di.byte_ranges(2).unwrap(), vec![(0, 12), (16, 12)]);
+        let si = p(MPI_SHORT_INT);
+        assert_eq!(si.byte_ranges(1).unwrap(), vec![(0, 2), (4, 4)]);
+        assert_eq!(p(MPI_2INT).runs(), &[run(0, MPI_INT, 2)]);
+        // MPI_DOUBLE_INT matches the struct {double, int} it is (§5.9.4).
+        let s = TypeMap::structure(&[1, 1], &[0, 8], &[&p(MPI_DOUBLE), &p(MPI_INT)]).unwrap();
+        assert_eq!(
+            match_signatures(&di.signature(3).unwrap(), &s.signature(3).unwrap()),
+            Ok(6)
+        );
+        assert!(match_signatures(&di.signature(1).unwrap(), &sig(MPI_DOUBLE, 2)).is_err());
+        // A count of basic elements that ends inside a pair.
+        assert_eq!(di.get_elements(20), Some(3));
+        assert_eq!(di.get_elements(16), None);
+        // A derived type of pairs keeps its base; a mix has none.
+        let c = TypeMap::contiguous(4, &di).unwrap();
+        assert_eq!(
+            (c.predefined_base(), c.size(), c.extent()),
+            (Some(MPI_DOUBLE_INT), 48, 64)
+        );
+        let mixed = TypeMap::structure(&[1, 1], &[0, 16], &[&di, &p(MPI_INT)]).unwrap();
+        assert_eq!(mixed.predefined_base(), None);
+        let ints = TypeMap::structure(&[1, 1], &[0, 8], &[&p(MPI_2INT), &p(MPI_INT)]).unwrap();
+        assert_eq!(ints.predefined_base(), Some(MPI_INT));
+        assert_eq!(Signature::basic(MPI_DOUBLE_INT, 2).unwrap().len(), 4);
+        // One representation per sequence of basic types.
+        assert_eq!(c.signature(1).unwrap(), di.signature(4).unwrap());
+        assert_eq!(
+            c.signature(1).unwrap().unit(),
+            &[(MPI_DOUBLE, 1), (MPI_INT, 1)]
+        );
     }
 
     #[test]

@@ -436,13 +436,19 @@ pub enum BasicKind {
     Complex { part_bytes: u8 },
     /// Uninterpreted bytes (`MPI_BYTE`, `MPI_PACKED`).
     Byte,
-    /// A MINLOC/MAXLOC pair: `value` at offset 0, `index` at
-    /// `index_offset`, `size` bytes in all (including padding).
+    /// A MINLOC/MAXLOC pair (MPI 3.1 §5.9.4): in memory, the C struct
+    /// `{ value; index; }`: predefined type `value_type` at offset 0 and
+    /// `index_type` at `index_offset`, `extent` bytes with the padding. Its
+    /// type map is those two basic elements, so its size is their sum
+    /// (`MPI_DOUBLE_INT`: 12) and packed data (messages, reduction
+    /// buffers) holds the index right after the value.
     Pair {
         value: ScalarKind,
         index: ScalarKind,
+        value_type: i32,
+        index_type: i32,
         index_offset: u8,
-        size: u8,
+        extent: u8,
     },
 }
 
@@ -485,23 +491,38 @@ const fn float(bytes: u8) -> Option<BasicKind> {
 const fn complex(part_bytes: u8) -> Option<BasicKind> {
     Some(BasicKind::Complex { part_bytes })
 }
+/// A pair of `value_type` (interpreted as `value`) and `index_type`, the
+/// index at `index_offset` in an `extent`-byte struct.
 const fn pair(
-    value: ScalarKind,
-    index: ScalarKind,
+    (value_type, value): (i32, ScalarKind),
+    (index_type, index): (i32, ScalarKind),
     index_offset: u8,
-    size: u8,
+    extent: u8,
 ) -> Option<BasicKind> {
     Some(BasicKind::Pair {
         value,
         index,
+        value_type,
+        index_type,
         index_offset,
-        size,
+        extent,
     })
 }
 const SI4: ScalarKind = ScalarKind::Int {
     bytes: 4,
     signed: true,
 };
+const SI2: ScalarKind = ScalarKind::Int {
+    bytes: 2,
+    signed: true,
+};
+const SI8: ScalarKind = ScalarKind::Int {
+    bytes: 8,
+    signed: true,
+};
+const F4: ScalarKind = ScalarKind::Float { bytes: 4 };
+const F8: ScalarKind = ScalarKind::Float { bytes: 8 };
+const F16: ScalarKind = ScalarKind::Float { bytes: 16 };
 
 const fn dt(
     handle: i32,
@@ -565,30 +586,32 @@ pub const PREDEFINED_DATATYPES: &[DatatypeInfo] = &[
     dt(MPI_CXX_FLOAT_COMPLEX, "MPI_CXX_FLOAT_COMPLEX", 8, complex(4), Some(G::Complex)),
     dt(MPI_CXX_DOUBLE_COMPLEX, "MPI_CXX_DOUBLE_COMPLEX", 16, complex(8), Some(G::Complex)),
     dt(MPI_CXX_LONG_DOUBLE_COMPLEX, "MPI_CXX_LONG_DOUBLE_COMPLEX", 32, complex(16), Some(G::Complex)),
-    // Pair types: C layout of struct { value; int index; }
+    // Pair types (§5.9.4): C layout of struct { value; int index; }. The
+    // size is the data's (the padding is no data): MPICH's, see
+    // `datatype::tests::predefined_types_match_mpich`.
     dt(MPI_FLOAT_INT, "MPI_FLOAT_INT", 8,
-       pair(ScalarKind::Float { bytes: 4 }, SI4, 4, 8), Some(G::Pair)),
-    dt(MPI_DOUBLE_INT, "MPI_DOUBLE_INT", 16,
-       pair(ScalarKind::Float { bytes: 8 }, SI4, 8, 16), Some(G::Pair)),
-    dt(MPI_LONG_INT, "MPI_LONG_INT", 16,
-       pair(ScalarKind::Int { bytes: 8, signed: true }, SI4, 8, 16), Some(G::Pair)),
-    dt(MPI_SHORT_INT, "MPI_SHORT_INT", 8,
-       pair(ScalarKind::Int { bytes: 2, signed: true }, SI4, 4, 8), Some(G::Pair)),
-    dt(MPI_LONG_DOUBLE_INT, "MPI_LONG_DOUBLE_INT", 32,
-       pair(ScalarKind::Float { bytes: 16 }, SI4, 16, 32), Some(G::Pair)),
-    dt(MPI_2INT, "MPI_2INT", 8, pair(SI4, SI4, 4, 8), Some(G::Pair)),
+       pair((MPI_FLOAT, F4), (MPI_INT, SI4), 4, 8), Some(G::Pair)),
+    dt(MPI_DOUBLE_INT, "MPI_DOUBLE_INT", 12,
+       pair((MPI_DOUBLE, F8), (MPI_INT, SI4), 8, 16), Some(G::Pair)),
+    dt(MPI_LONG_INT, "MPI_LONG_INT", 12,
+       pair((MPI_LONG, SI8), (MPI_INT, SI4), 8, 16), Some(G::Pair)),
+    dt(MPI_SHORT_INT, "MPI_SHORT_INT", 6,
+       pair((MPI_SHORT, SI2), (MPI_INT, SI4), 4, 8), Some(G::Pair)),
+    dt(MPI_LONG_DOUBLE_INT, "MPI_LONG_DOUBLE_INT", 20,
+       pair((MPI_LONG_DOUBLE, F16), (MPI_INT, SI4), 16, 32), Some(G::Pair)),
+    dt(MPI_2INT, "MPI_2INT", 8, pair((MPI_INT, SI4), (MPI_INT, SI4), 4, 8), Some(G::Pair)),
     // Fortran types (gfortran sizes). LOGICAL is a 4-byte int, 0 = false.
     dt(MPI_INTEGER, "MPI_INTEGER", 4, int(4, true), Some(G::FortranInteger)),
     dt(MPI_REAL, "MPI_REAL", 4, float(4), Some(G::FloatingPoint)),
     dt(MPI_LOGICAL, "MPI_LOGICAL", 4, int(4, true), Some(G::Logical)),
     dt(MPI_COMPLEX, "MPI_COMPLEX", 8, complex(4), Some(G::Complex)),
     dt(MPI_DOUBLE_PRECISION, "MPI_DOUBLE_PRECISION", 8, float(8), Some(G::FloatingPoint)),
-    dt(MPI_2INTEGER, "MPI_2INTEGER", 8, pair(SI4, SI4, 4, 8), Some(G::Pair)),
-    dt(MPI_2REAL, "MPI_2REAL", 8,
-       pair(ScalarKind::Float { bytes: 4 }, ScalarKind::Float { bytes: 4 }, 4, 8), Some(G::Pair)),
+    dt(MPI_2INTEGER, "MPI_2INTEGER", 8,
+       pair((MPI_INTEGER, SI4), (MPI_INTEGER, SI4), 4, 8), Some(G::Pair)),
+    dt(MPI_2REAL, "MPI_2REAL", 8, pair((MPI_REAL, F4), (MPI_REAL, F4), 4, 8), Some(G::Pair)),
     dt(MPI_DOUBLE_COMPLEX, "MPI_DOUBLE_COMPLEX", 16, complex(8), Some(G::Complex)),
     dt(MPI_2DOUBLE_PRECISION, "MPI_2DOUBLE_PRECISION", 16,
-       pair(ScalarKind::Float { bytes: 8 }, ScalarKind::Float { bytes: 8 }, 8, 16), Some(G::Pair)),
+       pair((MPI_DOUBLE_PRECISION, F8), (MPI_DOUBLE_PRECISION, F8), 8, 16), Some(G::Pair)),
     dt(MPI_CHARACTER, "MPI_CHARACTER", 1, int(1, false), None),
     dt(MPI_REAL4, "MPI_REAL4", 4, float(4), Some(G::FloatingPoint)),
     dt(MPI_REAL8, "MPI_REAL8", 8, float(8), Some(G::FloatingPoint)),
@@ -615,6 +638,15 @@ pub fn predefined_datatype(dt: i32) -> Option<&'static DatatypeInfo> {
 /// (including `MPI_DATATYPE_NULL`).
 pub fn predefined_datatype_size(dt: i32) -> Option<u64> {
     predefined_datatype(dt).map(|d| d.size)
+}
+
+/// Extent in bytes of a predefined datatype (§4.1.7): its size, except for
+/// the pair types, whose C struct has padding (`MPI_DOUBLE_INT`: 16).
+pub fn predefined_datatype_extent(dt: i32) -> Option<u64> {
+    predefined_datatype(dt).map(|d| match d.kind {
+        Some(BasicKind::Pair { extent, .. }) => u64::from(extent),
+        _ => d.size,
+    })
 }
 
 /// Name of a predefined datatype or of `MPI_DATATYPE_NULL`.
@@ -881,11 +913,14 @@ mod tests {
         assert_eq!(predefined_datatype_size(MPI_LONG_DOUBLE), Some(16));
         assert_eq!(predefined_datatype_size(MPI_C_BOOL), Some(1));
         assert_eq!(predefined_datatype_size(MPI_FLOAT_INT), Some(8));
-        assert_eq!(predefined_datatype_size(MPI_DOUBLE_INT), Some(16));
-        assert_eq!(predefined_datatype_size(MPI_LONG_INT), Some(16));
+        assert_eq!(predefined_datatype_size(MPI_DOUBLE_INT), Some(12));
+        assert_eq!(predefined_datatype_size(MPI_LONG_INT), Some(12));
         assert_eq!(predefined_datatype_size(MPI_2INT), Some(8));
-        assert_eq!(predefined_datatype_size(MPI_SHORT_INT), Some(8));
-        assert_eq!(predefined_datatype_size(MPI_LONG_DOUBLE_INT), Some(32));
+        assert_eq!(predefined_datatype_size(MPI_SHORT_INT), Some(6));
+        assert_eq!(predefined_datatype_size(MPI_LONG_DOUBLE_INT), Some(20));
+        assert_eq!(predefined_datatype_extent(MPI_SHORT_INT), Some(8));
+        assert_eq!(predefined_datatype_extent(MPI_LONG_DOUBLE_INT), Some(32));
+        assert_eq!(predefined_datatype_extent(MPI_INT), Some(4));
         assert_eq!(predefined_datatype_size(MPI_DATATYPE_NULL), None);
         assert_eq!(predefined_datatype_size(MPI_COMM_WORLD), None);
     }
@@ -904,11 +939,24 @@ mod tests {
     fn pair_layout_is_consistent() {
         for d in PREDEFINED_DATATYPES {
             if let Some(BasicKind::Pair {
-                index_offset, size, ..
+                value_type,
+                index_type,
+                index_offset,
+                extent,
+                ..
             }) = d.kind
             {
-                assert_eq!(size as u64, d.size, "{}", d.name);
-                assert!(index_offset as u64 + 4 <= d.size, "{}", d.name);
+                let (v, i) = (
+                    predefined_datatype_size(value_type).unwrap(),
+                    predefined_datatype_size(index_type).unwrap(),
+                );
+                assert_eq!(v + i, d.size, "{}", d.name);
+                assert!(v <= u64::from(index_offset), "{}", d.name);
+                assert!(
+                    u64::from(index_offset) + i <= u64::from(extent),
+                    "{}",
+                    d.name
+                );
             }
         }
         assert_eq!(
@@ -919,8 +967,10 @@ mod tests {
                     bytes: 4,
                     signed: true
                 },
+                value_type: MPI_DOUBLE,
+                index_type: MPI_INT,
                 index_offset: 8,
-                size: 16
+                extent: 16
             })
         );
     }

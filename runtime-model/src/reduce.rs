@@ -214,16 +214,16 @@ fn elem(kind: BasicKind) -> Option<Elem> {
         })),
         BasicKind::Float { bytes } => float_scalar(bytes).map(Elem::Scalar),
         BasicKind::Complex { part_bytes } => float_scalar(part_bytes).map(Elem::Complex),
-        BasicKind::Pair {
-            value,
-            index,
-            index_offset,
-            ..
-        } => Some(Elem::Pair {
-            value: scalar(value)?,
-            index: scalar(index)?,
-            index_offset: index_offset as usize,
-        }),
+        // Reduction buffers hold packed data: the index right after the
+        // value, without the C struct's padding (the pair's type map, §5.9.4).
+        BasicKind::Pair { value, index, .. } => {
+            let value = scalar(value)?;
+            Some(Elem::Pair {
+                value,
+                index: scalar(index)?,
+                index_offset: value.bytes(),
+            })
+        }
     }
 }
 
@@ -500,10 +500,17 @@ mod tests {
     }
 
     /// `struct { double value; int index; }` with its 4 padding bytes.
+    /// A packed `MPI_DOUBLE_INT`: 12 bytes, no padding.
     fn double_int(v: f64, i: i32) -> Vec<u8> {
         let mut b = v.to_le_bytes().to_vec();
         b.extend_from_slice(&i.to_le_bytes());
-        b.extend_from_slice(&[0xAA; 4]);
+        b
+    }
+
+    /// A packed `MPI_SHORT_INT`: the index right after the value.
+    fn short_int(v: i16, i: i32) -> Vec<u8> {
+        let mut b = v.to_le_bytes().to_vec();
+        b.extend_from_slice(&i.to_le_bytes());
         b
     }
 
@@ -657,6 +664,25 @@ mod tests {
         let mut inout = double_int(f64::NAN, 1);
         reduce_local(MPI_MINLOC, MPI_DOUBLE_INT, &double_int(0.0, 0), &mut inout).unwrap();
         assert_eq!(inout[8..12], 1i32.to_le_bytes());
+        // Packed pairs are 12 bytes: a padded 16-byte element is not whole.
+        assert_eq!(
+            reduce_local(MPI_MINLOC, MPI_DOUBLE_INT, &[0; 16], &mut [0; 16]),
+            Err(ReduceError::LengthMismatch)
+        );
+    }
+
+    #[test]
+    fn maxloc_on_packed_short_int() {
+        let r = all(
+            MPI_MAXLOC,
+            MPI_SHORT_INT,
+            &[
+                [short_int(3, 0), short_int(-1, 0)].concat(),
+                [short_int(7, 1), short_int(-2, 1)].concat(),
+            ],
+        )
+        .unwrap();
+        assert_eq!(r, [short_int(7, 1), short_int(-1, 0)].concat());
     }
 
     #[test]

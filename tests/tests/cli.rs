@@ -1999,7 +1999,7 @@ fn sarif_of_examples_of_several_kinds_validates_against_the_oasis_schema() {
         ("collectives/mismatch_bcast_root.c", "error"),
         ("errors/hazard_send_send.c", "warning"),
         ("leaks/comm_dup_not_freed.c", "warning"),
-        ("lifecycle/start_forgotten_waitall.c", "warning"),
+        ("leaks/persistent_active_at_finalize.c", "warning"),
         ("races/write_send_before_wait.c", "error"),
         ("progress/iprobe_wrong_tag_spin.c", "error"),
         ("usage/init_twice.c", "error"),

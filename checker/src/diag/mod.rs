@@ -25,6 +25,10 @@ pub enum ErrorKind {
     InvalidArgument,
     ResourceLeak,
     RequestLeak,
+    /// No longer reported: completing a persistent request never started
+    /// is legal MPI (it is inactive, MPI 3.1 §3.7.3, §3.9); what goes
+    /// wrong afterwards (a message never received, a stale value) is
+    /// reported as such. The id stays in the stable vocabulary.
     MissingStart,
     LocalRace,
     RmaRace,

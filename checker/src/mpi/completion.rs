@@ -192,8 +192,26 @@ impl Machine {
                 if (data.len() as u64) < op.capacity {
                     self.short_receive = true;
                 }
+                // Only the bytes that arrive are written (MPI 3.1 §3.2.4),
+                // so a buffer too short for them is found here; the report
+                // names the call that posted the receive.
                 self.unpack(rank, op.buf, op.datatype, &data).map_err(|f| {
-                    self.error_here(rank, ErrorKind::MemoryError, format!("receive buffer: {f}"))
+                    let posted = self.event_loc(req.posted_at);
+                    let name = posted.map_or("", |(_, func)| func.name());
+                    let sep = if name.is_empty() { "" } else { " " };
+                    match self.error_here(
+                        rank,
+                        ErrorKind::MemoryError,
+                        format!("{name}{sep}receive buffer: {f}"),
+                    ) {
+                        Halt::Error(e) => match posted {
+                            Some((loc, func)) => {
+                                Halt::Error(super::requests::also_at(e, rank, loc, func))
+                            }
+                            None => Halt::Error(e),
+                        },
+                        other => other,
+                    }
                 })?;
                 if let Some(sh) = self.message_shadows(&req) {
                     self.deliver_shadows(rank, op.buf, op.datatype, data.len() as u64, &sh);
@@ -301,7 +319,14 @@ impl Machine {
     ) -> Result<(), Halt> {
         let results = self.collective_result(model, rank, comm, k, member)?;
         let inst = &self.world.comms[comm].instances[k];
-        let datatype = inst.arrivals[member].as_ref().map_or(0, |c| c.datatype);
+        let types: Vec<i32> = results
+            .iter()
+            .map(|(off, _)| {
+                inst.arrivals[member]
+                    .as_ref()
+                    .map_or(0, |c| c.recv_datatype_at(*off))
+            })
+            .collect();
         let needs: Vec<_> = inst
             .needs(member)
             .into_iter()
@@ -311,7 +336,7 @@ impl Machine {
         // A broadcast's or reduction's data carries shadows
         // (crate::mpi::payload).
         let sent = self.collective_shadows(comm, k, member);
-        for (off, bytes) in results {
+        for ((off, bytes), datatype) in results.into_iter().zip(types) {
             self.unpack(rank, recv_buf.wrapping_add(off), datatype, &bytes)
                 .map_err(|f| {
                     self.error_here(rank, ErrorKind::MemoryError, format!("receive buffer: {f}"))

@@ -44,17 +44,9 @@ fn check_relative(
 }
 
 /// The bytes `count` basic elements of `map` occupy once packed: whole
-/// items, then a prefix of one more. `None` when the count ends inside a
-/// pair type's element or the type has pair types (two elements each).
+/// items, then a prefix of one more (a pair type's item is two basic
+/// elements, §5.9.4).
 fn bytes_of_elements(map: &TypeMap, count: u64) -> Option<u64> {
-    if map.runs().iter().any(|r| {
-        matches!(
-            h::datatype_basic_kind(r.basic),
-            Some(h::BasicKind::Pair { .. })
-        )
-    }) {
-        return None;
-    }
     let per_item: u64 = map.runs().iter().map(|r| r.count).sum();
     if per_item == 0 {
         return (count == 0).then_some(0);
@@ -91,7 +83,10 @@ impl Machine {
         let Some(t) = self.world.objects.derived(site.rank, dt) else {
             return Err(site.invalid(format!("invalid datatype 0x{dt:x}")));
         };
-        if t.freed {
+        // A freed type stays valid for the operations already using it
+        // (MPI 3.1 §4.1.9: they "will complete normally"): a persistent
+        // request made with it keeps using it at each MPI_Start.
+        if t.freed && !matches!(site.func, MpiFunc::Start | MpiFunc::Startall) {
             return Err(site.invalid(format!(
                 "datatype {} was freed by MPI_Type_free",
                 datatype_name(dt)

@@ -142,8 +142,10 @@ impl Machine {
             Some(self.peer(site, a.comm, a.source, "source")?)
         };
         let capacity = self.packed_size(site, a.count, a.datatype)?;
-        self.check_typed_free(site, a.buf, a.count, a.datatype, true)?;
-        self.check_unpack(site, a.buf, a.count, a.datatype, "receive buffer")?;
+        let footprint = self.receive_footprint(site, a.buf, a.count, a.datatype)?;
+        for &(at, len) in &footprint {
+            self.check_buffer_free(site, at, len, true)?;
+        }
         self.version += 1;
         let req = self.world.p2p.post(
             site.rank,
@@ -158,7 +160,9 @@ impl Machine {
             }),
             event,
         );
-        self.guard_typed(site, req, a.buf, a.count, a.datatype, true)?;
+        for (at, len) in footprint {
+            self.guard_buffer(site, req, at, len, true)?;
+        }
         Ok(req)
     }
 
@@ -506,9 +510,13 @@ impl Machine {
                 )));
             };
             let capacity = self.packed_size(site, count, dt)?;
-            self.check_typed_free(site, buf, count, dt, true)?;
-            self.check_unpack(site, buf, count, dt, "receive buffer")?;
-            self.guard_typed(site, id, buf, count, dt, true)?;
+            let footprint = self.receive_footprint(site, buf, count, dt)?;
+            for &(at, len) in &footprint {
+                self.check_buffer_free(site, at, len, true)?;
+            }
+            for (at, len) in footprint {
+                self.guard_buffer(site, id, at, len, true)?;
+            }
             let r = &mut self.world.p2p.requests[id];
             r.message = false;
             if let ReqOp::Recv(op) = &mut r.op {
@@ -534,8 +542,9 @@ impl Machine {
         self.finish_post(site, req, nonblocking, out)
     }
 
-    /// MPI_Get_count and MPI_Get_elements (MPI 3.1 §3.2.5, §4.1.11): with
-    /// predefined datatypes both count elements of the type.
+    /// MPI_Get_count (MPI 3.1 §3.2.5): items of the datatype received;
+    /// MPI_UNDEFINED only when the bytes are not a whole number of items.
+    /// A zero-size datatype counts 0 (MPI 4.0 §3.2.5, as MPICH does).
     pub(crate) fn call_get_count(
         &mut self,
         _model: &Model,
@@ -549,7 +558,9 @@ impl Machine {
         }
         let size = self.packed_size(site, 1, a.int("datatype")?)?;
         let bytes = self.read_i32(site, st + h::MPI_STATUS_COUNT_LO_OFFSET, "status")? as i64;
-        let v = if size == 0 || bytes % size as i64 != 0 {
+        let v = if size == 0 {
+            0
+        } else if bytes % size as i64 != 0 {
             h::MPI_UNDEFINED
         } else {
             (bytes / size as i64) as i32

@@ -220,7 +220,7 @@ impl Machine {
     ) {
         // A derived receive type scatters the bytes: the whole rest of the
         // buffer's allocation is then input-dependent.
-        let derived = self.is_derived(rank, datatype);
+        let derived = self.is_scattered(rank, datatype);
         let mem = &mut self.procs[rank].proc.mem;
         let end = mem
             .block_of(buf)

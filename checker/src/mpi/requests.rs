@@ -35,11 +35,10 @@ impl Machine {
     /// §3.9); the activation in progress for an active persistent request.
     /// `arg` names the argument the handle came from, for reports.
     ///
-    /// A persistent request that was never started since its MPI_*_init is
-    /// inactive too, and completing it is legal, but nothing the program
-    /// wanted happens: it forgot MPI_Start (`missing-start`). One started
-    /// and completed before is waited on again legally. MPI_Cancel is no
-    /// completion call and keeps the plain rule.
+    /// A persistent request never started since its MPI_*_init is inactive
+    /// too: completing it is legal (§3.9: "a communication ... is initiated
+    /// by a call to MPI_START"; until then the request is inactive, and
+    /// §3.7.3 completes an inactive request at once), so it is no error.
     pub(crate) fn operation_of(
         &self,
         model: &Model,
@@ -57,25 +56,6 @@ impl Machine {
             )));
         }
         Ok(match &r.op {
-            ReqOp::Persistent(p) if !p.started && site.func != F::Cancel => {
-                let made = self.event_loc(r.posted_at);
-                let from = made.map_or(String::new(), |(l, f)| {
-                    format!(" made by {} at line {}", f.name(), line_of(model, l))
-                });
-                let mut f = Finding::new(
-                    ErrorKind::MissingStart,
-                    format!(
-                        "{}: {arg} (persistent request {}{from}) was never started: expected MPI_Start or MPI_Startall before completing it (an inactive request completes at once with an empty status and no data, MPI 3.1 §3.9)",
-                        site.func.name(),
-                        id + 1
-                    ),
-                )
-                .at(site.rank, site.loc, Some(site.func));
-                if let Some((l, func)) = made {
-                    f = also_at(f, site.rank, l, func);
-                }
-                return Err(Halt::Error(f));
-            }
             ReqOp::Persistent(p) => p.active,
             _ => Some(id),
         })

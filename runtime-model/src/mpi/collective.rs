@@ -62,6 +62,26 @@ pub struct Contribution {
 }
 
 impl Contribution {
+    /// The datatype of the block this member receives at byte offset `off`
+    /// of its receive buffer. In the block-moving collectives each block
+    /// is received with its receive type, whatever type its sender used:
+    /// the root's own block of a scatter too, and each block of an
+    /// `MPI_Alltoallw` with its own (MPI 3.1 §5.5-§5.8). Otherwise the
+    /// call's one datatype.
+    pub fn recv_datatype_at(&self, off: u64) -> i32 {
+        if self.func.shape() == Shape::Blocks {
+            let blocks = Blocks::from_args(&self.args);
+            let typed = blocks.recv.iter().zip(&self.recv_types);
+            if let Some(t) = typed
+                .filter_map(|(b, t)| Some((b.as_ref()?, t.as_ref()?)))
+                .find(|((o, len), _)| *o == off && *len > 0)
+            {
+                return t.1.datatype;
+            }
+        }
+        self.datatype
+    }
+
     /// A call that moves no data (the communicator-creating collectives):
     /// its function, root and call-specific integers only.
     pub fn control(
@@ -644,6 +664,28 @@ mod tests {
             recv_types: vec![],
             remote: None,
         }
+    }
+
+    #[test]
+    fn blocks_are_received_with_their_receive_types() {
+        // A scatter's root sends MPI_DOUBLE and receives its own block as
+        // 2 x MPI_INT; an empty block at the same offset does not count.
+        let mut b = Blocks::new(3);
+        b.recv[0] = Some((0, 0));
+        b.recv[1] = Some((0, 8));
+        b.recv[2] = Some((8, 8));
+        let mut c = contribution(MpiFunc::Alltoallw, 1, None, b.to_args());
+        c.datatype = h::MPI_DOUBLE;
+        c.recv_types = vec![
+            typed(h::MPI_BYTE, 0),
+            typed(h::MPI_INT, 2),
+            typed(h::MPI_FLOAT, 2),
+        ];
+        assert_eq!(c.recv_datatype_at(0), h::MPI_INT);
+        assert_eq!(c.recv_datatype_at(8), h::MPI_FLOAT);
+        assert_eq!(c.recv_datatype_at(4), h::MPI_DOUBLE);
+        let reduce = contribution(MpiFunc::Allreduce, 0, None, vec![]);
+        assert_eq!(reduce.recv_datatype_at(0), h::MPI_INT);
     }
 
     #[test]

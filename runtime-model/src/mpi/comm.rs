@@ -306,11 +306,9 @@ pub fn dims_create(nnodes: i32, dims: &[i32]) -> Result<Vec<i32>, ArgError> {
     let free = dims.iter().filter(|&&d| d == 0).count();
     let m = nnodes as i64 / fixed;
     if free == 0 {
-        if m != 1 {
-            return Err(ArgError::Dims(format!(
-                "the given dims multiply to {fixed}, not nnodes = {nnodes}"
-            )));
-        }
+        // Nothing to fill (ndims 0 included). MPI 3.1 §7.5.2 makes only a
+        // non-multiple an error, so given dims that multiply to a divisor
+        // of nnodes come back unchanged (as in MPICH).
         return Ok(dims.to_vec());
     }
     let mut divisors: Vec<i64> = (1..)
@@ -495,6 +493,9 @@ mod tests {
         assert_eq!(dims_create(1, &[]).unwrap(), Vec::<i32>::new());
         assert!(matches!(dims_create(10, &[3, 0]), Err(ArgError::Dims(_))));
         assert!(matches!(dims_create(4, &[2, 3]), Err(ArgError::Dims(_))));
+        // A multiple of the fixed dims is no error, even with nothing to fill.
+        assert_eq!(dims_create(8, &[2, 2]).unwrap(), vec![2, 2]);
+        assert_eq!(dims_create(4, &[]).unwrap(), Vec::<i32>::new());
         assert!(dims_create(4, &[-1, 0]).is_err());
         assert!(dims_create(0, &[0]).is_err());
         assert_eq!(dims_create(1 << 20, &[0; 4]).unwrap(), vec![32, 32, 32, 32]);

@@ -132,9 +132,9 @@ pub struct PersistentOp {
     pub comm: usize,
     /// The operation the last MPI_Start posted, while it is active.
     pub active: Option<ReqId>,
-    /// Started at least once since MPI_*_init: completing a request that
-    /// was never started is legal (it is inactive, MPI 3.1 §3.9) but is the
-    /// forgotten MPI_Start users make (`missing-start`).
+    /// Started at least once since MPI_*_init. Completing a request that
+    /// was never started is legal (it is inactive, MPI 3.1 §3.9) and is
+    /// not reported; the flag stays part of the state the search hashes.
     pub started: bool,
 }
 

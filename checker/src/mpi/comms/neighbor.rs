@@ -168,10 +168,15 @@ impl Machine {
         }))
     }
 
-    /// Moves the data of a complete neighborhood collective: as if each
-    /// process sent block j to out-neighbor j and received block j from
-    /// in-neighbor j with one tag (§7.6), so repeated neighbors pair up in
-    /// order.
+    /// Moves the data of a complete neighborhood collective. On a graph or
+    /// distributed graph, as if each process sent block j to out-neighbor
+    /// j and received block j from in-neighbor j with one tag (§7.6), so
+    /// repeated neighbors pair up in order. On a Cartesian grid, the block
+    /// from the neighbor in the negative direction of dimension d is the
+    /// one it sent in the positive direction, and vice versa: block s of
+    /// the sender lands in block s ^ 1 of the receiver, also where both
+    /// neighbors are the same process (a periodic dimension of 1 or 2
+    /// processes; the MPI-4.0 erratum to MPI 3.1 §7.6, Annex B.1.1).
     fn deliver_neighbors(
         &mut self,
         site: &Site,
@@ -185,6 +190,7 @@ impl Machine {
         let lists: Vec<(Vec<i32>, Vec<i32>)> = (0..n)
             .map(|r| self.topo_neighbors(site, comm, r))
             .collect::<Result<_, _>>()?;
+        let cartesian = matches!(self.world.comms[comm].topology, Topology::Cart(_));
         for r in 0..n {
             let (ins, _) = &lists[r];
             let addr = if members[r] == site.rank {
@@ -198,17 +204,22 @@ impl Machine {
                     continue; // MPI_PROC_NULL: the block stays untouched
                 }
                 let s = src as usize;
-                // Which occurrence of `src` this is among my in-neighbors,
-                // and the same occurrence of me among its out-neighbors.
-                let nth = ins[..j].iter().filter(|&&x| x == src).count();
-                let Some(block) = lists[s]
-                    .1
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &d)| d == r as i32)
-                    .nth(nth)
-                    .map(|(i, _)| i)
-                else {
+                let block = if cartesian {
+                    Some(j ^ 1)
+                } else {
+                    // Which occurrence of `src` this is among my
+                    // in-neighbors, and the same occurrence of me among its
+                    // out-neighbors.
+                    let nth = ins[..j].iter().filter(|&&x| x == src).count();
+                    lists[s]
+                        .1
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &d)| d == r as i32)
+                        .nth(nth)
+                        .map(|(i, _)| i)
+                };
+                let Some(block) = block else {
                     continue;
                 };
                 let sc = &cs[s];

@@ -208,8 +208,10 @@ impl Machine {
             F::CartMap => {
                 let c = self.intra(site, a.int("comm")?)?;
                 let nd = a.int("ndims")?;
-                if nd < 1 {
-                    return Err(site.invalid(format!("ndims = {nd} must be at least 1")));
+                // ndims 0 maps onto a grid of one process (MPI 3.1 §7.5.8,
+                // as MPI_Cart_create's zero-dimensional topology, §7.5.1).
+                if nd < 0 {
+                    return Err(site.invalid(format!("ndims = {nd} is negative")));
                 }
                 let dims = self.read_int_array(site, a.ptr("dims")?, nd as usize, "dims")?;
                 self.read_int_array(site, a.ptr("periods")?, nd as usize, "periods")?;

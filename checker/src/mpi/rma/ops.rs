@@ -170,16 +170,21 @@ impl Machine {
                     )));
                 }
                 // A derived target datatype is built from one predefined
-                // type, the one the operation combines (§11.3.4).
-                // An empty one (no element: nothing to combine) is valid, as
-                // a zero count is (§11.3: a transfer of no data).
+                // type, the one the operation combines (§11.3.4); a pair
+                // type of MINLOC/MAXLOC counts as one. An empty one (no
+                // element: nothing to combine) is valid, as a zero count is
+                // (§11.3: a transfer of no data).
                 let map = self.type_map(site, tdt, true)?;
-                let basic = map.runs().first().map_or(tdt, |r| r.basic);
-                if map.runs().iter().any(|r| r.basic != basic) {
-                    return Err(site.invalid(format!(
-                        "the target datatype of {name} mixes predefined types; it must be built from a single one (MPI 3.1 §11.3.4)"
-                    )));
-                }
+                let basic = if map.runs().is_empty() {
+                    tdt
+                } else {
+                    let Some(basic) = map.predefined_base() else {
+                        return Err(site.invalid(format!(
+                            "the target datatype of {name} mixes predefined types; it must be built from a single one (MPI 3.1 §11.3.4)"
+                        )));
+                    };
+                    basic
+                };
                 if !map.runs().is_empty() && !h::op_accepts_datatype(op, basic) {
                     return Err(site.invalid(format!(
                         "operation {op_name} is not defined for datatype {} (MPI 3.1 §11.3.4)",
