@@ -993,7 +993,12 @@ fn check_endless_mpi_loop_terminates_with_default_flags() {
     // bounded time and memory.
     let dir = tmp();
     let model = model_of("barrier_loop.c", dir.path());
-    let r = check_capped(&model, &["--format", "json"], 3072, Duration::from_secs(30));
+    let r = check_capped(
+        &model,
+        &["--format", "json"],
+        3072,
+        Duration::from_secs(120),
+    );
     assert_stops_on_endless_program(&r, "barrier_loop.c:");
 }
 

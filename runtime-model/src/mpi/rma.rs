@@ -154,8 +154,9 @@ pub struct RmaOp {
     pub data: Option<std::sync::Arc<[u8]>>,
     /// The compare value of a compare-and-swap.
     pub compare: Option<std::sync::Arc<[u8]>>,
-    /// Where the old target value goes at the origin (an atomic read).
-    pub result: Option<u64>,
+    /// Where the old target values go at the origin (an atomic read): byte
+    /// ranges in the result buffer, in type-map order.
+    pub result: Option<Vec<(u64, u64)>>,
     /// Applied to target memory (Put and Get are applied when issued; an
     /// atomic operation when the search decides its turn).
     pub applied: bool,
@@ -229,7 +230,9 @@ impl Rma {
 
     /// Index in `ops` of operation `id`.
     pub fn op_index(&self, id: u64) -> Option<usize> {
-        self.ops.iter().position(|(i, _)| *i == id)
+        // Operations are pushed as they are issued, with increasing ids
+        // (`next_op`), and only removed: the list stays sorted.
+        self.ops.binary_search_by_key(&id, |(i, _)| *i).ok()
     }
 }
 

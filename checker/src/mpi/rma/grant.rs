@@ -19,6 +19,7 @@ use runtime_model::mpi_api::MpiFunc as F;
 /// call it is in completes, in issue order, and those the search said take
 /// effect after a later operation (a "defer" branch).
 struct Awaiting {
+    /// Sorted by id.
     ops: Vec<u64>,
     excluded: Vec<u64>,
     /// A completion call on request-based operations (MPI_Wait*, MPI_Test*):
@@ -54,13 +55,15 @@ impl Machine {
                 }
                 // Only a call that returns data waits for its effect
                 // (`rma_request_complete`).
-                ops.retain(|id| {
-                    self.world
-                        .rma
-                        .ops
-                        .iter()
-                        .any(|(i, o)| i == id && o.result.is_some() && !o.applied)
+                ops.retain(|&id| {
+                    self.world.rma.op_index(id).is_some_and(|i| {
+                        let o = &self.world.rma.ops[i].1;
+                        o.result.is_some() && !o.applied
+                    })
                 });
+                // Sorted, as `covered_ops` is: `awaited_heads` searches it.
+                ops.sort_unstable();
+                ops.dedup();
                 let calls = self.procs[rank].calls;
                 let excluded = self
                     .rma
@@ -88,7 +91,7 @@ impl Machine {
         let mut out: Vec<&(u64, RmaOp)> = Vec::new();
         for entry in self.world.rma.ops.iter() {
             let (id, o) = entry;
-            if !a.ops.contains(id) || o.applied {
+            if o.applied || a.ops.binary_search(id).is_err() {
                 continue;
             }
             if out.is_empty()
@@ -152,30 +155,44 @@ impl Machine {
         }
     }
 
-    /// The first unapplied operation of each origin on bytes `ranges` of
-    /// process `target`: what may take effect next there (an origin's
-    /// accumulates to one location apply in program order, §11.7.2, unless
-    /// its window's `accumulate_ordering` hint relaxes that: then every
-    /// one of them may).
+    /// The unapplied operations on bytes `ranges` of process `target` that
+    /// may take effect next there: an origin's accumulates to one location
+    /// apply in program order (§11.7.2), so an operation waits for every
+    /// earlier one of its origin on any of its own bytes, unless its
+    /// window's `accumulate_ordering` hint relaxes that (then every one may
+    /// go). The ordering is per location: an operation that spans several
+    /// elements (one not split, `rma_call`) does not hold back its origin's
+    /// later operations on its other bytes.
     fn heads(&self, target: usize, ranges: &[(u64, u64)]) -> Vec<u64> {
-        let mut seen: Vec<usize> = Vec::new();
+        // Earlier unapplied operations at `target`, per origin.
+        let mut earlier: Vec<(usize, &[(u64, u64)])> = Vec::new();
         let mut out = Vec::new();
         for (id, o) in &self.world.rma.ops {
-            let ordered = self.accumulates_ordered(o.win, o.origin);
-            if o.applied
-                || self.deferred(*id)
-                || (ordered && seen.contains(&o.origin))
-                || self.member_rank(o.win, o.target) != target
-                || !overlaps(&o.ranges, ranges)
-            {
+            if o.applied || self.deferred(*id) || self.member_rank(o.win, o.target) != target {
                 continue;
             }
-            if ordered {
-                seen.push(o.origin);
+            let ordered = self.accumulates_ordered(o.win, o.origin);
+            let held = ordered
+                && earlier
+                    .iter()
+                    .any(|(origin, r)| *origin == o.origin && overlaps(r, &o.ranges));
+            earlier.push((o.origin, &o.ranges));
+            if !held && overlaps(&o.ranges, ranges) {
+                out.push(*id);
             }
-            out.push(*id);
         }
         out
+    }
+
+    /// Whether an atomic operation on bytes `ranges` of process `target`
+    /// is issued and has not taken effect yet.
+    pub(super) fn atomics_pending_on(&self, target: usize, ranges: &[(u64, u64)]) -> bool {
+        self.world.rma.ops.iter().any(|(_, o)| {
+            !o.applied
+                && matches!(o.kind, OpKind::Atomic { .. })
+                && self.member_rank(o.win, o.target) == target
+                && overlaps(&o.ranges, ranges)
+        })
     }
 
     /// Whether `origin`'s accumulates on window `w` to one location keep
@@ -509,14 +526,21 @@ impl Machine {
         if new != old {
             self.write_target(t, &o.ranges, &new);
         }
-        if let Some(res) = o.result {
-            let mem = &mut self.procs[o.origin].proc.mem;
-            let _ = mem.unchecked(|m| m.write_bytes(res, &old));
-            self.mirror_shared(o.origin, runtime_model::model::Pointer::decode(res).alloc);
+        if let Some(layout) = &o.result {
+            // The old values, in type-map order, into the result buffer's
+            // layout (the same signature, §11.3.4).
+            let mut from = 0usize;
+            for &(at, len) in layout {
+                let to = (from + len as usize).min(old.len());
+                let mem = &mut self.procs[o.origin].proc.mem;
+                let _ = mem.unchecked(|m| m.write_bytes(at, &old[from..to]));
+                self.mirror_shared(o.origin, runtime_model::model::Pointer::decode(at).alloc);
+                from = to;
+            }
         }
         if let Some(track) = &mut self.rma {
             let from = track.races.apply(op, wrote);
-            if let (Some(c), Some(_)) = (from, o.result) {
+            if let (Some(c), Some(_)) = (from, &o.result) {
                 track.acquired.push((op, c));
             }
         }

@@ -18,9 +18,9 @@ use std::sync::Arc;
 /// Where an origin-side buffer is: (address, count, datatype).
 type Buf = (u64, i32, i32);
 
-/// One element-wise piece of an operation: target bytes, origin data,
-/// where its result goes.
-type Part = (Vec<(u64, u64)>, Option<Arc<[u8]>>, Option<u64>);
+/// One piece of an operation: target bytes, origin data, where its result
+/// goes (byte ranges at the origin, in type-map order).
+type Part = (Vec<(u64, u64)>, Option<Arc<[u8]>>, Option<Vec<(u64, u64)>>);
 
 impl Machine {
     pub(super) fn rma_call(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
@@ -295,11 +295,23 @@ impl Machine {
         if let Some(r) = result {
             self.check_unpack(site, r.0, r.1, r.2, "result buffer")?;
         }
+        let result_layout = match result {
+            Some(r) => Some(self.buffer_ranges(site, r.0, r.1, r.2)?),
+            None => None,
+        };
         // An accumulate is atomic per basic element, not per call (MPI 3.1
-        // §11.7.1; seed 003 §2.3): each element takes effect on its own, so
-        // two concurrent multi-element accumulates may interleave.
-        let mut parts: Vec<Part> = vec![(ranges.clone(), data.clone(), result.map(|r| r.0))];
-        if let OpKind::Atomic { basic, .. } = kind {
+        // §11.7.1): each element takes effect on its own, so two concurrent
+        // multi-element accumulates may interleave element by element. That
+        // needs every operation but one of those competing for a byte in
+        // elements: an operation issued while no other atomic operation on
+        // its bytes is pending stays whole (one transition, whatever its
+        // size), and every later competitor is split. With at most one
+        // whole operation per byte, every per-element order stays reachable:
+        // the whole one is a single point each element's pieces go before or
+        // after.
+        let mut parts: Vec<Part> = vec![(ranges.clone(), data.clone(), result_layout.clone())];
+        let contended = self.atomics_pending_on(self.member_rank(w, t), &ranges);
+        if let (OpKind::Atomic { basic, .. }, true) = (kind, contended) {
             let size = self.type_size(site, basic)?.max(1);
             // The elements' addresses at the target and, in the same (type
             // map) order, in the result buffer.
@@ -325,7 +337,10 @@ impl Machine {
                             let to = (from + size as usize).min(d.len());
                             Arc::from(&d[from..to])
                         });
-                        let res = at_result.as_ref().and_then(|v| v.get(i as usize).copied());
+                        let res = at_result
+                            .as_ref()
+                            .and_then(|v| v.get(i as usize).copied())
+                            .map(|at| vec![(at, size)]);
                         (vec![(addr, size)], piece, res)
                     })
                     .collect();
@@ -439,10 +454,7 @@ impl Machine {
         } else {
             Vec::new()
         };
-        let result_ranges = match result {
-            Some(r) => self.buffer_ranges(site, r.0, r.1, r.2)?,
-            None => Vec::new(),
-        };
+        let result_ranges = result_layout.unwrap_or_default();
         let compare_ranges = if func == F::CompareAndSwap {
             self.buffer_ranges(site, a.ptr("compare_addr")?, 1, tdt)?
         } else {

@@ -696,11 +696,15 @@ impl Machine {
             RmaWait::Wait { win } => return self.try_wait(model, rank, win),
             RmaWait::Lock { .. } => return Ok(false),
         };
-        let ops = self.covered_ops(rank, w, target);
-        let applied = |id: &u64| self.world.rma.ops.iter().any(|(i, o)| i == id && o.applied);
-        if !ops.iter().all(applied) {
+        // One pass over the operations (an accumulate through a derived
+        // datatype is one operation per element: thousands).
+        let all_applied = self.world.rma.ops.iter().all(|(_, o)| {
+            o.applied || !(o.origin == rank && o.win == w && target.is_none_or(|t| o.target == t))
+        });
+        if !all_applied {
             return Ok(false);
         }
+        let ops = self.covered_ops(rank, w, target);
         let Phase::Blocked { func, loc, .. } = self.procs[rank].phase.clone() else {
             return Ok(false);
         };
@@ -712,7 +716,7 @@ impl Machine {
             .rma
             .ops
             .iter()
-            .any(|(id, o)| ops.contains(id) && o.result.is_some());
+            .any(|(id, o)| ops.binary_search(id).is_ok() && o.result.is_some());
         self.complete_ops(rank, &ops, remote);
         if reads && matches!(then, Then::Flush | Then::FlushLocal) {
             self.note_spin(model, rank);
@@ -870,6 +874,7 @@ impl Machine {
     /// arrived at the origin, so a local completion ends it too).
     pub(crate) fn complete_ops(&mut self, rank: usize, ops: &[u64], remote: bool) {
         let stamp = self.call_stamp(rank);
+        let mut done: Vec<u64> = Vec::new();
         for &id in ops {
             let Some(i) = self.world.rma.op_index(id) else {
                 continue;
@@ -894,8 +899,16 @@ impl Machine {
                 if let Some(t) = &mut self.rma {
                     t.races.complete(id, stamp);
                 }
-                self.world.rma.ops.remove(i);
+                done.push(id);
             }
+        }
+        // One pass (thousands of element operations end at one fence).
+        if !done.is_empty() {
+            done.sort_unstable();
+            self.world
+                .rma
+                .ops
+                .retain(|(id, _)| done.binary_search(id).is_err());
         }
         if let Some(t) = &mut self.rma {
             t.races.prune(&t.clocks);
