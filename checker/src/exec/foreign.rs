@@ -30,17 +30,18 @@ fn bundled_hint(callee: &str) -> &'static str {
         .map_or("", |&(_, hint)| hint)
 }
 
-/// Why the check stops at an access inside the opaque object at `addr`:
+/// Why the check stops where the opaque object at `addr` is used as
+/// memory (read, written, freed):
 /// the function that returned it was assumed to have no effect, which
 /// says nothing of what its result holds.
 pub fn opaque_access(model: &Model, addr: u64) -> String {
     let callee = Pointer::as_opaque(addr).and_then(|loc| returned_by(model, loc));
     match callee {
         Some(name) => format!(
-            "access inside the object {name} returned, which --assume-no-effect makes opaque: \
-             give {name}'s definition with --stub FILE.c instead"
+            "use as memory of the object {name} returned, which --assume-no-effect leaves \
+             unknown: give {name}'s definition with --stub FILE.c instead"
         ),
-        None => "access inside an opaque object a call assumed to have no effect returned".into(),
+        None => "use as memory of an object a call assumed to have no effect returned".into(),
     }
 }
 
