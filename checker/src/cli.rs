@@ -232,6 +232,18 @@ pub struct Args {
     /// accepts with a warning is an error).
     #[arg(long)]
     pub strict_c: bool,
+    /// C sources only: definitions of library functions the program calls
+    /// without their source, compiled and linked with it: a C file, or a
+    /// bundled stub by name (`png`, `hdf5`, `x11`, `blas`, `timers`).
+    /// Repeatable (`mpi-extract --stub`).
+    #[arg(long = "stub", value_name = "FILE.c|NAME")]
+    pub stub: Vec<String>,
+    /// Assume that calls to the functions without source whose names match
+    /// PATTERN (a glob: `png_write_*`) write no memory the program sees and
+    /// return: an integer or floating result is 0, a pointer result an
+    /// opaque object. Every report lists the assumptions. Repeatable.
+    #[arg(long = "assume-no-effect", value_name = "PATTERN")]
+    pub assume_no_effect: Vec<String>,
     /// After `--`: with a model, the arguments of the program's main
     /// (argv[1..]); with C sources, arguments for clang (`-- -DN=8 -Iinclude`).
     #[arg(last = true, value_name = "ARGS")]
@@ -260,6 +272,7 @@ pub fn cannot_run(format: Format, message: &str) -> i32 {
 pub fn cannot_run_quiet(format: Format, message: &str) -> i32 {
     if format != Format::Text {
         let report = Report {
+            assumptions: Vec::new(),
             verdict: Verdict::Inconclusive,
             np: 0,
             reason: Some(format!("the check could not run: {message}")),
@@ -472,6 +485,8 @@ pub fn run(args: Args) -> i32 {
             no_slice: args.no_slice,
             strict_c: args.strict_c,
             compile_commands: args.compile_commands.as_deref(),
+            stubs: &args.stub,
+            assume_no_effect: &args.assume_no_effect,
         };
         extracted = match crate::source::extract(&request) {
             Ok(e) => e,
@@ -483,10 +498,13 @@ pub fn run(args: Args) -> i32 {
             .first()
             .map_or(Path::new("mpi-model.json"), PathBuf::as_path)
     };
-    let model = match Model::read(model_path) {
+    let mut model = match Model::read(model_path) {
         Ok(m) => m,
         Err(e) => return fail(&e.to_string()),
     };
+    // A model extracted before (or without) the patterns gets them here.
+    let assumptions = crate::driver::assume::no_effect(&mut model, &args.assume_no_effect);
+    let model = model;
     // A replay follows the one input its schedule names.
     let any_input = args.any_input && replay.is_none();
     let deadline = args
@@ -578,6 +596,7 @@ pub fn run(args: Args) -> i32 {
             );
         }
         let mut report = crate::driver::report::build(&model, np, &outcome);
+        report.assumptions = assumptions.clone();
         for e in &mut report.errors {
             e.command = Some(reproduce_command(
                 &args,
@@ -786,9 +805,9 @@ fn program_args(args: &Args, sources: bool) -> Result<Vec<String>, String> {
     if sources {
         return Ok(args.arg.clone());
     }
-    if args.compile_commands.is_some() || args.no_slice || args.strict_c {
+    if args.compile_commands.is_some() || args.no_slice || args.strict_c || !args.stub.is_empty() {
         return Err(format!(
-            "-p/--compile-commands, --no-slice and --strict-c apply to C sources, and {} is a model (sources end in .c)",
+            "-p/--compile-commands, --no-slice, --strict-c and --stub apply to C sources, and {} is a model (sources end in .c)",
             args.inputs.first().map_or("mpi-model.json".into(), |p| p.display().to_string())
         ));
     }
@@ -880,6 +899,9 @@ fn reproduce_command(
     if let Some(p) = &args.stdin {
         words.extend(["--stdin".into(), p.display().to_string()]);
     }
+    for pattern in &args.assume_no_effect {
+        words.extend(["--assume-no-effect".into(), pattern.clone()]);
+    }
     words.extend(["--replay".into(), replay.to_string()]);
     if sources {
         if let Some(p) = &args.compile_commands {
@@ -890,6 +912,9 @@ fn reproduce_command(
         }
         if args.strict_c {
             words.push("--strict-c".into());
+        }
+        for s in &args.stub {
+            words.extend(["--stub".into(), s.clone()]);
         }
         for a in program_args {
             words.extend(["--arg".into(), a.clone()]);

@@ -276,7 +276,15 @@ fn apply(
                         return bad(key, "a list of strings");
                     };
                     settings.words.push(flag.clone());
-                    settings.words.push(s.clone());
+                    // A stub file is relative to the settings file, like
+                    // a path; a bundled stub is a name.
+                    if key == "stub" && s.ends_with(".c") {
+                        settings
+                            .words
+                            .push(base.join(s).to_string_lossy().into_owned());
+                    } else {
+                        settings.words.push(s.clone());
+                    }
                 }
             }
             (Kind::List, _) => return bad(key, "a list of strings"),

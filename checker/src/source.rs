@@ -27,6 +27,10 @@ pub struct Request<'a> {
     pub strict_c: bool,
     /// `-p DIR`: the directory holding `compile_commands.json`, or the file.
     pub compile_commands: Option<&'a Path>,
+    /// `--stub`: library definitions (files or bundled names).
+    pub stubs: &'a [String],
+    /// `--assume-no-effect`: patterns mpi-extract marks in the model.
+    pub assume_no_effect: &'a [String],
 }
 
 /// A model extracted to a temporary directory, removed when dropped.
@@ -73,6 +77,12 @@ pub fn extract(request: &Request) -> Result<Extracted, String> {
     }
     if request.strict_c {
         cmd.arg("--strict-c");
+    }
+    for stub in request.stubs {
+        cmd.arg("--stub").arg(stub);
+    }
+    for pattern in request.assume_no_effect {
+        cmd.arg("--assume-no-effect").arg(pattern);
     }
     cmd.arg("--").args(&clang_args);
     let out = cmd

@@ -37,6 +37,21 @@ pub struct Cli {
     #[arg(long)]
     pub strict_c: bool,
 
+    /// Definitions of library functions the program calls without their
+    /// source, compiled and linked with the program: a C file, or a bundled
+    /// stub by name (`png`, `hdf5`, `x11`, `blas`, `timers`; its headers
+    /// then come first on the include path). A stub may return values the
+    /// check treats as inputs (`#include <mpi_verify.h>`). Repeatable.
+    #[arg(long = "stub", value_name = "FILE.c|NAME")]
+    pub stubs: Vec<String>,
+
+    /// Mark the calls to functions without source whose names match
+    /// PATTERN (`*` and `?` globs) as assumed to have no effect: they write
+    /// no memory the program sees and return 0 or an opaque object
+    /// (mpi-check reports each assumption). Repeatable.
+    #[arg(long = "assume-no-effect", value_name = "PATTERN")]
+    pub assume_no_effect: Vec<String>,
+
     /// Write a man page or a shell completion script to standard output
     /// and exit (`mpi-extract --generate bash > /etc/bash_completion.d/mpi-extract`).
     #[arg(long, value_enum, value_name = "WHAT")]

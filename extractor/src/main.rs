@@ -10,6 +10,7 @@ mod error;
 mod lift;
 mod passes;
 mod sort;
+mod stubs;
 
 use std::process::ExitCode;
 
@@ -78,8 +79,18 @@ fn main() -> ExitCode {
 /// Runs the pipeline and returns the one-line summary.
 fn run(cli: &Cli) -> Result<String, ExtractError> {
     let context = Context::create();
-    let module = compile::compile(&context, &cli.sources, &cli.clang_args, cli.strict_c)?;
+    // Kept until the module is compiled: the stubs' files live in it.
+    let stubs = stubs::prepare(&cli.stubs)?;
+    let sources: Vec<_> = cli.sources.iter().chain(&stubs.sources).cloned().collect();
+    let clang_args: Vec<String> = stubs
+        .clang_args
+        .iter()
+        .chain(&cli.clang_args)
+        .cloned()
+        .collect();
+    let module = compile::compile(&context, &sources, &clang_args, cli.strict_c)?;
     let mut model = lift::lift_module(&module)?;
+    runtime_model::assume::no_effect(&mut model, &cli.assume_no_effect);
     passes::lifetimes::end_locals_at_returns(&mut model);
     let functions_inlined = passes::inline_into_entry(&mut model)?;
     passes::locked_updates::updates_under_locks_become_atomic(&mut model.functions);
@@ -102,6 +113,29 @@ fn run(cli: &Cli) -> Result<String, ExtractError> {
         .map_err(|e| ExtractError::Input(format!("cannot write {}: {e}", cli.output.display())))?;
     for site in unsupported_sites(&model) {
         eprintln!("mpi-extract: warning: {site} (the check is inconclusive if it runs)");
+    }
+    let foreign = foreign_sites(&model);
+    let mut bundles: Vec<&str> = Vec::new();
+    for (site, callee) in &foreign {
+        eprintln!(
+            "mpi-extract: warning: {site}: call to {callee}, which has no source and no model \
+             (the check is inconclusive if it runs)"
+        );
+        if let Some(b) = stubs::bundle_defining(callee).filter(|b| !bundles.contains(b)) {
+            bundles.push(b);
+        }
+    }
+    if !foreign.is_empty() {
+        let bundled: Vec<String> = bundles.iter().map(|b| format!("--stub {b}")).collect();
+        eprintln!(
+            "mpi-extract: note: to check past such calls, give the functions' definitions with \
+             --stub FILE.c{}, or assume they have no effect with --assume-no-effect NAME",
+            if bundled.is_empty() {
+                String::new()
+            } else {
+                format!(" (bundled: {})", bundled.join(", "))
+            }
+        );
     }
     let n = cli.sources.len();
     Ok(format!(
@@ -139,6 +173,39 @@ fn unsupported_sites(model: &Model) -> Vec<String> {
     sites
         .into_iter()
         .map(|(file, line, what)| format!("{file}:{line}: {what}"))
+        .collect()
+}
+
+/// The calls to functions without source not assumed to have no effect
+/// (`prog.c:12`, callee), one per source line and function, sorted.
+fn foreign_sites(model: &Model) -> Vec<(String, String)> {
+    let mut sites = std::collections::BTreeSet::new();
+    for inst in model
+        .functions
+        .iter()
+        .flat_map(|f| &f.blocks)
+        .flat_map(|b| &b.insts)
+    {
+        if let InstKind::Foreign {
+            callee,
+            no_effect: false,
+            ..
+        } = &inst.kind
+        {
+            let (file, line) = model
+                .locations
+                .get(inst.loc as usize)
+                .map(|l| {
+                    let file = model.files.get(l.file as usize).map(String::as_str);
+                    (file.unwrap_or("?"), l.line)
+                })
+                .unwrap_or(("?", 0));
+            sites.insert((file, line, callee.as_str()));
+        }
+    }
+    sites
+        .into_iter()
+        .map(|(file, line, callee)| (format!("{file}:{line}"), callee.to_string()))
         .collect()
 }
 

@@ -3,6 +3,7 @@
 //!
 //! No LLVM and no exploration strategy live here.
 
+pub mod assume;
 pub mod datatype;
 #[cfg(feature = "cli")]
 pub mod generate;

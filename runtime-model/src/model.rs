@@ -421,6 +421,22 @@ pub enum InstKind {
     Unsupported {
         what: String,
     },
+    /// A call to a function outside the program that neither the C
+    /// library model, MPI nor OpenMP covers (a library without source:
+    /// libpng, HDF5, X11...). Its arguments are not kept: reached, it stops
+    /// the execution inconclusive, naming `callee` and the ways to go on
+    /// (`--stub`, `--assume-no-effect`), unless `no_effect` says the user
+    /// assumed it writes no memory the program sees and returns: then its
+    /// result (`ty`) is 0, or for a pointer a fresh opaque object
+    /// (`Pointer::opaque`) that only such functions may be given.
+    Foreign {
+        dst: Option<Reg>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ty: Option<Ty>,
+        callee: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        no_effect: bool,
+    },
     /// A call of the OpenMP runtime (`crate::omp`): the parallel regions,
     /// worksharing and synchronization clang emits for `#pragma omp`, and
     /// the `omp_*` functions. Argument order is the C prototype's.
@@ -637,6 +653,14 @@ pub enum LibcFunc {
     /// _Complex`), whose result the extractor places in an aggregate block.
     Muldc3,
     Divdc3,
+    /// Non-local jumps (C11 §7.13): `setjmp(env)` returns 0 and keeps where
+    /// it was called in `env`; `longjmp(env, val)` returns there again,
+    /// with `val` (1 for 0), while that function is still running.
+    Setjmp,
+    Longjmp,
+    /// `mpi_verify_any_int()` (`mpi_verify.h`): an int the search treats as
+    /// an input (0 in a plain check), for stubs of libraries.
+    AnyInt,
     /// Input sources (README "Input hazards"): the generator of `rand` is
     /// per process; `time`/`clock` return fixed values; `getenv` reads the
     /// checker's environment.
@@ -894,6 +918,9 @@ impl LibcFunc {
             LibcFunc::Getpid => "getpid",
             LibcFunc::Muldc3 => "__muldc3",
             LibcFunc::Divdc3 => "__divdc3",
+            LibcFunc::Setjmp => "setjmp",
+            LibcFunc::Longjmp => "longjmp",
+            LibcFunc::AnyInt => "mpi_verify_any_int",
             LibcFunc::Rand => "rand",
             LibcFunc::Srand => "srand",
             LibcFunc::Time => "time",
@@ -1097,6 +1124,9 @@ impl LibcFunc {
         LibcFunc::Getpid,
         LibcFunc::Muldc3,
         LibcFunc::Divdc3,
+        LibcFunc::Setjmp,
+        LibcFunc::Longjmp,
+        LibcFunc::AnyInt,
         LibcFunc::Rand,
         LibcFunc::Srand,
         LibcFunc::Time,
@@ -1218,6 +1248,9 @@ impl LibcFunc {
         matches!(
             self,
             LibcFunc::Rand
+                | LibcFunc::Setjmp
+                | LibcFunc::Longjmp
+                | LibcFunc::AnyInt
                 | LibcFunc::Srand
                 | LibcFunc::Drand48
                 | LibcFunc::Lrand48
@@ -1313,6 +1346,32 @@ impl Pointer {
             offset: 0,
         }
         .encode()
+    }
+
+    /// Allocation ids from this one up to `STREAM_BASE` name the opaque
+    /// objects that calls assumed to have no effect return (`Foreign`):
+    /// never allocated, so looking inside one faults, and the checker names
+    /// the function that returned it. The id holds the call's location;
+    /// the offset tells calls at one location apart (it is fresh per call).
+    pub const OPAQUE_BASE: u32 = 0xFE00_0000;
+
+    /// The opaque object returned by the call at location `loc`, the
+    /// `serial`th (modulo 2^32) of its process.
+    pub fn opaque(loc: LocId, serial: u64) -> u64 {
+        Pointer {
+            alloc: Self::OPAQUE_BASE + loc.min(Self::STREAM_BASE - Self::OPAQUE_BASE - 1),
+            offset: serial as u32,
+        }
+        .encode()
+    }
+
+    /// The location of the call that returned the opaque object `bits`
+    /// points into, if it is one.
+    pub fn as_opaque(bits: u64) -> Option<LocId> {
+        let p = Pointer::decode(bits);
+        (Self::OPAQUE_BASE..Self::STREAM_BASE)
+            .contains(&p.alloc)
+            .then(|| p.alloc - Self::OPAQUE_BASE)
     }
 
     pub fn as_function(bits: u64) -> Option<FuncId> {
@@ -1563,6 +1622,7 @@ impl InstKind {
                 (*dst, v)
             }
             InstKind::Unsupported { .. } => (None, Vec::new()),
+            InstKind::Foreign { dst, .. } => (*dst, Vec::new()),
             InstKind::Omp { dst, args, .. } => (*dst, args.clone()),
             InstKind::LifetimeEnd { ptr } => (None, vec![*ptr]),
             InstKind::Atomic {

@@ -629,6 +629,7 @@ impl Machine<'_> {
                 return Err("test interpreter: floats".into())
             }
             InstKind::Unsupported { what } => return Err(what.clone()),
+            InstKind::Foreign { callee, .. } => return Err(format!("call to {callee}")),
             InstKind::LifetimeEnd { .. } => None,
             InstKind::Omp { .. } | InstKind::Atomic { .. } => {
                 return Err("test interpreter: OpenMP".into())

@@ -61,6 +61,16 @@ pub struct Example {
     pub kinds: Vec<String>,
 }
 
+/// The stub files an `EXTRACT:` line names (`--stub lib_stub.c`): parts of
+/// the example, like those of its `SOURCES:` line.
+fn stub_files(extract: &[String]) -> Vec<PathBuf> {
+    extract
+        .windows(2)
+        .filter(|w| w[0] == "--stub" && w[1].ends_with(".c"))
+        .map(|w| PathBuf::from(&w[1]))
+        .collect()
+}
+
 /// The header lines of a `.c` file under c-examples/ (its first 40 lines),
 /// whether it is an example or a part of one.
 #[derive(Debug, Default)]
@@ -186,7 +196,8 @@ pub fn examples_in(dir: &Path) -> Result<Vec<Example>, String> {
     let mut part_of: std::collections::BTreeMap<&Path, &Path> = Default::default();
     for ((p, h), me) in paths.iter().zip(&headers).zip(&known) {
         let here = p.parent().expect("a file has a directory");
-        for s in h.sources.iter().flatten() {
+        let stubs = stub_files(&h.extract);
+        for s in h.sources.iter().flatten().chain(&stubs) {
             let named = here.join(s);
             let Some(c) = named
                 .canonicalize()

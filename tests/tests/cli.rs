@@ -325,13 +325,14 @@ fn extract_unsupported_call_warns_and_the_check_is_inconclusive_when_it_runs() {
     let model = extract_with_warnings(
         "calls_getloadavg.c",
         dir.path(),
-        &["calls_getloadavg.c:12: unsupported call to getloadavg"],
+        &["calls_getloadavg.c:12: call to getloadavg, which has no source and no model"],
     );
     assert_inconclusive_at(
         &model,
         &[],
         "calls_getloadavg.c:12:",
-        "unsupported call to getloadavg",
+        "call to getloadavg, which has no source and no model: give its definition with \
+         --stub FILE.c, or assume it has no effect with --assume-no-effect getloadavg",
     );
     let text = check(&model, &[]);
     assert!(
@@ -349,7 +350,7 @@ fn extract_unsupported_call_never_reached_is_verified() {
     let model = extract_with_warnings(
         "unsupported_not_reached.c",
         dir.path(),
-        &["unsupported_not_reached.c:16: unsupported call to syslog"],
+        &["unsupported_not_reached.c:16: call to syslog, which has no source and no model"],
     );
     let r = check(&model, &[]);
     assert_no_panic(&r);
@@ -2092,4 +2093,113 @@ fn check_subtree_parts_merge_to_the_whole_search() {
     }
     let r = check(&model, &["-n", "3..4", "--subtree", "1/2"]);
     assert_fails_one_line(&r, 3, &["--subtree", "one process count"]);
+}
+
+#[test]
+fn assumptions_are_listed_in_every_report_format() {
+    let schema = sarif_schema();
+    let dir = tmp();
+    let model = model_of("calls_library.c", dir.path());
+    // Without an assumption: inconclusive at the call, saying how to go on.
+    assert_inconclusive_at(
+        &model,
+        &[],
+        "calls_library.c:15:",
+        "call to viz_plot, which has no source and no model: give its definition with \
+         --stub FILE.c, or assume it has no effect with --assume-no-effect viz_plot",
+    );
+    let assume = ["--assume-no-effect", "viz_*", "--assume-no-effect", "H5*"];
+    // Text: the verdict line says what it assumes; each assumption is
+    // listed, the unused one as such.
+    let r = check(&model, &assume);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "mpi-check: verified (np = 2), assuming: viz_plot has no effect",
+            "assumption: viz_plot has no effect (--assume-no-effect viz_*): called at calls_library.c:15",
+            "assumption: --assume-no-effect H5* was never used (no call to a function without source matches it)",
+        ],
+        "{}",
+        r.show()
+    );
+    let mut quiet = assume.to_vec();
+    quiet.push("-q");
+    let q = check(&model, &quiet);
+    assert_eq!(
+        q.stdout,
+        "mpi-check: verified (np = 2), assuming: viz_plot has no effect\n"
+    );
+    // JSON: an `assumptions` array, nothing else changed.
+    let mut json = assume.to_vec();
+    json.extend(["--format", "json"]);
+    let v = check(&model, &json).json();
+    assert_eq!(
+        keys(&v),
+        set(&["verdict", "np", "errors", "stats", "assumptions"]),
+        "{v:#}"
+    );
+    assert_eq!(
+        v["assumptions"],
+        serde_json::json!([
+            {
+                "option": "--assume-no-effect viz_*",
+                "assumed": "no effect",
+                "calls": [{ "function": "viz_plot", "file": "calls_library.c", "line": 15 }]
+            },
+            { "option": "--assume-no-effect H5*", "assumed": "no effect", "calls": [] }
+        ])
+    );
+    // SARIF: valid, with the same list in the run's properties and a note
+    // per assumption.
+    let mut sarif = assume.to_vec();
+    sarif.extend(["--format", "sarif"]);
+    let s = check(&model, &sarif);
+    let v = assert_valid_sarif(&schema, &s);
+    let run = &v["runs"][0];
+    assert_eq!(
+        run["properties"]["assumptions"][0]["calls"][0]["function"],
+        "viz_plot"
+    );
+    let notes: Vec<&str> = run["invocations"][0]["toolExecutionNotifications"]
+        .as_array()
+        .expect("notifications")
+        .iter()
+        .filter(|n| n["descriptor"]["id"] == "assumption")
+        .filter_map(|n| n["message"]["text"].as_str())
+        .collect();
+    assert_eq!(notes.len(), 2, "{v:#}");
+    assert!(notes[0].starts_with("viz_plot has no effect"), "{v:#}");
+    // HTML: listed in the header.
+    let page = dir.path().join("report.html");
+    let mut html = assume.to_vec();
+    html.extend(["--html", page.to_str().expect("utf-8 path")]);
+    assert_eq!(check(&model, &html).code, Some(0));
+    let text = std::fs::read_to_string(&page).expect("the HTML report");
+    assert!(
+        text.contains("assuming: viz_plot has no effect")
+            && text.contains("<li>assumption: --assume-no-effect H5* was never used"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_stub_given_to_mpi_check_is_compiled_with_the_sources() {
+    let r = check_sources(&["calls_library.c", "--stub", "library_stub.c"]);
+    assert_no_panic(&r);
+    assert_eq!(r.code, Some(0), "{}", r.show());
+    assert!(
+        r.stdout.starts_with("mpi-check: verified (np = 2)\n"),
+        "{}",
+        r.show()
+    );
+    // An unknown bundle name is refused with the list of bundled stubs.
+    let bad = check_sources(&["calls_library.c", "--stub", "pngg"]);
+    assert_eq!(bad.code, Some(3), "{}", bad.show());
+    assert!(
+        bad.stderr.contains("no bundled stub of that name") && bad.stderr.contains("png ("),
+        "{}",
+        bad.show()
+    );
 }

@@ -4,6 +4,7 @@
 //! passes, or the replay of a schedule) and rebuilds the traces of the errors
 //! it found.
 
+pub mod assume;
 #[cfg(feature = "distributed")]
 pub mod distributed;
 pub mod inputs;

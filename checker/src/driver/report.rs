@@ -157,6 +157,7 @@ pub fn build(model: &Model, np: usize, outcome: &Outcome) -> Report {
         Verdict::Verified
     };
     Report {
+        assumptions: Vec::new(),
         verdict,
         np,
         // Under an error verdict, what the search did not cover is a note.

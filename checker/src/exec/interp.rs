@@ -87,10 +87,17 @@ impl Fault {
     /// as if the allocation had failed (the program would take its error
     /// path) nor as if it were an error. It ends the check inconclusive at
     /// the allocating line.
-    fn tool_limit(self) -> Fault {
+    ///
+    /// A look inside an opaque object, which a call assumed to have no
+    /// effect returned (`--assume-no-effect`), is outside what the
+    /// assumption says: the check cannot go on, naming the function.
+    fn tool_limit(self, model: &Model) -> Fault {
         match self {
             Fault::Memory(MemFault::TooLarge { size }) => {
                 Fault::Unsupported(MemFault::TooLarge { size }.to_string())
+            }
+            Fault::Memory(MemFault::Dangling { addr }) if Pointer::as_opaque(addr).is_some() => {
+                Fault::Unsupported(super::foreign::opaque_access(model, addr))
             }
             other => other,
         }
@@ -122,6 +129,8 @@ pub struct Process {
     /// OpenMP: the threads of the running parallel region, if any (their
     /// frames other than the running one's), and what the next one gets.
     pub omp: super::omp::Omp,
+    /// The `setjmp` calls a `longjmp` may return to (`jumps`).
+    pub jumps: Vec<super::jumps::JumpTarget>,
 }
 
 /// Deepest call stack the checker runs (recursion, calls through pointers).
@@ -173,6 +182,7 @@ impl Process {
             exit_status: None,
             exit_at: None,
             omp: super::omp::Omp::from_environment(),
+            jumps: Vec::new(),
         };
         // Constructors run first, in order; main waits behind them.
         if !model.init_functions.is_empty() {
@@ -398,6 +408,9 @@ impl Process {
                             .map_or(*default, |(_, b)| *b)
                     }
                     Terminator::Ret { value } => {
+                        if !self.jumps.is_empty() {
+                            self.jumps.retain(|j| j.depth < depth - 1);
+                        }
                         let rv = value.as_ref().map_or(0, &val);
                         let ret_dst = fr.ret_dst;
                         let returning = fr.func;
@@ -497,7 +510,7 @@ impl Process {
                         self.track_after(model, inst);
                     }
                     return Stop::Fault {
-                        fault: fault.tool_limit(),
+                        fault: fault.tool_limit(model),
                         loc,
                     };
                 }
@@ -873,6 +886,14 @@ impl Process {
                     self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[*d as usize] = 0;
                 }
             }
+            InstKind::Libc {
+                dst,
+                func: func @ (LibcFunc::Setjmp | LibcFunc::Longjmp),
+                args,
+            } => {
+                let vals: Vec<u64> = args.iter().map(|a| v!(&a.value)).collect();
+                return self.nonlocal_jump(model, *func, &vals, *dst, inst.loc);
+            }
             InstKind::Libc { dst, func, args } => {
                 let vals: Vec<(u64, Ty)> = args.iter().map(|a| (v!(&a.value), a.ty)).collect();
                 let dst = *dst;
@@ -950,6 +971,22 @@ impl Process {
             // and the check is inconclusive, naming the construct (a tool
             // limit, not a bug in the program).
             InstKind::Unsupported { what } => return Err(Fault::Unsupported(what.clone())),
+            InstKind::Foreign {
+                dst,
+                ty,
+                callee,
+                no_effect,
+            } => {
+                if !*no_effect {
+                    return Err(Fault::Unsupported(super::foreign::no_definition(callee)));
+                }
+                if let Some(d) = dst {
+                    regs[*d as usize] = match ty {
+                        Some(Ty::Ptr) => Pointer::opaque(inst.loc, self.steps),
+                        _ => 0,
+                    };
+                }
+            }
             InstKind::LifetimeEnd { ptr } => {
                 let p = v!(ptr);
                 self.mem.end_lifetime(p).map_err(Fault::Memory)?;

@@ -729,6 +729,12 @@ impl Memory {
         if addr == 0 {
             return Ok(()); // free(NULL) is a no-op (C11 7.22.3.3)
         }
+        // An object a call assumed to have no effect returned may come
+        // from malloc or not: the model cannot tell (the interpreter ends
+        // the check inconclusive, naming the function).
+        if Pointer::as_opaque(addr).is_some() {
+            return Err(MemFault::Dangling { addr });
+        }
         let p = Pointer::decode(addr);
         let a = self
             .allocs

@@ -4,7 +4,9 @@
 
 pub mod deadline;
 pub mod endless;
+pub mod foreign;
 pub mod interp;
+pub mod jumps;
 pub mod libc;
 pub mod liveness;
 pub mod memory;

@@ -67,6 +67,8 @@ pub enum Sym {
     /// `lrand48`, `mrand48` and their forms with a state argument): the
     /// generator's 48-bit word, from which each function makes its result.
     Rand48 { rank: u32, k: u32 },
+    /// The k-th `mpi_verify_any_int()` of a process (a stub's input).
+    Any { rank: u32, k: u32 },
 }
 
 /// Where an input string comes from.
@@ -91,6 +93,7 @@ impl Sym {
             Sym::Rand { .. } => (0, RAND_MAX),
             Sym::Time { .. } | Sym::Clock { .. } => (0, i64::MAX),
             Sym::Rand48 { .. } => (0, RAND48_MAX),
+            Sym::Any { .. } => (i32::MIN as i64, i32::MAX as i64),
         }
     }
 
@@ -112,6 +115,7 @@ impl Sym {
             Sym::Time { rank, k } => format!("rank{rank}.time#{k}"),
             Sym::Clock { rank, k } => format!("rank{rank}.clock#{k}"),
             Sym::Rand48 { rank, k } => format!("rank{rank}.rand48#{k}"),
+            Sym::Any { rank, k } => format!("rank{rank}.any#{k}"),
         }
     }
 
@@ -154,6 +158,7 @@ impl Sym {
             "time" => Some(Sym::Time { rank, k }),
             "clock" => Some(Sym::Clock { rank, k }),
             "rand48" => Some(Sym::Rand48 { rank, k }),
+            "any" => Some(Sym::Any { rank, k }),
             _ => None,
         }
     }

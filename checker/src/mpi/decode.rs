@@ -156,6 +156,21 @@ impl Site {
                 reason: format!("{} {what}: {fault}", self.func.name()),
             };
         }
+        // An opaque object (`--assume-no-effect`) as a buffer: what it
+        // holds is unknown, as in the interpreter (`exec::foreign`).
+        if let crate::exec::memory::MemFault::Dangling { addr } = fault {
+            if runtime_model::model::Pointer::as_opaque(addr).is_some() {
+                return Halt::UnsupportedAt {
+                    loc: self.loc,
+                    reason: format!(
+                        "{} {what}: an object a call assumed to have no effect returned \
+                         (--assume-no-effect), whose memory is unknown: give that function's \
+                         definition with --stub FILE.c instead",
+                        self.func.name()
+                    ),
+                };
+            }
+        }
         self.finding(
             ErrorKind::MemoryError,
             format!("{} {what}: {fault}", self.func.name()),

@@ -84,8 +84,13 @@ fn header(out: &mut String, name: &str, reports: &[Report]) {
     let verdict = deciding.map_or(Verdict::Inconclusive, |r| r.verdict);
     let nps: Vec<String> = reports.iter().map(|r| r.np.to_string()).collect();
     let errors: usize = reports.iter().map(|r| r.errors.len()).sum();
+    let assumed = deciding.and_then(|r| super::assumed_summary(&r.assumptions));
     let summary = match verdict {
-        Verdict::Verified => format!("every behavior at np {} explored, no error", nps.join(", ")),
+        Verdict::Verified => format!(
+            "every behavior at np {} explored, no error{}",
+            nps.join(", "),
+            assumed.map_or(String::new(), |a| format!(", assuming: {a}"))
+        ),
         Verdict::Error => format!(
             "{errors} {} found",
             if errors == 1 { "error" } else { "errors" }
@@ -126,7 +131,20 @@ fn header(out: &mut String, name: &str, reports: &[Report]) {
             w = r.verdict.word(),
         );
     }
-    out.push_str("</table>\n</header>\n");
+    out.push_str("</table>\n");
+    // The assumptions are the same at every process count (the model's).
+    if let Some(r) = reports.first().filter(|r| !r.assumptions.is_empty()) {
+        out.push_str("<ul class=\"assumptions\">\n");
+        for a in &r.assumptions {
+            let _ = writeln!(
+                out,
+                "<li>assumption: {}</li>",
+                escape(&super::text::assumption_line(a))
+            );
+        }
+        out.push_str("</ul>\n");
+    }
+    out.push_str("</header>\n");
 }
 
 /// The id of the section of error `index` at process count `np`.
@@ -466,6 +484,7 @@ mod tests {
             ranks: Vec::new(),
         };
         Report {
+            assumptions: Vec::new(),
             verdict: Verdict::Error,
             np: 2,
             reason: None,

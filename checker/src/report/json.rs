@@ -54,6 +54,11 @@ struct JsonReport<'a> {
     /// Extension (`-n 2..4`, `-n 2,4`): one report per process count.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     runs: Vec<JsonReport<'a>>,
+    /// Extension (`--assume-no-effect`): what the verdict assumes of
+    /// functions without source, one object per option, with the calls
+    /// it covers (`[]`: never used).
+    #[serde(skip_serializing_if = "<[super::Assumption]>::is_empty")]
+    assumptions: &'a [super::Assumption],
 }
 
 #[derive(Serialize)]
@@ -130,6 +135,7 @@ impl<'a> From<&'a Report> for JsonReport<'a> {
             errors: report.errors.iter().map(JsonError::from).collect(),
             stats: JsonStats::from(&report.stats),
             runs: Vec::new(),
+            assumptions: &report.assumptions,
         }
     }
 }
@@ -201,6 +207,7 @@ mod tests {
 
     fn sample(verdict: Verdict) -> Report {
         Report {
+            assumptions: Vec::new(),
             verdict,
             np: 3,
             reason: None,

@@ -167,6 +167,62 @@ pub struct Report {
     pub reason: Option<String>,
     pub errors: Vec<ErrorReport>,
     pub stats: Stats,
+    /// What the verdict assumes of functions without source
+    /// (`--assume-no-effect`): one entry per pattern, used or not.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub assumptions: Vec<Assumption>,
+}
+
+/// One assumption the user made of functions without source, and the
+/// calls of the model it covers (none: it was never used).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Assumption {
+    /// The option that made it: `--assume-no-effect png_*`.
+    pub option: String,
+    /// What it assumes of each call: `no effect` (writes no memory the
+    /// program sees, returns 0 or an opaque object).
+    pub assumed: &'static str,
+    pub calls: Vec<AssumedCall>,
+}
+
+/// A call an assumption covers, once per source position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AssumedCall {
+    pub function: String,
+    pub file: String,
+    pub line: u32,
+}
+
+impl Assumption {
+    /// The functions it covers, each once, in order of first call.
+    pub fn functions(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = Vec::new();
+        for c in &self.calls {
+            if !names.contains(&c.function.as_str()) {
+                names.push(&c.function);
+            }
+        }
+        names
+    }
+}
+
+/// `png_init_io and png_write_row have no effect`: what the assumptions
+/// that were used say, for a verdict line; `None` when none was used.
+pub fn assumed_summary(assumptions: &[Assumption]) -> Option<String> {
+    let mut names: Vec<&str> = Vec::new();
+    for a in assumptions {
+        for f in a.functions() {
+            if !names.contains(&f) {
+                names.push(f);
+            }
+        }
+    }
+    let (last, rest) = names.split_last()?;
+    Some(if rest.is_empty() {
+        format!("{last} has no effect")
+    } else {
+        format!("{} and {last} have no effect", rest.join(", "))
+    })
 }
 
 /// The report whose verdict is the command's, among those of every process

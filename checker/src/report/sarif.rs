@@ -59,6 +59,7 @@ pub fn render_runs(reports: &[Report], tool_version: &str) -> String {
         Err(err) => {
             let reason = format!("cannot render report as SARIF: {err}");
             let fallback = Report {
+                assumptions: Vec::new(),
                 verdict: Verdict::Inconclusive,
                 np: reports.first().map_or(0, |r| r.np),
                 reason: Some(reason),
@@ -93,7 +94,7 @@ fn build_run<'a>(report: &'a Report, tool_version: &'a str) -> Run<'a> {
         .collect();
 
     let inconclusive = report.verdict == Verdict::Inconclusive;
-    let notifications = if inconclusive {
+    let mut notifications = if inconclusive {
         vec![Notification {
             level: "error",
             message: Text {
@@ -107,6 +108,14 @@ fn build_run<'a>(report: &'a Report, tool_version: &'a str) -> Run<'a> {
     } else {
         Vec::new()
     };
+    // Each assumption is a note of the run: the verdict holds under it.
+    notifications.extend(report.assumptions.iter().map(|a| Notification {
+        level: "note",
+        message: Text {
+            text: super::text::assumption_line(a),
+        },
+        descriptor: Descriptor { id: "assumption" },
+    }));
 
     Run {
         tool: Tool {
@@ -127,6 +136,7 @@ fn build_run<'a>(report: &'a Report, tool_version: &'a str) -> Run<'a> {
             executions: report.stats.executions,
             transitions: report.stats.transitions,
             states: report.stats.states,
+            assumptions: &report.assumptions,
         },
     }
 }
@@ -517,7 +527,7 @@ struct Run<'a> {
     tool: Tool<'a>,
     invocations: Vec<Invocation>,
     results: Vec<SarifResult>,
-    properties: RunProperties,
+    properties: RunProperties<'a>,
 }
 
 #[derive(Serialize)]
@@ -651,12 +661,16 @@ struct ThreadFlowLocation {
 }
 
 #[derive(Serialize)]
-struct RunProperties {
+struct RunProperties<'a> {
     verdict: Verdict,
     np: usize,
     executions: u64,
     transitions: u64,
     states: u64,
+    /// What the verdict assumes of functions without source
+    /// (`--assume-no-effect`), as in the JSON report.
+    #[serde(skip_serializing_if = "<[super::Assumption]>::is_empty")]
+    assumptions: &'a [super::Assumption],
 }
 
 #[derive(Serialize)]
@@ -694,6 +708,7 @@ mod tests {
         let mut inlined = loc(1, "prog.c", 22, Some("MPI_Ssend"));
         inlined.inlined_at = vec!["prog.c:40".to_string()];
         Report {
+            assumptions: Vec::new(),
             verdict: Verdict::Error,
             np: 3,
             reason: None,
@@ -880,6 +895,7 @@ mod tests {
         assert_eq!(v["runs"][0]["properties"]["verdict"], "error");
 
         let verified = Report {
+            assumptions: Vec::new(),
             verdict: Verdict::Verified,
             np: 2,
             reason: None,
@@ -896,6 +912,7 @@ mod tests {
             .is_none());
 
         let inconclusive = Report {
+            assumptions: Vec::new(),
             verdict: Verdict::Inconclusive,
             reason: Some("timeout after 10 s".to_string()),
             ..verified
@@ -957,6 +974,7 @@ mod tests {
     /// A report with one located error of every kind.
     fn every_kind() -> Report {
         Report {
+            assumptions: Vec::new(),
             errors: ErrorKind::ALL
                 .iter()
                 .map(|&kind| ErrorReport {

@@ -78,6 +78,9 @@ pub fn render_styled(
             push_line(&mut out, &format!("note: {reason}"));
         }
     }
+    for a in &report.assumptions {
+        push_line(&mut out, &format!("assumption: {}", assumption_line(a)));
+    }
 
     let mut helped = Vec::new();
     for error in &report.errors {
@@ -112,7 +115,43 @@ pub fn header_styled(report: &Report, color: bool) -> String {
             line.push_str(reason);
         }
     }
+    // A verification under assumptions says so where it is read first.
+    if report.verdict == Verdict::Verified {
+        if let Some(summary) = super::assumed_summary(&report.assumptions) {
+            line.push_str(", assuming: ");
+            line.push_str(&summary);
+        }
+    }
     line
+}
+
+/// One assumption in words: what it assumes of which function and where
+/// the calls are (`png_write_row has no effect (--assume-no-effect
+/// png_*): called at prog.c:30, prog.c:41`), or that it was never used.
+pub fn assumption_line(a: &super::Assumption) -> String {
+    let functions = a.functions();
+    let Some((last, rest)) = functions.split_last() else {
+        return format!(
+            "{} was never used (no call to a function without source matches it)",
+            a.option
+        );
+    };
+    let subject = if rest.is_empty() {
+        format!("{last} has")
+    } else {
+        format!("{} and {last} have", rest.join(", "))
+    };
+    let sites: Vec<String> = a
+        .calls
+        .iter()
+        .map(|c| format!("{}:{}", c.file, c.line))
+        .collect();
+    format!(
+        "{subject} {} ({}): called at {}",
+        a.assumed,
+        a.option,
+        sites.join(", ")
+    )
 }
 
 /// `verified` in green, `error` in red, `inconclusive` in yellow (bold),
@@ -577,6 +616,7 @@ int main(int argc, char **argv) {
 
     fn error_report() -> Report {
         Report {
+            assumptions: Vec::new(),
             verdict: Verdict::Error,
             np: 3,
             reason: None,
@@ -754,6 +794,7 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
     #[test]
     fn verified() {
         let report = Report {
+            assumptions: Vec::new(),
             verdict: Verdict::Verified,
             np: 4,
             reason: None,
@@ -769,6 +810,7 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
     #[test]
     fn inconclusive() {
         let report = Report {
+            assumptions: Vec::new(),
             verdict: Verdict::Inconclusive,
             np: 2,
             reason: Some("unsupported call MPI_Comm_spawn at prog.c:9".to_string()),

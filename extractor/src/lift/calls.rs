@@ -112,10 +112,26 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
     if let Some(what) = openmp_construct(&name) {
         return Err(fl.unsupported(format!("{what} ({name})")));
     }
-    Err(ExtractError::UnsupportedCall {
-        location: fl.pos().describe(),
+    if name == "__errno_location" {
+        return Err(ExtractError::UnsupportedCall {
+            location: fl.pos().describe(),
+            callee: name,
+        });
+    }
+    // A library without source (libpng, HDF5...): the checker stops there
+    // unless the user assumed it has no effect (`--assume-no-effect`) or
+    // gave its definition (`--stub`, which makes it a program function).
+    let ty = match dst {
+        Some(_) => Some(fl.register_ty(inst.ty())?),
+        None => None,
+    };
+    fl.emit(InstKind::Foreign {
+        dst,
+        ty,
         callee: name,
-    })
+        no_effect: false,
+    });
+    Ok(())
 }
 
 /// The OpenMP construct behind a runtime function the model does not run,
@@ -348,6 +364,9 @@ fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
         ("__vfprintf_chk", LibcFunc::Vfprintf, &[1]),
         ("__vsprintf_chk", LibcFunc::Vsprintf, &[1, 2]),
         ("__vsnprintf_chk", LibcFunc::Vsnprintf, &[2, 3]),
+        // sigsetjmp(env, savemask) is __sigsetjmp in glibc.
+        ("__sigsetjmp", LibcFunc::Setjmp, &[1]),
+        ("__longjmp_chk", LibcFunc::Longjmp, &[]),
     ];
     // Other names for modeled functions: `long long` is `long` on the LP64
     // targets clang compiles for here, and nearbyint differs from rint only
@@ -399,6 +418,11 @@ fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
         ("__sysv_signal", LibcFunc::Signal),
         ("bsd_signal", LibcFunc::Signal),
         ("__isoc23_strtof", LibcFunc::Strtof),
+        // glibc's setjmp macro and the forms that also save the signal
+        // mask (which the model does not have).
+        ("_setjmp", LibcFunc::Setjmp),
+        ("_longjmp", LibcFunc::Longjmp),
+        ("siglongjmp", LibcFunc::Longjmp),
     ];
     // A getopt call `sort::getopt` did not rewrite (another prototype) is
     // not one the checker can run.

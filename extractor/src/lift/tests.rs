@@ -279,18 +279,32 @@ fn struct_fields_fold_into_offsets_and_array_indices_scale() {
 }
 
 #[test]
-fn unsupported_library_call_names_the_function_and_line() {
+fn library_call_without_source_names_the_function_and_keeps_its_result() {
     let p = Program::new(
         "#include <stdlib.h>\n\
          int main(void) {\n\
            return system(\"true\");\n\
          }\n",
     );
-    // Not refused: a placeholder stops the check (inconclusive) if it runs.
+    // Not refused: the call stops the check (inconclusive) if it runs,
+    // unless it is assumed to have no effect (then its result is 0).
     let model = p.lift_ok();
+    assert!(unsupported_sites(&model).is_empty());
+    let foreign: Vec<_> = insts(&model, "main")
+        .into_iter()
+        .filter_map(|k| match k {
+            InstKind::Foreign {
+                dst,
+                ty,
+                callee,
+                no_effect,
+            } => Some((dst.is_some(), *ty, callee.clone(), *no_effect)),
+            _ => None,
+        })
+        .collect();
     assert_eq!(
-        unsupported_sites(&model),
-        [format!("{}: unsupported call to system", p.at(3))]
+        foreign,
+        [(true, Some(Ty::I32), "system".to_string(), false)]
     );
     model.validate().expect("valid model");
 }
@@ -298,15 +312,15 @@ fn unsupported_library_call_names_the_function_and_line() {
 #[test]
 fn an_unsupported_construct_ends_its_block() {
     // What follows the placeholder in its block never runs: it is not
-    // lifted (no second placeholder for `getsid`) and the block ends in
-    // `unreachable`; the other branch is lifted as usual.
+    // lifted (no call of `getsid`) and the block ends in `unreachable`;
+    // the other branch is lifted as usual.
     let p = Program::new(
         "#include <string.h>\n\
          #include <unistd.h>\n\
          int main(int argc, char **argv) {\n\
            if (argc > 3) {\n\
-             int n = (int)strlen(ttyname(argc));\n\
-             return n + getsid(0);\n\
+             __asm__ volatile(\"\" ::: \"memory\");\n\
+             return argc + getsid(0);\n\
            }\n\
            return argc;\n\
          }\n",
@@ -314,8 +328,11 @@ fn an_unsupported_construct_ends_its_block() {
     let model = p.lift_ok();
     assert_eq!(
         unsupported_sites(&model),
-        [format!("{}: unsupported call to ttyname", p.at(5))]
+        [format!("{}: unsupported: inline assembly", p.at(5))]
     );
+    assert!(!insts(&model, "main")
+        .iter()
+        .any(|k| matches!(k, InstKind::Foreign { .. })));
     let main = function(&model, "main");
     let halting = main
         .blocks

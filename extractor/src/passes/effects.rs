@@ -165,6 +165,9 @@ pub fn effects(
         // Reaching it halts the execution: the effects the construct would
         // have had are never observed.
         InstKind::Unsupported { .. } => Effects::default(),
+        // A foreign call either halts like a placeholder or, assumed to
+        // have no effect, writes no memory the program sees.
+        InstKind::Foreign { .. } => Effects::default(),
         // A parallel region runs a function of the model on every thread
         // with the arguments: like a call, it may do anything.
         InstKind::Omp {
@@ -240,7 +243,10 @@ fn libc_effects(
             e.lifetime = site();
         }
         Gethostname => e.writes = arg(0),
-        Getpid => {}
+        Getpid | AnyInt => {}
+        // setjmp stores where it was called in `env`; longjmp reads it.
+        Setjmp => e.writes = arg(0),
+        Longjmp => e.reads = arg(0),
         // getcwd fills its buffer, or one it allocates when given none.
         Getcwd => {
             e.writes = site();

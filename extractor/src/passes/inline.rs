@@ -176,6 +176,23 @@ fn recursive_functions(model: &Model) -> Vec<bool> {
             }
         }
     }
+    // A function that calls setjmp keeps its own frame: a longjmp may
+    // return to it only while it runs (C11 §7.13.2.1p2), which the checker
+    // tells by its frame.
+    for (f, func) in model.functions.iter().enumerate() {
+        let calls_setjmp = func.blocks.iter().flat_map(|b| &b.insts).any(|i| {
+            matches!(
+                i.kind,
+                InstKind::Libc {
+                    func: runtime_model::model::LibcFunc::Setjmp,
+                    ..
+                }
+            )
+        });
+        if calls_setjmp {
+            recursive[f] = true;
+        }
+    }
     recursive
 }
 

@@ -34,7 +34,7 @@ pub fn operands_mut(kind: &mut InstKind) -> Vec<&mut Operand> {
             v.extend(args.iter_mut());
             v
         }
-        InstKind::Unsupported { .. } => Vec::new(),
+        InstKind::Unsupported { .. } | InstKind::Foreign { .. } => Vec::new(),
         InstKind::Omp { args, .. } => args.iter_mut().collect(),
         InstKind::Atomic { ptr, value, .. } => vec![ptr, value],
         InstKind::LifetimeEnd { ptr } => vec![ptr],
@@ -58,7 +58,8 @@ pub fn dst_mut(kind: &mut InstKind) -> Option<&mut Reg> {
         | InstKind::Call { dst, .. }
         | InstKind::CallIndirect { dst, .. }
         | InstKind::Omp { dst, .. }
-        | InstKind::Atomic { dst, .. } => dst.as_mut(),
+        | InstKind::Atomic { dst, .. }
+        | InstKind::Foreign { dst, .. } => dst.as_mut(),
         InstKind::Store { .. } | InstKind::Unsupported { .. } | InstKind::LifetimeEnd { .. } => {
             None
         }

@@ -479,6 +479,9 @@ impl Solver<'_> {
                 let v = self.val(*value);
                 self.def(Some(*dst), &v);
             }
+            // An assumed foreign call returns an opaque object, which
+            // points into no memory of the program.
+            InstKind::Foreign { dst, .. } => self.def(*dst, &Sites::default()),
             // Nothing runs after an unsupported construct: no value flows.
             InstKind::ICmp { .. } | InstKind::FCmp { .. } | InstKind::Unsupported { .. } => {}
             InstKind::Select {
@@ -597,7 +600,8 @@ impl Solver<'_> {
                 let slot = self.arg(args, 0);
                 self.store_into(&slot, &Sites::one(site));
             }
-            Gethostname | Getpid => {}
+            // setjmp's number in `env` and longjmp point nowhere.
+            Gethostname | Getpid | Setjmp | Longjmp | AnyInt => {}
             Fopen => {
                 let site = self.pt.alloc_site(b, i).expect("allocation has a site");
                 self.def(dst, &Sites::one(site));

@@ -394,7 +394,10 @@ impl<'a> Cone<'a> {
             InstKind::Mpi { .. }
             | InstKind::Call { .. }
             | InstKind::CallIndirect { .. }
-            | InstKind::Unsupported { .. } => true,
+            | InstKind::Unsupported { .. }
+            // A foreign call stops the check where it runs, or is an
+            // assumption the report must list.
+            | InstKind::Foreign { .. } => true,
             // Parallel regions, thread counts and synchronization; the
             // queries (thread number, team size, clock) only by their uses.
             InstKind::Omp { call, .. } => !call.is_query(),

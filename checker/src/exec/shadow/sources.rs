@@ -216,6 +216,23 @@ impl Process {
                     mono(scan_sym, 32),
                 )
             }
+            // A stub's input (`mpi_verify.h`): every int, 0 unless the
+            // plan picks another.
+            F::AnyInt => {
+                let Some(t) = self.track.as_mut() else {
+                    return Ok(LibcOutcome::Return(Some(0)));
+                };
+                t.any_calls += 1;
+                let sym = Sym::Any {
+                    rank,
+                    k: t.any_calls,
+                };
+                let v = plan.value(&sym, 0);
+                (
+                    LibcOutcome::Return(Some(v as i32 as u32 as u64)),
+                    mono(sym, 32),
+                )
+            }
             F::Rand | F::Time | F::Clock => {
                 let out = self.call_local(func, vals)?;
                 let natural = match out {

@@ -22,6 +22,8 @@ pub struct Tracker {
     pub clock_calls: u32,
     /// Draws of the 48-bit generators (`Sym::Rand48`).
     pub rand48_calls: u32,
+    /// Calls of `mpi_verify_any_int` (`Sym::Any`).
+    pub any_calls: u32,
     /// Shadow of each register, one vector per frame of `Process::frames`.
     pub frames: Vec<Vec<Option<Shadow>>>,
 }
@@ -36,6 +38,7 @@ impl PartialEq for Tracker {
             self.time_calls,
             self.clock_calls,
             self.rand48_calls,
+            self.any_calls,
             &self.frames,
         ) == (
             o.rank,
@@ -43,6 +46,7 @@ impl PartialEq for Tracker {
             o.time_calls,
             o.clock_calls,
             o.rand48_calls,
+            o.any_calls,
             &o.frames,
         )
     }
@@ -56,6 +60,7 @@ impl std::hash::Hash for Tracker {
             self.time_calls,
             self.clock_calls,
             self.rand48_calls,
+            self.any_calls,
             &self.frames,
         )
             .hash(h)
@@ -272,6 +277,7 @@ impl Process {
             time_calls: 0,
             clock_calls: 0,
             rand48_calls: 0,
+            any_calls: 0,
             frames,
         }));
     }

@@ -448,7 +448,11 @@ impl Process {
             // Thread numbers and team sizes are no inputs (the interpreter
             // refuses the rest of OpenMP under --any-input).
             InstKind::LifetimeEnd { .. } => {}
-            InstKind::Omp { dst, .. } | InstKind::Atomic { dst, .. } => {
+            // An assumed foreign call's result is a constant (0, an opaque
+            // object): no input flows through it.
+            InstKind::Omp { dst, .. }
+            | InstKind::Atomic { dst, .. }
+            | InstKind::Foreign { dst, .. } => {
                 if let Some(d) = dst {
                     self.set_shadow(*d, None);
                 }
