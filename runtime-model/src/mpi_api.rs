@@ -438,6 +438,27 @@ mpi_functions! {
     WinFlushLocal = "MPI_Win_flush_local"(rank, win) { Rma, p2p_or_local };
     WinFlushLocalAll = "MPI_Win_flush_local_all"(win) { Rma, p2p_or_local };
     WinSync = "MPI_Win_sync"(win) { Rma, p2p_or_local };
+    // Attribute caching (MPI 3.1 §6.7): keyvals and attributes are local to
+    // the process; the copy and delete callbacks run inside the calls that
+    // duplicate and free the objects.
+    CommCreateKeyval = "MPI_Comm_create_keyval"(comm_copy_attr_fn, comm_delete_attr_fn, comm_keyval, extra_state) { Environment, p2p_or_local };
+    CommFreeKeyval = "MPI_Comm_free_keyval"(comm_keyval) { Environment, p2p_or_local };
+    CommDeleteAttr = "MPI_Comm_delete_attr"(comm, comm_keyval) { Environment, p2p_or_local };
+    TypeCreateKeyval = "MPI_Type_create_keyval"(type_copy_attr_fn, type_delete_attr_fn, type_keyval, extra_state) { Environment, p2p_or_local };
+    TypeFreeKeyval = "MPI_Type_free_keyval"(type_keyval) { Environment, p2p_or_local };
+    TypeSetAttr = "MPI_Type_set_attr"(datatype, type_keyval, attribute_val) { Environment, p2p_or_local };
+    TypeGetAttr = "MPI_Type_get_attr"(datatype, type_keyval, attribute_val, flag) { Environment, p2p_or_local };
+    TypeDeleteAttr = "MPI_Type_delete_attr"(datatype, type_keyval) { Environment, p2p_or_local };
+    WinCreateKeyval = "MPI_Win_create_keyval"(win_copy_attr_fn, win_delete_attr_fn, win_keyval, extra_state) { Environment, p2p_or_local };
+    WinFreeKeyval = "MPI_Win_free_keyval"(win_keyval) { Environment, p2p_or_local };
+    WinSetAttr = "MPI_Win_set_attr"(win, win_keyval, attribute_val) { Environment, p2p_or_local };
+    WinDeleteAttr = "MPI_Win_delete_attr"(win, win_keyval) { Environment, p2p_or_local };
+    // The MPI-1 names, deprecated in MPI 2.0 (MPI 3.1 §15.1), with the
+    // semantics of their communicator replacements.
+    KeyvalCreate = "MPI_Keyval_create"(copy_fn, delete_fn, keyval, extra_state) { Environment, p2p_or_local };
+    KeyvalFree = "MPI_Keyval_free"(keyval) { Environment, p2p_or_local };
+    AttrPut = "MPI_Attr_put"(comm, keyval, attribute_val) { Environment, p2p_or_local };
+    AttrDelete = "MPI_Attr_delete"(comm, keyval) { Environment, p2p_or_local };
     WinPost = "MPI_Win_post"(group, assert, win) { Rma, p2p_or_local };
     WinStart = "MPI_Win_start"(group, assert, win) { Rma, p2p_or_local };
     WinComplete = "MPI_Win_complete"(win) { Rma, p2p_or_local };

@@ -283,54 +283,13 @@ impl Machine {
                 .map_err(|f| site.memory("base", f))?,
             // A C program without threads runs MPI on its main thread.
             F::IsThreadMain => self.write_i32(site, a.ptr("flag")?, 1, "flag")?,
-            F::CommGetAttr | F::AttrGet => {
-                self.comm(site, a.int("comm")?)?;
-                // MPI_Attr_get (MPI-1) calls it `keyval`.
-                let keyval = match a.int_if("comm_keyval") {
-                    Some(k) => k,
-                    None => a.int("keyval")?,
-                };
-                let Some(value) = self.predefined_attr(keyval) else {
-                    return Err(if keyval == h::MPI_KEYVAL_INVALID {
-                        site.invalid("keyval is MPI_KEYVAL_INVALID")
-                    } else {
-                        site.invalid(format!(
-                            "keyval 0x{keyval:x} is not a communicator attribute key"
-                        ))
-                    });
-                };
-                // The attribute value is a pointer to the int (§8.1.2).
-                let cell = self.attr_cell(site, keyval)?;
-                self.procs[rank]
-                    .proc
-                    .mem
-                    .store(cell, 4, value as u32 as u64)
-                    .map_err(|f| site.memory("attribute", f))?;
-                self.procs[rank]
-                    .proc
-                    .mem
-                    .store(a.ptr("attribute_val")?, 8, cell)
-                    .map_err(|f| site.memory("attribute_val", f))?;
-                self.write_i32(site, a.ptr("flag")?, 1, "flag")?;
-            }
-            F::CommSetAttr => {
-                self.comm(site, a.int("comm")?)?;
-                let keyval = a.int("comm_keyval")?;
-                return Err(if self.predefined_attr(keyval).is_some() {
-                    site.invalid(format!(
-                        "keyval 0x{keyval:x} is a predefined attribute key: its value cannot be set (MPI 3.1 §8.1.2)"
-                    ))
-                } else {
-                    site.invalid(format!("keyval 0x{keyval:x} is not a valid attribute key"))
-                });
-            }
             _ => {}
         }
         Ok(Effect::Return(0))
     }
 
     /// Values of the predefined attributes (MPI 3.1 §8.1.2, §10.5).
-    fn predefined_attr(&self, keyval: i32) -> Option<i32> {
+    pub(crate) fn predefined_attr(&self, keyval: i32) -> Option<i32> {
         Some(match keyval {
             h::MPI_TAG_UB => runtime_model::mpi::TAG_UB_VALUE,
             // No host process.
@@ -348,7 +307,7 @@ impl Machine {
     }
 
     /// The int in process memory holding an attribute's value, made once.
-    fn attr_cell(&mut self, site: &Site, keyval: i32) -> Result<u64, Halt> {
+    pub(crate) fn attr_cell(&mut self, site: &Site, keyval: i32) -> Result<u64, Halt> {
         let rank = site.rank;
         if let Some(&(_, a)) = self.world.attr_cells[rank]
             .iter()

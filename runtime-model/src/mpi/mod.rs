@@ -2,6 +2,7 @@
 //! collective rendezvous. The checker decodes calls and drives these; the
 //! exploration policy (which choice to take) is not here.
 
+pub mod attrs;
 pub mod collective;
 pub mod comm;
 pub mod numbered;

@@ -34,6 +34,8 @@ pub struct Objects {
     types: Vec<Arc<Vec<DerivedType>>>,
     ops: Vec<Arc<Vec<UserOp>>>,
     pub infos: InfoTables,
+    /// Keyvals and cached attributes (MPI 3.1 §6.7).
+    pub attrs: super::attrs::AttrTables,
 }
 
 impl Objects {
