@@ -132,7 +132,7 @@ impl Machine {
                 let object = self.attr_object(site, target, a.int(obj_name)?)?;
                 let keyval = a.int(key_name)?;
                 let predefined = match target {
-                    AttrTarget::Comm => self.predefined_attr(keyval).is_some(),
+                    AttrTarget::Comm => self.predefined_attr(site.rank, keyval).is_some(),
                     AttrTarget::Win => WIN_KEYS.contains(&keyval),
                     AttrTarget::Type => false,
                 };
@@ -168,7 +168,7 @@ impl Machine {
                 let object = self.attr_object(site, target, a.int(obj_name)?)?;
                 let keyval = a.int(key_name)?;
                 if target == AttrTarget::Comm {
-                    if let Some(value) = self.predefined_attr(keyval) {
+                    if let Some(value) = self.predefined_attr(site.rank, keyval) {
                         return self.get_predefined_attr(site, &a, keyval, value);
                     }
                 }
@@ -276,7 +276,7 @@ impl Machine {
         }
         let Some(kv) = self.world.objects.attrs.keyval(site.rank, k) else {
             return Err(
-                if self.predefined_attr(k).is_some() || WIN_KEYS.contains(&k) {
+                if self.predefined_attr(site.rank, k).is_some() || WIN_KEYS.contains(&k) {
                     site.invalid(format!(
                         "keyval 0x{k:x} is a predefined attribute key, not one for {}s",
                         target.noun()
@@ -342,7 +342,7 @@ impl Machine {
             value,
             kv.extra_state,
         ];
-        let code = self.run_callback(model, site, function, &args, "delete")?;
+        let code = self.run_callback(model, site, function, &args, "attribute delete callback")?;
         if code as u32 != 0 {
             return Err(site.invalid(format!(
                 "the delete callback of keyval 0x{keyval:x} returned error code {} (not MPI_SUCCESS): the call that ran it is erroneous (MPI 3.1 §6.7.2)",
@@ -392,7 +392,8 @@ impl Machine {
                 out,
                 flag,
             ];
-            let code = self.run_callback(model, site, function, &args, "copy")?;
+            let code =
+                self.run_callback(model, site, function, &args, "attribute copy callback")?;
             let mem = &mut self.procs[rank].proc.mem;
             let (v, f) = (
                 mem.load(out, 8)
@@ -532,15 +533,16 @@ impl Machine {
         Ok(())
     }
 
-    /// Runs a callback of the program inside the call at `site`; its
-    /// return value.
-    fn run_callback(
+    /// Runs a function of the program the library calls (`what`: an
+    /// attribute callback, an error handler) inside the call at `site`;
+    /// its return value.
+    pub(crate) fn run_callback(
         &mut self,
         model: &Model,
         site: &Site,
         function: FuncId,
         args: &[u64],
-        kind: &str,
+        what: &str,
     ) -> Result<u64, Halt> {
         let rank = site.rank;
         let budget = self.procs[rank].proc.steps.saturating_add(CALLBACK_STEPS);
@@ -550,10 +552,10 @@ impl Machine {
         {
             Ok(v) => Ok(v),
             Err((Fault::Unsupported(m), at)) => {
-                let m = m.replace("a user reduction operator", "an attribute callback");
+                let m = m.replace("a user reduction operator", &format!("an {what}"));
                 Err(Halt::Unsupported(match at {
                     Some(at) => format!(
-                        "{}: {m} (in the attribute {kind} callback run by {} at {})",
+                        "{}: {m} (in the {what} run by {} at {})",
                         model.describe_location(at),
                         site.func.name(),
                         model.describe_location(site.loc)
@@ -563,8 +565,7 @@ impl Machine {
             }
             Err((f, at)) => {
                 let (kind_of, msg) = fault_finding(&f);
-                let mut finding =
-                    Finding::new(kind_of, format!("in the attribute {kind} callback: {msg}"));
+                let mut finding = Finding::new(kind_of, format!("in the {what}: {msg}"));
                 if let Some(at) = at {
                     finding = finding.at(rank, at, None);
                 }

@@ -255,6 +255,17 @@ impl Machine {
             | F::AttrPut
             | F::AttrGet
             | F::AttrDelete => effect = Some(self.call_attr(model, &site, args)?),
+            F::CommCreateErrhandler
+            | F::WinCreateErrhandler
+            | F::FileCreateErrhandler
+            | F::ErrhandlerCreate
+            | F::WinSetErrhandler
+            | F::WinGetErrhandler
+            | F::CommCallErrhandler
+            | F::WinCallErrhandler
+            | F::AddErrorClass
+            | F::AddErrorCode
+            | F::AddErrorString => effect = Some(self.call_errhandler(model, &site, args)?),
             // Families with one handler each (the table's `family` column).
             _ if family == Family::Communicator => {
                 effect = Some(self.call_comms(model, &site, args)?)

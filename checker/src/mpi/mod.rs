@@ -24,6 +24,7 @@ pub mod datatypes;
 pub mod decide;
 pub mod decode;
 pub mod env;
+pub mod errhandlers;
 pub mod info;
 pub mod layout;
 pub mod leaks;

@@ -5,6 +5,7 @@
 pub mod attrs;
 pub mod collective;
 pub mod comm;
+pub mod errhandlers;
 pub mod numbered;
 pub mod objects;
 pub mod p2p;
