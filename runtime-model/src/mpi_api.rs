@@ -473,6 +473,9 @@ mpi_functions! {
     // The MPI-1 name, removed in MPI 3.0 (MPI 3.1 §16.2): its handler
     // parameter is `function`, not `*_fn` (see `takes_callback`).
     ErrhandlerCreate = "MPI_Errhandler_create"(function, errhandler) { Environment, p2p_or_local };
+    // Graph topology queries (MPI 3.1 §7.5.5).
+    GraphdimsGet = "MPI_Graphdims_get"(comm, nnodes, nedges) { Communicator };
+    GraphGet = "MPI_Graph_get"(comm, maxindex, maxedges, index, edges) { Communicator };
     WinPost = "MPI_Win_post"(group, assert, win) { Rma, p2p_or_local };
     WinStart = "MPI_Win_start"(group, assert, win) { Rma, p2p_or_local };
     WinComplete = "MPI_Win_complete"(win) { Rma, p2p_or_local };
