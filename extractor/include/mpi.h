@@ -512,7 +512,8 @@ typedef int (MPI_Delete_function)(MPI_Comm comm, int keyval,
 typedef void (MPI_Handler_function)(MPI_Comm *comm, int *error_code, ...);
 
 /* Predefined callbacks: the null ones are null pointers (as in MPICH),
- * the dup ones are functions. */
+ * the dup ones are program functions (6.7.2: they copy the attribute value
+ * and set flag = 1), which the checker runs like any copy callback. */
 #define MPI_COMM_NULL_COPY_FN    ((MPI_Comm_copy_attr_function *)0)
 #define MPI_COMM_NULL_DELETE_FN  ((MPI_Comm_delete_attr_function *)0)
 #define MPI_WIN_NULL_COPY_FN     ((MPI_Win_copy_attr_function *)0)
@@ -523,17 +524,21 @@ typedef void (MPI_Handler_function)(MPI_Comm *comm, int *error_code, ...);
 #define MPI_NULL_DELETE_FN       ((MPI_Delete_function *)0)
 #define MPI_CONVERSION_FN_NULL   ((MPI_Datarep_conversion_function *)0)
 
-int MPI_COMM_DUP_FN(MPI_Comm oldcomm, int comm_keyval, void *extra_state,
-                    void *attribute_val_in, void *attribute_val_out,
-                    int *flag);
-int MPI_WIN_DUP_FN(MPI_Win oldwin, int win_keyval, void *extra_state,
-                   void *attribute_val_in, void *attribute_val_out,
-                   int *flag);
-int MPI_TYPE_DUP_FN(MPI_Datatype oldtype, int type_keyval, void *extra_state,
-                    void *attribute_val_in, void *attribute_val_out,
-                    int *flag);
-int MPI_DUP_FN(MPI_Comm oldcomm, int keyval, void *extra_state,
-               void *attribute_val_in, void *attribute_val_out, int *flag);
+static inline int mpiv_attr_dup_fn(int oldobj, int keyval, void *extra_state,
+                                   void *attribute_val_in,
+                                   void *attribute_val_out, int *flag)
+{
+    (void)oldobj;
+    (void)keyval;
+    (void)extra_state;
+    *(void **)attribute_val_out = attribute_val_in;
+    *flag = 1;
+    return 0;
+}
+#define MPI_COMM_DUP_FN  ((MPI_Comm_copy_attr_function *)mpiv_attr_dup_fn)
+#define MPI_WIN_DUP_FN   ((MPI_Win_copy_attr_function *)mpiv_attr_dup_fn)
+#define MPI_TYPE_DUP_FN  ((MPI_Type_copy_attr_function *)mpiv_attr_dup_fn)
+#define MPI_DUP_FN       ((MPI_Copy_function *)mpiv_attr_dup_fn)
 
 /* ---------------------------------------------------------------------
  * Handle conversion to and from Fortran (17.2.4).  Handles are ints, so

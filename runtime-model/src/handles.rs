@@ -849,6 +849,12 @@ pub const OP_HANDLE_BASE: i32 = 0x9810_0000u32 as i32;
 /// `0x9c000000...`; `MPI_INFO_NULL` is `0x1c000000`, `MPI_INFO_ENV`
 /// `0x5c000001`).
 pub const INFO_HANDLE_BASE: i32 = 0x9c10_0000u32 as i32;
+/// First user error handler of every process (MPICH's direct errhandler
+/// handles are `0x94000000...`; predefined ones are `0x54...`).
+pub const ERRHANDLER_HANDLE_BASE: i32 = 0x9410_0000u32 as i32;
+/// First keyval a process creates (MPICH's direct keyval handles are
+/// `0xa4000000...`; `MPI_KEYVAL_INVALID` is `0x24000000`).
+pub const KEYVAL_HANDLE_BASE: i32 = 0xa410_0000u32 as i32;
 /// First request handle value; `MPI_REQUEST_NULL` is `0x2c000000` (MPICH).
 pub const REQUEST_HANDLE_BASE: i32 = MPI_REQUEST_NULL + 1;
 

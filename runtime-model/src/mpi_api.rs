@@ -438,6 +438,44 @@ mpi_functions! {
     WinFlushLocal = "MPI_Win_flush_local"(rank, win) { Rma, p2p_or_local };
     WinFlushLocalAll = "MPI_Win_flush_local_all"(win) { Rma, p2p_or_local };
     WinSync = "MPI_Win_sync"(win) { Rma, p2p_or_local };
+    // Attribute caching (MPI 3.1 §6.7): keyvals and attributes are local to
+    // the process; the copy and delete callbacks run inside the calls that
+    // duplicate and free the objects.
+    CommCreateKeyval = "MPI_Comm_create_keyval"(comm_copy_attr_fn, comm_delete_attr_fn, comm_keyval, extra_state) { Environment, p2p_or_local };
+    CommFreeKeyval = "MPI_Comm_free_keyval"(comm_keyval) { Environment, p2p_or_local };
+    CommDeleteAttr = "MPI_Comm_delete_attr"(comm, comm_keyval) { Environment, p2p_or_local };
+    TypeCreateKeyval = "MPI_Type_create_keyval"(type_copy_attr_fn, type_delete_attr_fn, type_keyval, extra_state) { Environment, p2p_or_local };
+    TypeFreeKeyval = "MPI_Type_free_keyval"(type_keyval) { Environment, p2p_or_local };
+    TypeSetAttr = "MPI_Type_set_attr"(datatype, type_keyval, attribute_val) { Environment, p2p_or_local };
+    TypeGetAttr = "MPI_Type_get_attr"(datatype, type_keyval, attribute_val, flag) { Environment, p2p_or_local };
+    TypeDeleteAttr = "MPI_Type_delete_attr"(datatype, type_keyval) { Environment, p2p_or_local };
+    WinCreateKeyval = "MPI_Win_create_keyval"(win_copy_attr_fn, win_delete_attr_fn, win_keyval, extra_state) { Environment, p2p_or_local };
+    WinFreeKeyval = "MPI_Win_free_keyval"(win_keyval) { Environment, p2p_or_local };
+    WinSetAttr = "MPI_Win_set_attr"(win, win_keyval, attribute_val) { Environment, p2p_or_local };
+    WinDeleteAttr = "MPI_Win_delete_attr"(win, win_keyval) { Environment, p2p_or_local };
+    // The MPI-1 names, deprecated in MPI 2.0 (MPI 3.1 §15.1), with the
+    // semantics of their communicator replacements.
+    KeyvalCreate = "MPI_Keyval_create"(copy_fn, delete_fn, keyval, extra_state) { Environment, p2p_or_local };
+    KeyvalFree = "MPI_Keyval_free"(keyval) { Environment, p2p_or_local };
+    AttrPut = "MPI_Attr_put"(comm, keyval, attribute_val) { Environment, p2p_or_local };
+    AttrDelete = "MPI_Attr_delete"(comm, keyval) { Environment, p2p_or_local };
+    // User error handlers and error codes (MPI 3.1 §8.3, §8.5).
+    CommCreateErrhandler = "MPI_Comm_create_errhandler"(comm_errhandler_fn, errhandler) { Environment, p2p_or_local };
+    WinCreateErrhandler = "MPI_Win_create_errhandler"(win_errhandler_fn, errhandler) { Environment, p2p_or_local };
+    FileCreateErrhandler = "MPI_File_create_errhandler"(file_errhandler_fn, errhandler) { Environment, p2p_or_local };
+    WinSetErrhandler = "MPI_Win_set_errhandler"(win, errhandler) { Environment, p2p_or_local };
+    WinGetErrhandler = "MPI_Win_get_errhandler"(win, errhandler) { Environment, p2p_or_local };
+    CommCallErrhandler = "MPI_Comm_call_errhandler"(comm, errorcode) { Environment, p2p_or_local };
+    WinCallErrhandler = "MPI_Win_call_errhandler"(win, errorcode) { Environment, p2p_or_local };
+    AddErrorClass = "MPI_Add_error_class"(errorclass) { Environment, p2p_or_local };
+    AddErrorCode = "MPI_Add_error_code"(errorclass, errorcode) { Environment, p2p_or_local };
+    AddErrorString = "MPI_Add_error_string"(errorcode, string) { Environment, p2p_or_local };
+    // The MPI-1 name, removed in MPI 3.0 (MPI 3.1 §16.2): its handler
+    // parameter is `function`, not `*_fn` (see `takes_callback`).
+    ErrhandlerCreate = "MPI_Errhandler_create"(function, errhandler) { Environment, p2p_or_local };
+    // Graph topology queries (MPI 3.1 §7.5.5).
+    GraphdimsGet = "MPI_Graphdims_get"(comm, nnodes, nedges) { Communicator };
+    GraphGet = "MPI_Graph_get"(comm, maxindex, maxedges, index, edges) { Communicator };
     WinPost = "MPI_Win_post"(group, assert, win) { Rma, p2p_or_local };
     WinStart = "MPI_Win_start"(group, assert, win) { Rma, p2p_or_local };
     WinComplete = "MPI_Win_complete"(win) { Rma, p2p_or_local };
@@ -516,9 +554,12 @@ impl MpiFunc {
     /// name them, error handlers (`comm_errhandler_fn`, §8.3), attribute
     /// callbacks (`comm_copy_attr_fn`, `comm_delete_attr_fn`, §6.7.2) and
     /// generalized-request callbacks (`query_fn`, `free_fn`, `cancel_fn`,
-    /// §12.2). Every parameter of such a function is named `*_fn`.
+    /// §12.2). Every parameter of such a function is named `*_fn`, but for
+    /// MPI-1's `MPI_Errhandler_create(function, ...)`.
     pub fn takes_callback(self) -> bool {
-        self.params().iter().any(|p| p.ends_with("_fn"))
+        self.params()
+            .iter()
+            .any(|p| p.ends_with("_fn") || *p == "function")
     }
 
     /// Whether the call starts an operation that owns its buffers after it

@@ -100,6 +100,15 @@ impl Machine {
                 }
             }
         }
+        // Attribute callbacks run inside the calls that duplicate and free
+        // the objects caching them (MPI 3.1 §6.7.2).
+        match func {
+            F::CommDup | F::CommDupWithInfo | F::CommIdup => {
+                self.attrs_at_comm_dup(model, &site, args)?
+            }
+            F::CommFree | F::TypeFree | F::WinFree => self.attrs_before_free(model, &site, args)?,
+            _ => {}
+        }
         let mut ret: u64 = 0;
         let mut block: Option<Block> = None;
         let mut effect: Option<Effect> = None;
@@ -127,6 +136,7 @@ impl Machine {
             }
             F::Finalize => {
                 self.log_call(&site, None, None);
+                self.attrs_at_finalize(model, &site)?;
                 self.procs[rank].lifecycle = Lifecycle::Finalized;
                 self.release_freed_at_finalize(rank);
                 self.trace_event(rank, loc, "MPI_Finalize()".into());
@@ -226,6 +236,36 @@ impl Machine {
             | F::Alltoall => {
                 block = Some(self.issue_collective(&site, args)?);
             }
+            F::CommCreateKeyval
+            | F::CommFreeKeyval
+            | F::CommSetAttr
+            | F::CommGetAttr
+            | F::CommDeleteAttr
+            | F::TypeCreateKeyval
+            | F::TypeFreeKeyval
+            | F::TypeSetAttr
+            | F::TypeGetAttr
+            | F::TypeDeleteAttr
+            | F::WinCreateKeyval
+            | F::WinFreeKeyval
+            | F::WinSetAttr
+            | F::WinDeleteAttr
+            | F::KeyvalCreate
+            | F::KeyvalFree
+            | F::AttrPut
+            | F::AttrGet
+            | F::AttrDelete => effect = Some(self.call_attr(model, &site, args)?),
+            F::CommCreateErrhandler
+            | F::WinCreateErrhandler
+            | F::FileCreateErrhandler
+            | F::ErrhandlerCreate
+            | F::WinSetErrhandler
+            | F::WinGetErrhandler
+            | F::CommCallErrhandler
+            | F::WinCallErrhandler
+            | F::AddErrorClass
+            | F::AddErrorCode
+            | F::AddErrorString => effect = Some(self.call_errhandler(model, &site, args)?),
             // Families with one handler each (the table's `family` column).
             _ if family == Family::Communicator => {
                 effect = Some(self.call_comms(model, &site, args)?)

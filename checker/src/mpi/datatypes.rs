@@ -406,6 +406,8 @@ impl Machine {
                         freed: false,
                     },
                 );
+                // Attribute copy callbacks (MPI 3.1 §6.7.4).
+                self.attrs_at_type_dup(model, site, oldtype, handle)?;
                 self.write_i32(site, a.ptr("newtype")?, handle, "newtype")?;
                 Ok(Effect::Return(0))
             }

@@ -9,6 +9,7 @@ use crate::exec::memory::AllocKind;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
+use runtime_model::mpi::errhandlers::ErrhandlerTarget;
 use runtime_model::mpi_api::MpiFunc as F;
 use runtime_model::mpi_api::MpiFunc;
 
@@ -118,10 +119,17 @@ impl Machine {
             .world
             .comm_ref(handle, rank)
             .map_or(h::MPI_ERRORS_ARE_FATAL, |r| r.errhandler);
-        if !returnable || handler != h::MPI_ERRORS_RETURN {
+        // A user handler (§8.3.1) runs, and the call returns the error when
+        // it returns.
+        let user = self.world.objects.errors.handler(rank, handler).is_some();
+        if !returnable || (handler != h::MPI_ERRORS_RETURN && !user) {
             return Err(Halt::Error(finding));
         }
         let class = error_class_of(finding.kind, &finding.message);
+        if user {
+            let site = Site { rank, loc, func };
+            self.run_errhandler(model, &site, handler, handle, class)?;
+        }
         let name = h::ERROR_CLASSES
             .iter()
             .find(|(c, _)| *c == class)
@@ -130,8 +138,9 @@ impl Machine {
             rank,
             loc,
             format!(
-                "{} returns {name} to the program (MPI_ERRORS_RETURN on {}): {}",
+                "{} returns {name} to the program ({} on {}): {}",
                 func.name(),
+                h::predefined_errhandler_name(handler).unwrap_or("a user error handler"),
                 comm_name(handle),
                 finding.message
             ),
@@ -152,13 +161,7 @@ impl Machine {
             F::CommSetErrhandler | F::ErrhandlerSet => {
                 let (handle, eh) = (a.int("comm")?, a.int("errhandler")?);
                 self.comm(site, handle)?;
-                match eh {
-                    h::MPI_ERRORS_ARE_FATAL | h::MPI_ERRORS_RETURN | h::MPI_ERRORS_ABORT => {}
-                    h::MPI_ERRHANDLER_NULL => {
-                        return Err(site.invalid("error handler is MPI_ERRHANDLER_NULL"))
-                    }
-                    _ => return Err(site.invalid(format!("invalid error handler 0x{eh:x}"))),
-                }
+                self.check_errhandler(site, eh, ErrhandlerTarget::Comm)?;
                 if let Ok(r) = self.world.comm_ref_mut(handle, rank) {
                     r.errhandler = eh;
                 }
@@ -169,7 +172,7 @@ impl Machine {
                         "{}(comm={}, {})",
                         site.func.name(),
                         comm_name(handle),
-                        h::predefined_errhandler_name(eh).unwrap_or("?")
+                        h::predefined_errhandler_name(eh).unwrap_or("user error handler")
                     ),
                 );
             }
@@ -180,6 +183,7 @@ impl Machine {
                     .world
                     .comm_ref(handle, rank)
                     .map_or(h::MPI_ERRORS_ARE_FATAL, |r| r.errhandler);
+                self.hand_out_errhandler(rank, eh);
                 self.write_i32(site, a.ptr("errhandler")?, eh, "errhandler")?;
             }
             F::ErrhandlerFree => {
@@ -190,13 +194,27 @@ impl Machine {
                     h::MPI_ERRHANDLER_NULL => {
                         return Err(site.invalid("error handler is MPI_ERRHANDLER_NULL"))
                     }
-                    _ => return Err(site.invalid(format!("invalid error handler 0x{eh:x}"))),
+                    // §8.3.4: marked for deallocation; objects using it
+                    // keep it.
+                    _ => match self.world.objects.errors.handler_mut(rank, eh) {
+                        Some(u) if u.refs > 0 => u.refs -= 1,
+                        Some(_) => {
+                            return Err(
+                                site.invalid(format!("error handler 0x{eh:x} was already freed"))
+                            )
+                        }
+                        None => return Err(site.invalid(format!("invalid error handler 0x{eh:x}"))),
+                    },
                 }
                 self.write_i32(site, addr, h::MPI_ERRHANDLER_NULL, "errhandler")?;
             }
             F::ErrorString => {
                 let code = a.int("errorcode")?;
-                let Some(text) = error_string(code) else {
+                let added = self.world.objects.errors.code(rank, code);
+                let Some(text) = added
+                    .map(|c| c.string.clone())
+                    .or_else(|| error_string(code))
+                else {
                     return Err(site.invalid(format!("error code {code} is not valid")));
                 };
                 self.write_c_string(site, a.ptr("string")?, &text, "string")?;
@@ -204,10 +222,12 @@ impl Machine {
             }
             F::ErrorClass => {
                 let code = a.int("errorcode")?;
-                if error_string(code).is_none() {
-                    return Err(site.invalid(format!("error code {code} is not valid")));
-                }
-                self.write_i32(site, a.ptr("errorclass")?, code, "errorclass")?;
+                let class = match self.world.objects.errors.code(rank, code) {
+                    Some(c) => c.class,
+                    None if error_string(code).is_some() => code,
+                    None => return Err(site.invalid(format!("error code {code} is not valid"))),
+                };
+                self.write_i32(site, a.ptr("errorclass")?, class, "errorclass")?;
             }
             F::GetProcessorName => {
                 self.write_c_string(site, a.ptr("name")?, PROCESSOR_NAME, "name")?;
@@ -283,54 +303,13 @@ impl Machine {
                 .map_err(|f| site.memory("base", f))?,
             // A C program without threads runs MPI on its main thread.
             F::IsThreadMain => self.write_i32(site, a.ptr("flag")?, 1, "flag")?,
-            F::CommGetAttr | F::AttrGet => {
-                self.comm(site, a.int("comm")?)?;
-                // MPI_Attr_get (MPI-1) calls it `keyval`.
-                let keyval = match a.int_if("comm_keyval") {
-                    Some(k) => k,
-                    None => a.int("keyval")?,
-                };
-                let Some(value) = self.predefined_attr(keyval) else {
-                    return Err(if keyval == h::MPI_KEYVAL_INVALID {
-                        site.invalid("keyval is MPI_KEYVAL_INVALID")
-                    } else {
-                        site.invalid(format!(
-                            "keyval 0x{keyval:x} is not a communicator attribute key"
-                        ))
-                    });
-                };
-                // The attribute value is a pointer to the int (§8.1.2).
-                let cell = self.attr_cell(site, keyval)?;
-                self.procs[rank]
-                    .proc
-                    .mem
-                    .store(cell, 4, value as u32 as u64)
-                    .map_err(|f| site.memory("attribute", f))?;
-                self.procs[rank]
-                    .proc
-                    .mem
-                    .store(a.ptr("attribute_val")?, 8, cell)
-                    .map_err(|f| site.memory("attribute_val", f))?;
-                self.write_i32(site, a.ptr("flag")?, 1, "flag")?;
-            }
-            F::CommSetAttr => {
-                self.comm(site, a.int("comm")?)?;
-                let keyval = a.int("comm_keyval")?;
-                return Err(if self.predefined_attr(keyval).is_some() {
-                    site.invalid(format!(
-                        "keyval 0x{keyval:x} is a predefined attribute key: its value cannot be set (MPI 3.1 §8.1.2)"
-                    ))
-                } else {
-                    site.invalid(format!("keyval 0x{keyval:x} is not a valid attribute key"))
-                });
-            }
             _ => {}
         }
         Ok(Effect::Return(0))
     }
 
     /// Values of the predefined attributes (MPI 3.1 §8.1.2, §10.5).
-    fn predefined_attr(&self, keyval: i32) -> Option<i32> {
+    pub(crate) fn predefined_attr(&self, rank: usize, keyval: i32) -> Option<i32> {
         Some(match keyval {
             h::MPI_TAG_UB => runtime_model::mpi::TAG_UB_VALUE,
             // No host process.
@@ -342,13 +321,13 @@ impl Machine {
             h::MPI_UNIVERSE_SIZE => self.world.np as i32,
             // One command line: application number 0.
             h::MPI_APPNUM => 0,
-            h::MPI_LASTUSEDCODE => h::MPI_ERR_LASTCODE,
+            h::MPI_LASTUSEDCODE => self.world.objects.errors.last_used(rank),
             _ => return None,
         })
     }
 
     /// The int in process memory holding an attribute's value, made once.
-    fn attr_cell(&mut self, site: &Site, keyval: i32) -> Result<u64, Halt> {
+    pub(crate) fn attr_cell(&mut self, site: &Site, keyval: i32) -> Result<u64, Halt> {
         let rank = site.rank;
         if let Some(&(_, a)) = self.world.attr_cells[rank]
             .iter()

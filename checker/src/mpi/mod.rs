@@ -5,7 +5,8 @@
 //! - `decode`: reading and checking arguments (handles, buffers, statuses).
 //! - `calls`: the entry point for every call; environment calls.
 //! - `p2p`, `requests`, `collective`, `comms` (communicators, groups,
-//!   topologies), `env` (error handlers, attributes): one family each.
+//!   topologies), `env` (error handlers, predefined attributes): one
+//!   family each; `attrs` (attribute caching and its callbacks).
 //! - `completion`: finishing blocked calls and recording their dependencies.
 //! - `persistent` (MPI_*_init, MPI_Start), `buffered` (buffer attach/detach
 //!   and buffered-send space); `pack` (MPI_Get_address, MPI_Pack,
@@ -13,6 +14,7 @@
 //!   datatype engine replaces.
 
 pub mod args;
+pub mod attrs;
 pub mod buffered;
 pub mod calls;
 pub mod collective;
@@ -22,6 +24,7 @@ pub mod datatypes;
 pub mod decide;
 pub mod decode;
 pub mod env;
+pub mod errhandlers;
 pub mod info;
 pub mod layout;
 pub mod leaks;

@@ -2,8 +2,10 @@
 //! collective rendezvous. The checker decodes calls and drives these; the
 //! exploration policy (which choice to take) is not here.
 
+pub mod attrs;
 pub mod collective;
 pub mod comm;
+pub mod errhandlers;
 pub mod numbered;
 pub mod objects;
 pub mod p2p;

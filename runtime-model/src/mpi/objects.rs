@@ -34,6 +34,11 @@ pub struct Objects {
     types: Vec<Arc<Vec<DerivedType>>>,
     ops: Vec<Arc<Vec<UserOp>>>,
     pub infos: InfoTables,
+    /// Keyvals and cached attributes (MPI 3.1 §6.7).
+    pub attrs: super::attrs::AttrTables,
+    /// User error handlers, window error handlers, added error codes
+    /// (MPI 3.1 §8.3, §8.5).
+    pub errors: super::errhandlers::ErrTables,
 }
 
 impl Objects {

@@ -309,6 +309,7 @@ impl Machine {
             for (r, &m) in members.iter().enumerate() {
                 let eh = self.errhandler_on(m, parent);
                 let handle = self.world.bind_comm(m, id, eh);
+                self.adopt_copied_attrs(m, parent, handle);
                 if let Some(a) = self.world.comms[parent].instances[k].arrivals[r].as_mut() {
                     a.args = vec![handle as i64];
                 }
@@ -482,6 +483,9 @@ impl Machine {
         for &m in &members {
             let eh = self.errhandler_on(m, parent);
             let handle = self.world.bind_comm(m, id, eh);
+            if matches!(site.func, F::CommDup | F::CommDupWithInfo) {
+                self.adopt_copied_attrs(m, parent, handle);
+            }
             self.deliver_handle(site, own_out, m, handle)?;
         }
         self.trace_event(

@@ -99,6 +99,8 @@ impl Machine {
             | F::DimsCreate
             | F::GraphNeighborsCount
             | F::GraphNeighbors
+            | F::GraphdimsGet
+            | F::GraphGet
             | F::CartMap
             | F::DistGraphNeighborsCount
             | F::DistGraphNeighbors => self.topology_query(site, args),

@@ -179,6 +179,38 @@ impl Machine {
                 let filled = cm::dims_create(nnodes, &dims).map_err(|e| arg_error(site, e))?;
                 self.write_int_array(site, a.ptr("dims")?, &filled, "dims")?;
             }
+            // §7.5.5: the graph MPI_Graph_create made, as its `index` and
+            // `edges` arrays; MPI_Graph_get writes at most `maxindex` and
+            // `maxedges` entries.
+            F::GraphdimsGet | F::GraphGet => {
+                let c = self.comm(site, a.int("comm")?)?;
+                let Topology::Graph(g) = &self.world.comms[c].topology else {
+                    return Err(site.invalid("no graph topology on the communicator"));
+                };
+                let edges: Vec<i32> = g.iter().flatten().copied().collect();
+                let index: Vec<i32> = g
+                    .iter()
+                    .scan(0i32, |n, ns| {
+                        *n += ns.len() as i32;
+                        Some(*n)
+                    })
+                    .collect();
+                if site.func == F::GraphdimsGet {
+                    self.write_i32(site, a.ptr("nnodes")?, index.len() as i32, "nnodes")?;
+                    self.write_i32(site, a.ptr("nedges")?, edges.len() as i32, "nedges")?;
+                } else {
+                    let (mi, me) = (a.int("maxindex")?, a.int("maxedges")?);
+                    if mi < 0 || me < 0 {
+                        return Err(site.invalid(format!(
+                            "maxindex ({mi}) and maxedges ({me}) must not be negative"
+                        )));
+                    }
+                    let index = &index[..index.len().min(mi as usize)];
+                    let edges = &edges[..edges.len().min(me as usize)];
+                    self.write_int_array(site, a.ptr("index")?, index, "index")?;
+                    self.write_int_array(site, a.ptr("edges")?, edges, "edges")?;
+                }
+            }
             // §7.5.5: the neighbors MPI_Graph_create gave rank `rank`.
             F::GraphNeighborsCount | F::GraphNeighbors => {
                 let c = self.comm(site, a.int("comm")?)?;

@@ -641,8 +641,11 @@ impl Machine {
             h::MPI_WIN_DISP_UNIT => Some((region.disp_unit, 4)),
             h::MPI_WIN_CREATE_FLAVOR => Some((flavor as u64, 4)),
             h::MPI_WIN_MODEL => Some((h::MPI_WIN_UNIFIED as u64, 4)),
+            // A keyval the program created (MPI 3.1 §6.7.3).
             _ => {
-                self.write_i32(site, flag, 0, "flag")?;
+                let handle = a.int("win")?;
+                let target = runtime_model::mpi::attrs::AttrTarget::Win;
+                self.get_user_attr(site, target, handle, keyval, &a)?;
                 return Ok(Effect::Return(0));
             }
         };
