@@ -479,7 +479,9 @@ pub fn run(args: Args) -> i32 {
     };
     let model = match Model::read(model_path) {
         Ok(m) => m,
-        Err(e) => return fail(&e.to_string()),
+        Err(e) => {
+            return fail(&crate::source::not_a_model(model_path).unwrap_or_else(|| e.to_string()))
+        }
     };
     // A replay follows the one input its schedule names.
     let any_input = args.any_input && replay.is_none();

@@ -44,11 +44,12 @@ impl ExtractError {
 }
 
 /// How the user wrote a library symbol: glibc implements `errno` as a call
-/// to `__errno_location()`, which the user never wrote.
+/// to `__errno_location()`, which the user never wrote; a C++ function is
+/// named demangled.
 fn c_spelling(callee: &str) -> String {
     match callee {
         "__errno_location" => "errno (__errno_location)".to_string(),
-        _ => callee.to_string(),
+        _ => crate::lift::cxx::readable(callee),
     }
 }
 

@@ -773,6 +773,26 @@ pub enum LibcFunc {
     Stat,
     /// `valloc(size)`: a page-aligned block (every block is aligned).
     Valloc,
+    /// C++'s allocation functions (C++17 [new.delete]): `operator new`
+    /// and `operator new[]` (the aligned forms too: every block is
+    /// aligned), their `nothrow` forms, which return null when the block
+    /// cannot be made, and `operator delete` / `operator delete[]` (sized
+    /// and aligned forms: the extractor drops the size and alignment).
+    /// The C++ runtime remembers which form made each block, so that a
+    /// block freed by the wrong form is an error.
+    CxxNew,
+    CxxNewArray,
+    CxxNewNothrow,
+    CxxNewArrayNothrow,
+    CxxDelete,
+    CxxDeleteArray,
+    /// `__cxa_atexit(destructor, object, dso)` (Itanium C++ ABI §3.3.6):
+    /// a static object's destructor, run on the object at exit, in reverse
+    /// order of registration among the `atexit` handlers.
+    CxaAtexit,
+    /// `__cxa_pure_virtual`: a pure virtual function was called (on an
+    /// object under construction or destruction); the runtime aborts.
+    CxxPureVirtual,
 }
 
 impl LibcFunc {
@@ -978,6 +998,14 @@ impl LibcFunc {
             LibcFunc::Access => "access",
             LibcFunc::Stat => "stat",
             LibcFunc::Valloc => "valloc",
+            LibcFunc::CxxNew => "operator new",
+            LibcFunc::CxxNewArray => "operator new[]",
+            LibcFunc::CxxNewNothrow => "operator new(nothrow)",
+            LibcFunc::CxxNewArrayNothrow => "operator new[](nothrow)",
+            LibcFunc::CxxDelete => "operator delete",
+            LibcFunc::CxxDeleteArray => "operator delete[]",
+            LibcFunc::CxaAtexit => "__cxa_atexit",
+            LibcFunc::CxxPureVirtual => "__cxa_pure_virtual",
         }
     }
 
@@ -1181,6 +1209,14 @@ impl LibcFunc {
         LibcFunc::Access,
         LibcFunc::Stat,
         LibcFunc::Valloc,
+        LibcFunc::CxxNew,
+        LibcFunc::CxxNewArray,
+        LibcFunc::CxxNewNothrow,
+        LibcFunc::CxxNewArrayNothrow,
+        LibcFunc::CxxDelete,
+        LibcFunc::CxxDeleteArray,
+        LibcFunc::CxaAtexit,
+        LibcFunc::CxxPureVirtual,
     ];
 
     pub fn from_c_name(name: &str) -> Option<LibcFunc> {
@@ -1230,6 +1266,7 @@ impl LibcFunc {
                 | LibcFunc::Strtok
                 | LibcFunc::Getopt
                 | LibcFunc::Atexit
+                | LibcFunc::CxaAtexit
                 | LibcFunc::Scanf
                 | LibcFunc::Fscanf
                 | LibcFunc::Fgets
@@ -1244,7 +1281,11 @@ impl LibcFunc {
     pub fn is_terminating(self) -> bool {
         matches!(
             self,
-            LibcFunc::AssertFail | LibcFunc::Abort | LibcFunc::Exit | LibcFunc::ExitNow
+            LibcFunc::AssertFail
+                | LibcFunc::Abort
+                | LibcFunc::Exit
+                | LibcFunc::ExitNow
+                | LibcFunc::CxxPureVirtual
         )
     }
 }

@@ -425,6 +425,7 @@ fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
         .iter()
         .find(|(n, _, _)| *n == name)
         .map(|&(_, func, dropped)| (func, dropped))
+        .or_else(|| super::cxx::runtime_function(name))
 }
 
 /// Emits a C library call with typed arguments (the checker needs the types

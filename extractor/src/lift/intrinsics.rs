@@ -116,6 +116,17 @@ pub fn lift_intrinsic<'m>(
     if let Some(&(_, pred)) = min_max.iter().find(|(p, _)| name.starts_with(p)) {
         return min_max_select(fl, inst, args, pred);
     }
+    let overflow = [
+        ("uadd.with.overflow.", BinOp::Add, false),
+        ("sadd.with.overflow.", BinOp::Add, true),
+        ("usub.with.overflow.", BinOp::Sub, false),
+        ("ssub.with.overflow.", BinOp::Sub, true),
+        ("umul.with.overflow.", BinOp::Mul, false),
+        ("smul.with.overflow.", BinOp::Mul, true),
+    ];
+    if let Some(&(_, op, signed)) = overflow.iter().find(|(p, _, _)| name.starts_with(p)) {
+        return super::aggregates::overflow_arith(fl, inst, args, op, signed);
+    }
     if name.starts_with("abs.") {
         return absolute_value(fl, inst, args);
     }

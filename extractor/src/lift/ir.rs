@@ -449,7 +449,7 @@ impl<'m> Value<'m> {
 
     /// Arguments of a call (operands before the callee).
     pub fn call_args(self) -> Vec<Value<'m>> {
-        if !self.has_opcode(&[LLVMOpcode::LLVMCall]) {
+        if !self.has_opcode(&[LLVMOpcode::LLVMCall, LLVMOpcode::LLVMInvoke]) {
             return Vec::new();
         }
         // SAFETY: a call site.

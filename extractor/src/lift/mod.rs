@@ -21,6 +21,7 @@
 
 mod aggregates;
 mod calls;
+pub mod cxx;
 mod debug_loc;
 mod function;
 mod gep;
@@ -87,7 +88,11 @@ pub fn lift_module(module: &inkwell::module::Module<'_>) -> Result<Model, Extrac
     let mut globals = Vec::new();
     loop {
         if let Some(f) = cx.symbols.function(functions.len()) {
-            functions.push(function::lift_function(&mut cx, f)?);
+            functions.push(if f.is_declaration() {
+                cxx::undefined_function(&mut cx, f)?
+            } else {
+                function::lift_function(&mut cx, f)?
+            });
         } else if let Some(g) = cx.symbols.global(globals.len()) {
             globals.push(globals::lift_global(&mut cx, g)?);
         } else {

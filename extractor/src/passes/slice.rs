@@ -49,7 +49,8 @@ pub fn slice(model: &mut Model, keep_output_calls: bool) -> (u32, u32) {
                 matches!(
                     i.kind,
                     InstKind::Libc {
-                        func: runtime_model::model::LibcFunc::Atexit,
+                        func: runtime_model::model::LibcFunc::Atexit
+                            | runtime_model::model::LibcFunc::CxaAtexit,
                         ..
                     }
                 )
