@@ -57,6 +57,11 @@ pub fn language(source: &Path, clang_args: &[String]) -> Language {
     }
 }
 
+/// The functions of libstdc++'s shared library a C++ program reaches (the
+/// iostreams' formatting, the streams' set-up), written for the model: see
+/// the file's comment. Compiled and linked with every C++ program.
+const CXX_RUNTIME: &str = include_str!("../runtime/cxxrt.cpp");
+
 /// libstdc++ declares most members of `std::string`, the streams and the
 /// locale facets `extern template`, so that programs call the copies in
 /// its shared library, which the model does not have. This header wraps
@@ -112,13 +117,22 @@ pub fn compile<'ctx>(
     // its pragmas become parallel regions the checker runs as threads.
     let openmp = sources.iter().any(|s| uses_openmp(s));
 
+    let mut units: Vec<(PathBuf, Language, Vec<String>)> = sources
+        .iter()
+        .map(|s| (s.clone(), language(s, clang_args), clang_args.to_vec()))
+        .collect();
+    if units.iter().any(|(_, lang, _)| *lang == Language::Cxx) {
+        let runtime = work.path().join("mpi-verify-cxxrt.cpp");
+        std::fs::write(&runtime, CXX_RUNTIME)
+            .map_err(|e| ExtractError::Internal(format!("cannot write the C++ runtime: {e}")))?;
+        // Its own flags: no debug information (a step inside it is shown
+        // at the program's call), nothing of the program's.
+        units.push((runtime, Language::Cxx, vec!["-g0".to_string()]));
+    }
     let mut linked: Option<Module<'ctx>> = None;
-    for (i, source) in sources.iter().enumerate() {
+    for (i, (source, lang, args)) in units.iter().enumerate() {
         let bitcode = work.path().join(format!("{i}.bc"));
-        let lang = language(source, clang_args);
-        run_clang(
-            source, lang, &include, clang_args, strict_c, openmp, &bitcode,
-        )?;
+        run_clang(source, *lang, &include, args, strict_c, openmp, &bitcode)?;
         let module = Module::parse_bitcode_from_path(&bitcode, context).map_err(|e| {
             ExtractError::Internal(format!(
                 "cannot read clang's output for {}: {}",

@@ -333,7 +333,7 @@ pub const FLOAT_FORMS: &[LibcFunc] = &[
 ///
 /// glibc's fortified variants (`_FORTIFY_SOURCE`) take extra flag and size
 /// arguments before the ordinary ones; dropping them gives the plain call.
-fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
+pub(super) fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
     const FORTIFIED: &[(&str, LibcFunc, &[usize])] = &[
         ("__printf_chk", LibcFunc::Printf, &[0]),
         ("__fprintf_chk", LibcFunc::Fprintf, &[1]),

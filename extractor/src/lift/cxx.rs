@@ -89,6 +89,17 @@ pub fn runtime_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
         .map(|&(_, func, dropped)| (func, dropped))
 }
 
+/// C library functions libstdc++'s headers pass by address (`std::stoi`
+/// hands `strtol` to `__gnu_cxx::__stoa`, `std::to_string(double)`
+/// `vsnprintf` to `__to_xstring`): their model functions call the modeled
+/// C function.
+pub fn is_library_callback(name: &str) -> bool {
+    matches!(
+        name,
+        "strtol" | "strtoul" | "strtoll" | "strtoull" | "strtod" | "strtof" | "vsnprintf"
+    )
+}
+
 /// `name` as the user wrote it: demangled (`Field::exchange(int)`), or
 /// unchanged when it is not a mangled C++ name.
 pub fn readable(name: &str) -> String {
@@ -143,7 +154,12 @@ pub fn undefined_function<'m>(
     let mut num_regs = params.len() as u32;
     // A modeled function (`operator delete` in a table of functions,
     // `__cxa_pure_virtual` in a vtable) calls its model; any other stops.
-    let (kind, term) = match runtime_function(&name) {
+    let modeled = runtime_function(&name).or_else(|| {
+        is_library_callback(&name)
+            .then(|| super::calls::libc_function(&name))
+            .flatten()
+    });
+    let (kind, term) = match modeled {
         Some((func, dropped)) => {
             let args = params
                 .iter()

@@ -127,6 +127,19 @@ pub fn lift_intrinsic<'m>(
     if let Some(&(_, op, signed)) = overflow.iter().find(|(p, _, _)| name.starts_with(p)) {
         return super::aggregates::overflow_arith(fl, inst, args, op, signed);
     }
+    // `__builtin_constant_p` (libstdc++'s char_traits asks it): nothing is
+    // a compile-time constant to the unoptimized code the model runs.
+    if name.starts_with("is.constant.") {
+        let dst = fl.reg_of(inst)?;
+        fl.emit(InstKind::Cast {
+            dst,
+            op: CastOp::BitCast,
+            from: Ty::I1,
+            to: Ty::I1,
+            value: Operand::Const(0),
+        });
+        return Ok(());
+    }
     if name.starts_with("abs.") {
         return absolute_value(fl, inst, args);
     }

@@ -72,7 +72,10 @@ pub fn fold<'m>(cx: &mut ModuleCx<'m>, v: Value<'m>, pos: &SourcePos) -> Result<
             Ok(Pointer::global(cx.symbols.global_index(v)))
         }
         LLVMValueKind::LLVMFunctionValueKind => {
-            if v.is_declaration() && !super::cxx::is_runtime_symbol(&v.name()) {
+            if v.is_declaration()
+                && !super::cxx::is_runtime_symbol(&v.name())
+                && !super::cxx::is_library_callback(&v.name())
+            {
                 return unsupported(format!("address of external function {}", v.name()));
             }
             Ok(Pointer::function(cx.symbols.function_id(v)))

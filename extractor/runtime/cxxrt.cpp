@@ -1,0 +1,938 @@
+// The part of libstdc++ that lives in its shared library, for the model.
+//
+// mpi-extract compiles this file with every C++ program and links it in
+// before lifting (extractor/src/compile.rs). With libstdc++'s extern
+// templates off, the templates a program uses are instantiated from the
+// headers into the program; what remains are the functions libstdc++
+// compiles into libstdc++.so only. The iostreams are those that matter:
+// their real formatting goes through locale facets built by the library's
+// start-up code. Here the streams keep libstdc++'s own layout and inline
+// code (flags, width, precision, fill, state), and the functions that
+// format and transfer characters are explicit specializations that format
+// with the C library (printf's conversions, as the "C" locale's num_put
+// does) and write with fwrite to stdout or stderr, or into a string
+// stream's string. What a stream prints is output, like printf.
+//
+// Nothing here is called by the checker: it is C++ the model runs, so a
+// bad pointer handed to a stream is a memory error like any other.
+
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <ios>
+#include <istream>
+#include <map>
+#include <new>
+#include <ostream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+
+namespace {
+
+// What the standard streams' buffers are: objects whose addresses tell
+// the streams apart. Nothing reads them.
+struct StandardBuffer {
+    int fd;
+};
+StandardBuffer stdin_buffer{0}, stdout_buffer{1}, stderr_buffer{2};
+
+std::streambuf *buffer_of(StandardBuffer &b) { return reinterpret_cast<std::streambuf *>(&b); }
+
+// Access to a string buffer's string (a protected member).
+struct StringBufAccess : std::stringbuf {
+    static std::string &text(std::streambuf *sb) {
+        return static_cast<StringBufAccess *>(static_cast<std::stringbuf *>(sb))->_M_string;
+    }
+    // Where the next read starts, kept in the get area's cursor as an
+    // offset into the string (the get area itself is not used: see
+    // `_M_sync`), so that a new string stream starts at 0.
+    static std::size_t read_at(std::streambuf *sb) {
+        return reinterpret_cast<std::uintptr_t>(static_cast<StringBufAccess *>(sb)->_M_in_cur);
+    }
+    static void set_read_at(std::streambuf *sb, std::size_t at) {
+        static_cast<StringBufAccess *>(sb)->_M_in_cur = reinterpret_cast<char *>(at);
+    }
+};
+
+// The vtable pointer of a std::stringbuf (the first word of one).
+const void *stringbuf_vptr() {
+    static std::stringbuf probe;
+    const void *v;
+    std::memcpy(&v, static_cast<const void *>(&probe), sizeof v);
+    return v;
+}
+
+bool is_stringbuf(std::streambuf *sb) {
+    const void *v;
+    std::memcpy(&v, static_cast<const void *>(sb), sizeof v);
+    return v == stringbuf_vptr();
+}
+
+// Writes n characters to the stream's destination.
+void emit(std::ostream &os, const char *p, std::streamsize n) {
+    std::streambuf *sb = os.rdbuf();
+    if (!sb) {
+        os.setstate(std::ios_base::badbit);
+    } else if (sb == buffer_of(stdout_buffer)) {
+        std::fwrite(p, 1, n, stdout);
+    } else if (sb == buffer_of(stderr_buffer)) {
+        std::fwrite(p, 1, n, stderr);
+    } else if (is_stringbuf(sb)) {
+        StringBufAccess::text(sb).append(p, n);
+    } else if (sb->sputn(p, n) != n) {
+        os.setstate(std::ios_base::badbit);
+    }
+}
+
+// Writes text padded to the stream's width with its fill, as the
+// formatted output functions do ([ostream.formatted.reqmts]), and resets
+// the width.
+void emit_padded(std::ostream &os, const char *p, std::streamsize n, bool numeric) {
+    std::streamsize width = os.width();
+    os.width(0);
+    if (width <= n) {
+        emit(os, p, n);
+        return;
+    }
+    std::streamsize pad = width - n;
+    char fill = os.fill();
+    std::ios_base::fmtflags adjust = os.flags() & std::ios_base::adjustfield;
+    std::streamsize sign = 0;
+    if (adjust == std::ios_base::internal && numeric && n > 0 && (p[0] == '-' || p[0] == '+'))
+        sign = 1;
+    if (adjust == std::ios_base::left) {
+        emit(os, p, n);
+        for (std::streamsize i = 0; i < pad; ++i)
+            emit(os, &fill, 1);
+        return;
+    }
+    emit(os, p, sign);
+    for (std::streamsize i = 0; i < pad; ++i)
+        emit(os, &fill, 1);
+    emit(os, p + sign, n - sign);
+}
+
+// printf's conversion for an integer in the stream's base and flags.
+void format_integer(std::ostream &os, char *buf, std::size_t size, bool is_signed,
+                    unsigned long long bits) {
+    std::ios_base::fmtflags f = os.flags();
+    std::ios_base::fmtflags base = f & std::ios_base::basefield;
+    char spec[8];
+    int k = 0;
+    spec[k++] = '%';
+    if ((f & std::ios_base::showbase) && base != std::ios_base::dec && base)
+        spec[k++] = '#';
+    if ((f & std::ios_base::showpos) && is_signed && (base == std::ios_base::dec || !base))
+        spec[k++] = '+';
+    spec[k++] = 'l';
+    spec[k++] = 'l';
+    if (base == std::ios_base::hex)
+        spec[k++] = (f & std::ios_base::uppercase) ? 'X' : 'x';
+    else if (base == std::ios_base::oct)
+        spec[k++] = 'o';
+    else
+        spec[k++] = is_signed ? 'd' : 'u';
+    spec[k] = 0;
+    if (is_signed && (base == std::ios_base::dec || !base))
+        std::snprintf(buf, size, spec, (long long)bits);
+    else
+        std::snprintf(buf, size, spec, bits);
+}
+
+template <typename T> std::ostream &insert_integer(std::ostream &os, T v, bool is_signed) {
+    char buf[80];
+    format_integer(os, buf, sizeof buf, is_signed, (unsigned long long)v);
+    emit_padded(os, buf, (std::streamsize)std::strlen(buf), true);
+    return os;
+}
+
+std::ostream &insert_floating(std::ostream &os, double v) {
+    std::ios_base::fmtflags f = os.flags();
+    std::ios_base::fmtflags field = f & std::ios_base::floatfield;
+    bool upper = (f & std::ios_base::uppercase) != 0;
+    char spec[12];
+    int k = 0;
+    spec[k++] = '%';
+    if (f & std::ios_base::showpos)
+        spec[k++] = '+';
+    if (f & std::ios_base::showpoint)
+        spec[k++] = '#';
+    bool precise = field != (std::ios_base::fixed | std::ios_base::scientific);
+    if (precise) {
+        spec[k++] = '.';
+        spec[k++] = '*';
+    }
+    if (field == std::ios_base::fixed)
+        spec[k++] = upper ? 'F' : 'f';
+    else if (field == std::ios_base::scientific)
+        spec[k++] = upper ? 'E' : 'e';
+    else if (field == (std::ios_base::fixed | std::ios_base::scientific))
+        spec[k++] = upper ? 'A' : 'a';
+    else
+        spec[k++] = upper ? 'G' : 'g';
+    spec[k] = 0;
+    // [facet.num.put.virtuals]: a precision of 0 means 6 in general form
+    // only through printf's own rule (%.0g prints one digit).
+    int precision = (int)os.precision();
+    char buf[400];
+    if (precise)
+        std::snprintf(buf, sizeof buf, spec, precision, v);
+    else
+        std::snprintf(buf, sizeof buf, spec, v);
+    emit_padded(os, buf, (std::streamsize)std::strlen(buf), true);
+    return os;
+}
+
+// The text of a string stream from its read position on.
+const char *unread(std::streambuf *sb) {
+    std::string &text = StringBufAccess::text(sb);
+    std::size_t pos = StringBufAccess::read_at(sb);
+    if (pos > text.size())
+        pos = text.size();
+    return text.c_str() + pos;
+}
+
+// Moves a string stream's read position `n` characters on.
+void consume(std::streambuf *sb, std::size_t n) {
+    StringBufAccess::set_read_at(sb, StringBufAccess::read_at(sb) + n);
+}
+
+bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+// Reads one number from the stream with strtol/strtoull/strtod's syntax
+// (what num_get accepts in the "C" locale), after white space when skipws
+// is set. Sets failbit when no number is there, eofbit at the end.
+template <typename Parse> std::istream &extract(std::istream &is, Parse parse) {
+    std::streambuf *sb = is.rdbuf();
+    if (!is.good()) {
+        is.setstate(std::ios_base::failbit);
+        return is;
+    }
+    if (sb == buffer_of(stdin_buffer)) {
+        // Standard input through the C library's stream.
+        char word[512];
+        int n = std::scanf("%511s", word);
+        if (n != 1) {
+            is.setstate(std::ios_base::failbit | std::ios_base::eofbit);
+            return is;
+        }
+        char *end = word;
+        if (!parse(word, &end) || *end)
+            is.setstate(std::ios_base::failbit);
+        return is;
+    }
+    if (!sb || !is_stringbuf(sb)) {
+        is.setstate(std::ios_base::badbit);
+        return is;
+    }
+    const char *s = unread(sb);
+    const char *start = s;
+    if (is.flags() & std::ios_base::skipws)
+        while (is_space(*s))
+            ++s;
+    if (!*s) {
+        consume(sb, s - start);
+        is.setstate(std::ios_base::failbit | std::ios_base::eofbit);
+        return is;
+    }
+    char *end = const_cast<char *>(s);
+    if (!parse(s, &end) || end == s) {
+        is.setstate(std::ios_base::failbit);
+        return is;
+    }
+    consume(sb, end - start);
+    if (!*end)
+        is.setstate(std::ios_base::eofbit);
+    return is;
+}
+
+template <typename T> std::istream &extract_signed(std::istream &is, T &v) {
+    return extract(is, [&](const char *s, char **end) {
+        errno = 0;
+        long long x = std::strtoll(s, end, 10);
+        if (errno)
+            return false;
+        v = (T)x;
+        return (long long)v == x;
+    });
+}
+
+template <typename T> std::istream &extract_unsigned(std::istream &is, T &v) {
+    return extract(is, [&](const char *s, char **end) {
+        errno = 0;
+        unsigned long long x = std::strtoull(s, end, 10);
+        if (errno)
+            return false;
+        v = (T)x;
+        return (unsigned long long)v == x;
+    });
+}
+
+template <typename T> std::istream &extract_floating(std::istream &is, T &v) {
+    return extract(is, [&](const char *s, char **end) {
+        v = (T)std::strtod(s, end);
+        return true;
+    });
+}
+
+bool streams_made;
+
+} // namespace
+
+// The standard streams' storage (the program's `std::cout` and the others
+// by their mangled names), constructed by the first ios_base::Init, as
+// libstdc++ does, so that a program's static objects may use them.
+alignas(std::ostream) unsigned char cout_storage[sizeof(std::ostream)] __asm__("_ZSt4cout");
+alignas(std::ostream) unsigned char cerr_storage[sizeof(std::ostream)] __asm__("_ZSt4cerr");
+alignas(std::ostream) unsigned char clog_storage[sizeof(std::ostream)] __asm__("_ZSt4clog");
+alignas(std::istream) unsigned char cin_storage[sizeof(std::istream)] __asm__("_ZSt3cin");
+
+// ----- locale: one, the "C" locale, which nothing looks inside -----
+
+std::locale::locale() throw() : _M_impl(0) {}
+std::locale::locale(const locale &other) throw() : _M_impl(other._M_impl) {}
+std::locale::~locale() throw() {}
+const std::locale &std::locale::operator=(const locale &other) throw() {
+    _M_impl = other._M_impl;
+    return *this;
+}
+
+// ----- ios_base -----
+
+std::ios_base::ios_base() throw()
+    : _M_precision(6), _M_width(0), _M_flags(skipws | dec), _M_exception(goodbit),
+      _M_streambuf_state(goodbit), _M_callbacks(0), _M_word_zero(),
+      _M_word_size(_S_local_word_size), _M_word(_M_local_word), _M_ios_locale() {}
+
+std::ios_base::~ios_base() {}
+
+bool std::ios_base::sync_with_stdio(bool) { return true; }
+
+std::ios_base::Init::Init() {
+    if (streams_made)
+        return;
+    streams_made = true;
+    std::ostream *out = new (cout_storage) std::ostream(buffer_of(stdout_buffer));
+    std::ostream *err = new (cerr_storage) std::ostream(buffer_of(stderr_buffer));
+    new (clog_storage) std::ostream(buffer_of(stderr_buffer));
+    std::istream *in = new (cin_storage) std::istream(buffer_of(stdin_buffer));
+    in->tie(out);
+    err->setf(std::ios_base::unitbuf);
+    err->tie(out);
+}
+
+std::ios_base::Init::~Init() {}
+
+// ----- basic_ios<char> -----
+
+// [basic.ios.cons]: the initial state of a stream, without the locale's
+// facets (the functions below format without them).
+template <> void std::basic_ios<char>::init(std::streambuf *sb) {
+    _M_precision = 6;
+    _M_width = 0;
+    _M_flags = skipws | dec;
+    _M_exception = goodbit;
+    _M_streambuf_state = sb ? goodbit : badbit;
+    _M_tie = 0;
+    _M_fill = ' ';
+    _M_fill_init = true;
+    _M_streambuf = sb;
+    _M_ctype = 0;
+    _M_num_put = 0;
+    _M_num_get = 0;
+}
+
+template <> char std::basic_ios<char>::widen(char c) const { return c; }
+template <> char std::basic_ios<char>::narrow(char c, char) const { return c; }
+
+// A string buffer keeps its characters in its string only (no put or get
+// area: `emit` appends, `extract` reads from a position).
+template <>
+void std::basic_stringbuf<char>::_M_sync(char *, std::basic_stringbuf<char>::__size_type,
+                                          std::basic_stringbuf<char>::__size_type) {}
+
+// ----- output -----
+
+template <>
+std::ostream &std::__ostream_insert<char, std::char_traits<char>>(std::ostream &os,
+                                                                   const char *s,
+                                                                   std::streamsize n) {
+    emit_padded(os, s, n, false);
+    return os;
+}
+
+template <> template <> std::ostream &std::ostream::_M_insert<long>(long v) {
+    return insert_integer(*this, v, true);
+}
+template <> template <> std::ostream &std::ostream::_M_insert<unsigned long>(unsigned long v) {
+    return insert_integer(*this, v, false);
+}
+template <> template <> std::ostream &std::ostream::_M_insert<long long>(long long v) {
+    return insert_integer(*this, v, true);
+}
+template <>
+template <>
+std::ostream &std::ostream::_M_insert<unsigned long long>(unsigned long long v) {
+    return insert_integer(*this, v, false);
+}
+template <> template <> std::ostream &std::ostream::_M_insert<bool>(bool v) {
+    if (flags() & std::ios_base::boolalpha) {
+        const char *s = v ? "true" : "false";
+        emit_padded(*this, s, (std::streamsize)std::strlen(s), false);
+        return *this;
+    }
+    return insert_integer(*this, (long)v, true);
+}
+template <> template <> std::ostream &std::ostream::_M_insert<double>(double v) {
+    return insert_floating(*this, v);
+}
+template <> template <> std::ostream &std::ostream::_M_insert<long double>(long double v) {
+    return insert_floating(*this, (double)v);
+}
+template <> template <> std::ostream &std::ostream::_M_insert<const void *>(const void *v) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%p", v);
+    emit_padded(*this, buf, (std::streamsize)std::strlen(buf), true);
+    return *this;
+}
+
+template <> std::ostream &std::ostream::put(char c) {
+    emit(*this, &c, 1);
+    return *this;
+}
+
+template <> std::ostream &std::ostream::write(const char *s, std::streamsize n) {
+    emit(*this, s, n);
+    return *this;
+}
+
+template <> std::ostream &std::ostream::flush() {
+    std::streambuf *sb = rdbuf();
+    if (sb == buffer_of(stdout_buffer))
+        std::fflush(stdout);
+    else if (sb == buffer_of(stderr_buffer))
+        std::fflush(stderr);
+    return *this;
+}
+
+template <> std::ostream &std::endl<char, std::char_traits<char>>(std::ostream &os) {
+    os.put('\n');
+    return os.flush();
+}
+
+template <> std::ostream &std::flush<char, std::char_traits<char>>(std::ostream &os) {
+    return os.flush();
+}
+
+template <> std::ostream &std::ends<char, std::char_traits<char>>(std::ostream &os) {
+    return os.put('\0');
+}
+
+// ----- input -----
+
+template <> template <> std::istream &std::istream::_M_extract<long>(long &v) {
+    return extract_signed(*this, v);
+}
+template <> template <> std::istream &std::istream::_M_extract<unsigned long>(unsigned long &v) {
+    return extract_unsigned(*this, v);
+}
+template <> template <> std::istream &std::istream::_M_extract<long long>(long long &v) {
+    return extract_signed(*this, v);
+}
+template <>
+template <>
+std::istream &std::istream::_M_extract<unsigned long long>(unsigned long long &v) {
+    return extract_unsigned(*this, v);
+}
+template <> template <> std::istream &std::istream::_M_extract<unsigned int>(unsigned int &v) {
+    return extract_unsigned(*this, v);
+}
+template <> template <> std::istream &std::istream::_M_extract<unsigned short>(unsigned short &v) {
+    return extract_unsigned(*this, v);
+}
+template <> template <> std::istream &std::istream::_M_extract<bool>(bool &v) {
+    long x = 0;
+    extract_signed(*this, x);
+    if (!fail()) {
+        if (x == 0 || x == 1)
+            v = x != 0;
+        else
+            setstate(std::ios_base::failbit);
+    }
+    return *this;
+}
+template <> template <> std::istream &std::istream::_M_extract<double>(double &v) {
+    return extract_floating(*this, v);
+}
+template <> template <> std::istream &std::istream::_M_extract<float>(float &v) {
+    return extract_floating(*this, v);
+}
+template <> template <> std::istream &std::istream::_M_extract<long double>(long double &v) {
+    return extract_floating(*this, v);
+}
+
+// `is >> int` and `is >> short` (istream.tcc) read a long through the
+// locale's num_get and range-check it.
+template <> std::istream &std::istream::operator>>(int &v) { return extract_signed(*this, v); }
+template <> std::istream &std::istream::operator>>(short &v) { return extract_signed(*this, v); }
+
+template <>
+std::istream &std::operator>>(std::istream &is, std::string &s) {
+    std::streambuf *sb = is.rdbuf();
+    if (!is.good()) {
+        is.setstate(std::ios_base::failbit);
+        return is;
+    }
+    if (sb == buffer_of(stdin_buffer)) {
+        char word[4096];
+        if (std::scanf("%4095s", word) != 1) {
+            is.setstate(std::ios_base::failbit | std::ios_base::eofbit);
+            return is;
+        }
+        s.assign(word);
+        return is;
+    }
+    if (!sb || !is_stringbuf(sb)) {
+        is.setstate(std::ios_base::badbit);
+        return is;
+    }
+    const char *p = unread(sb);
+    const char *start = p;
+    while (is_space(*p))
+        ++p;
+    const char *word = p;
+    while (*p && !is_space(*p))
+        ++p;
+    consume(sb, p - start);
+    if (p == word) {
+        is.setstate(std::ios_base::failbit | std::ios_base::eofbit);
+        return is;
+    }
+    s.assign(word, p - word);
+    if (!*p)
+        is.setstate(std::ios_base::eofbit);
+    return is;
+}
+
+template <>
+std::istream &std::getline(std::istream &is, std::string &s, char delim) {
+    std::streambuf *sb = is.rdbuf();
+    if (!is.good()) {
+        is.setstate(std::ios_base::failbit);
+        return is;
+    }
+    if (sb == buffer_of(stdin_buffer)) {
+        s.clear();
+        int c;
+        bool any = false;
+        while ((c = std::fgetc(stdin)) != EOF) {
+            any = true;
+            if (c == (unsigned char)delim)
+                return is;
+            s.push_back((char)c);
+        }
+        is.setstate(any ? std::ios_base::eofbit
+                        : std::ios_base::failbit | std::ios_base::eofbit);
+        return is;
+    }
+    if (!sb || !is_stringbuf(sb)) {
+        is.setstate(std::ios_base::badbit);
+        return is;
+    }
+    const char *p = unread(sb);
+    if (!*p) {
+        is.setstate(std::ios_base::failbit | std::ios_base::eofbit);
+        return is;
+    }
+    const char *line = p;
+    while (*p && *p != delim)
+        ++p;
+    s.assign(line, p - line);
+    if (*p) {
+        consume(sb, p - line + 1);
+    } else {
+        consume(sb, p - line);
+        is.setstate(std::ios_base::eofbit);
+    }
+    return is;
+}
+
+// ----- the red-black tree of std::map and std::set (stl_tree.h) -----
+//
+// The node links and colors are the header's; the algorithms are the
+// textbook ones (insertion and deletion fix-ups of a red-black tree, with
+// the header node keeping the root, the leftmost and the rightmost node).
+
+namespace {
+
+using Node = std::_Rb_tree_node_base;
+
+bool rb_is_red(Node *x) { return x && x->_M_color == std::_S_red; }
+
+void rb_rotate_left(Node *x, Node *&root) {
+    Node *y = x->_M_right;
+    x->_M_right = y->_M_left;
+    if (y->_M_left)
+        y->_M_left->_M_parent = x;
+    y->_M_parent = x->_M_parent;
+    if (x == root)
+        root = y;
+    else if (x == x->_M_parent->_M_left)
+        x->_M_parent->_M_left = y;
+    else
+        x->_M_parent->_M_right = y;
+    y->_M_left = x;
+    x->_M_parent = y;
+}
+
+void rb_rotate_right(Node *x, Node *&root) {
+    Node *y = x->_M_left;
+    x->_M_left = y->_M_right;
+    if (y->_M_right)
+        y->_M_right->_M_parent = x;
+    y->_M_parent = x->_M_parent;
+    if (x == root)
+        root = y;
+    else if (x == x->_M_parent->_M_right)
+        x->_M_parent->_M_right = y;
+    else
+        x->_M_parent->_M_left = y;
+    y->_M_right = x;
+    x->_M_parent = y;
+}
+
+Node *rb_minimum(Node *x) {
+    while (x->_M_left)
+        x = x->_M_left;
+    return x;
+}
+
+Node *rb_maximum(Node *x) {
+    while (x->_M_right)
+        x = x->_M_right;
+    return x;
+}
+
+Node *rb_next(Node *x) {
+    if (x->_M_right)
+        return rb_minimum(x->_M_right);
+    Node *y = x->_M_parent;
+    while (x == y->_M_right) {
+        x = y;
+        y = y->_M_parent;
+    }
+    // At the root of a tree whose header is its parent, x->_M_right is y.
+    return x->_M_right != y ? y : x;
+}
+
+Node *rb_previous(Node *x) {
+    // The header (red, its parent's parent itself) steps to the rightmost.
+    if (x->_M_color == std::_S_red && x->_M_parent->_M_parent == x)
+        return x->_M_right;
+    if (x->_M_left)
+        return rb_maximum(x->_M_left);
+    Node *y = x->_M_parent;
+    while (x == y->_M_left) {
+        x = y;
+        y = y->_M_parent;
+    }
+    return y;
+}
+
+} // namespace
+
+std::_Rb_tree_node_base *std::_Rb_tree_increment(std::_Rb_tree_node_base *x) throw() {
+    return rb_next(x);
+}
+const std::_Rb_tree_node_base *
+std::_Rb_tree_increment(const std::_Rb_tree_node_base *x) throw() {
+    return rb_next(const_cast<Node *>(x));
+}
+std::_Rb_tree_node_base *std::_Rb_tree_decrement(std::_Rb_tree_node_base *x) throw() {
+    return rb_previous(x);
+}
+const std::_Rb_tree_node_base *
+std::_Rb_tree_decrement(const std::_Rb_tree_node_base *x) throw() {
+    return rb_previous(const_cast<Node *>(x));
+}
+
+void std::_Rb_tree_insert_and_rebalance(const bool insert_left, std::_Rb_tree_node_base *x,
+                                        std::_Rb_tree_node_base *p,
+                                        std::_Rb_tree_node_base &header) throw() {
+    Node *&root = header._M_parent;
+    x->_M_parent = p;
+    x->_M_left = 0;
+    x->_M_right = 0;
+    x->_M_color = std::_S_red;
+    if (insert_left) {
+        p->_M_left = x;
+        if (p == &header) {
+            header._M_parent = x;
+            header._M_right = x;
+        } else if (p == header._M_left) {
+            header._M_left = x;
+        }
+    } else {
+        p->_M_right = x;
+        if (p == header._M_right)
+            header._M_right = x;
+    }
+    while (x != root && rb_is_red(x->_M_parent)) {
+        Node *grand = x->_M_parent->_M_parent;
+        if (x->_M_parent == grand->_M_left) {
+            Node *uncle = grand->_M_right;
+            if (rb_is_red(uncle)) {
+                x->_M_parent->_M_color = std::_S_black;
+                uncle->_M_color = std::_S_black;
+                grand->_M_color = std::_S_red;
+                x = grand;
+            } else {
+                if (x == x->_M_parent->_M_right) {
+                    x = x->_M_parent;
+                    rb_rotate_left(x, root);
+                }
+                x->_M_parent->_M_color = std::_S_black;
+                grand->_M_color = std::_S_red;
+                rb_rotate_right(grand, root);
+            }
+        } else {
+            Node *uncle = grand->_M_left;
+            if (rb_is_red(uncle)) {
+                x->_M_parent->_M_color = std::_S_black;
+                uncle->_M_color = std::_S_black;
+                grand->_M_color = std::_S_red;
+                x = grand;
+            } else {
+                if (x == x->_M_parent->_M_left) {
+                    x = x->_M_parent;
+                    rb_rotate_right(x, root);
+                }
+                x->_M_parent->_M_color = std::_S_black;
+                grand->_M_color = std::_S_red;
+                rb_rotate_left(grand, root);
+            }
+        }
+    }
+    root->_M_color = std::_S_black;
+}
+
+std::_Rb_tree_node_base *std::_Rb_tree_rebalance_for_erase(std::_Rb_tree_node_base *const z,
+                                                            std::_Rb_tree_node_base &header) throw() {
+    Node *&root = header._M_parent;
+    Node *&leftmost = header._M_left;
+    Node *&rightmost = header._M_right;
+    Node *y = z;
+    Node *x = 0;
+    Node *x_parent = 0;
+    if (!y->_M_left) {
+        x = y->_M_right;
+    } else if (!y->_M_right) {
+        x = y->_M_left;
+    } else {
+        y = rb_minimum(y->_M_right);
+        x = y->_M_right;
+    }
+    if (y != z) {
+        // z has two children: its successor y takes its place.
+        z->_M_left->_M_parent = y;
+        y->_M_left = z->_M_left;
+        if (y != z->_M_right) {
+            x_parent = y->_M_parent;
+            if (x)
+                x->_M_parent = y->_M_parent;
+            y->_M_parent->_M_left = x;
+            y->_M_right = z->_M_right;
+            z->_M_right->_M_parent = y;
+        } else {
+            x_parent = y;
+        }
+        if (root == z)
+            root = y;
+        else if (z->_M_parent->_M_left == z)
+            z->_M_parent->_M_left = y;
+        else
+            z->_M_parent->_M_right = y;
+        y->_M_parent = z->_M_parent;
+        std::_Rb_tree_color c = y->_M_color;
+        y->_M_color = z->_M_color;
+        z->_M_color = c;
+        y = z;
+    } else {
+        x_parent = y->_M_parent;
+        if (x)
+            x->_M_parent = y->_M_parent;
+        if (root == z)
+            root = x;
+        else if (z->_M_parent->_M_left == z)
+            z->_M_parent->_M_left = x;
+        else
+            z->_M_parent->_M_right = x;
+        if (leftmost == z)
+            leftmost = z->_M_right ? rb_minimum(x) : z->_M_parent;
+        if (rightmost == z)
+            rightmost = z->_M_left ? rb_maximum(x) : z->_M_parent;
+    }
+    if (y->_M_color != std::_S_red) {
+        while (x != root && !rb_is_red(x)) {
+            if (x == x_parent->_M_left) {
+                Node *w = x_parent->_M_right;
+                if (rb_is_red(w)) {
+                    w->_M_color = std::_S_black;
+                    x_parent->_M_color = std::_S_red;
+                    rb_rotate_left(x_parent, root);
+                    w = x_parent->_M_right;
+                }
+                if (!rb_is_red(w->_M_left) && !rb_is_red(w->_M_right)) {
+                    w->_M_color = std::_S_red;
+                    x = x_parent;
+                    x_parent = x_parent->_M_parent;
+                } else {
+                    if (!rb_is_red(w->_M_right)) {
+                        w->_M_left->_M_color = std::_S_black;
+                        w->_M_color = std::_S_red;
+                        rb_rotate_right(w, root);
+                        w = x_parent->_M_right;
+                    }
+                    w->_M_color = x_parent->_M_color;
+                    x_parent->_M_color = std::_S_black;
+                    if (w->_M_right)
+                        w->_M_right->_M_color = std::_S_black;
+                    rb_rotate_left(x_parent, root);
+                    break;
+                }
+            } else {
+                Node *w = x_parent->_M_left;
+                if (rb_is_red(w)) {
+                    w->_M_color = std::_S_black;
+                    x_parent->_M_color = std::_S_red;
+                    rb_rotate_right(x_parent, root);
+                    w = x_parent->_M_left;
+                }
+                if (!rb_is_red(w->_M_right) && !rb_is_red(w->_M_left)) {
+                    w->_M_color = std::_S_red;
+                    x = x_parent;
+                    x_parent = x_parent->_M_parent;
+                } else {
+                    if (!rb_is_red(w->_M_left)) {
+                        w->_M_right->_M_color = std::_S_black;
+                        w->_M_color = std::_S_red;
+                        rb_rotate_left(w, root);
+                        w = x_parent->_M_left;
+                    }
+                    w->_M_color = x_parent->_M_color;
+                    x_parent->_M_color = std::_S_black;
+                    if (w->_M_left)
+                        w->_M_left->_M_color = std::_S_black;
+                    rb_rotate_right(x_parent, root);
+                    break;
+                }
+            }
+        }
+        if (x)
+            x->_M_color = std::_S_black;
+    }
+    return y;
+}
+
+unsigned int std::_Rb_tree_black_count(const std::_Rb_tree_node_base *node,
+                                       const std::_Rb_tree_node_base *root) throw() {
+    unsigned int count = 0;
+    for (; node; node = node->_M_parent) {
+        if (node->_M_color == std::_S_black)
+            ++count;
+        if (node == root)
+            break;
+    }
+    return count;
+}
+
+// ----- hashing (std::hash of strings) and unordered containers -----
+
+// FNV-1a: any deterministic hash serves; the buckets an element lands in
+// never change what a correct program computes.
+std::size_t std::_Hash_bytes(const void *ptr, std::size_t len, std::size_t seed) {
+    const unsigned char *p = static_cast<const unsigned char *>(ptr);
+    std::size_t h = 14695981039346656037ull ^ seed;
+    for (std::size_t i = 0; i < len; ++i) {
+        h ^= p[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+std::size_t std::_Fnv_hash_bytes(const void *ptr, std::size_t len, std::size_t seed) {
+    return std::_Hash_bytes(ptr, len, seed);
+}
+
+namespace {
+bool is_prime(std::size_t n) {
+    if (n < 2)
+        return false;
+    for (std::size_t d = 2; d * d <= n; ++d)
+        if (n % d == 0)
+            return false;
+    return true;
+}
+} // namespace
+
+// The least prime of at least n buckets, and the element count that will
+// need more ([unord.req]: the load factor stays at most max_load_factor).
+std::size_t std::__detail::_Prime_rehash_policy::_M_next_bkt(std::size_t n) const {
+    std::size_t bkt = n < 2 ? 2 : n;
+    while (!is_prime(bkt))
+        ++bkt;
+    _M_next_resize = (std::size_t)(bkt * (double)_M_max_load_factor);
+    return bkt;
+}
+
+std::pair<bool, std::size_t>
+std::__detail::_Prime_rehash_policy::_M_need_rehash(std::size_t n_bkt, std::size_t n_elt,
+                                                    std::size_t n_ins) const {
+    if (n_elt + n_ins <= _M_next_resize)
+        return std::make_pair(false, 0);
+    double min_bkts = (double)(n_elt + n_ins) / (double)_M_max_load_factor;
+    if (min_bkts >= (double)n_bkt) {
+        std::size_t want = (std::size_t)min_bkts + 1;
+        if (want < n_bkt * 2)
+            want = n_bkt * 2;
+        return std::make_pair(true, _M_next_bkt(want));
+    }
+    _M_next_resize = (std::size_t)(n_bkt * (double)_M_max_load_factor);
+    return std::make_pair(false, 0);
+}
+
+// ----- clocks and random_device: inputs, as time() and rand() are -----
+
+// The model's clocks read the logical clock MPI_Wtime reads (README).
+std::chrono::_V2::system_clock::time_point std::chrono::_V2::system_clock::now() noexcept {
+    timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return time_point(duration(std::chrono::seconds(ts.tv_sec) +
+                               std::chrono::nanoseconds(ts.tv_nsec)));
+}
+
+std::chrono::_V2::steady_clock::time_point std::chrono::_V2::steady_clock::now() noexcept {
+    timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return time_point(duration(std::chrono::seconds(ts.tv_sec) +
+                               std::chrono::nanoseconds(ts.tv_nsec)));
+}
+
+// A random_device draws from the C library's generator: deterministic in a
+// check, an input under --any-input (README "Input hazards").
+void std::random_device::_M_init(const std::string &) {}
+void std::random_device::_M_init_pretr1(const std::string &) {}
+void std::random_device::_M_fini() {}
+std::random_device::result_type std::random_device::_M_getval() {
+    return (result_type)std::rand();
+}
+std::random_device::result_type std::random_device::_M_getval_pretr1() {
+    return (result_type)std::rand();
+}
+double std::random_device::_M_getentropy() const noexcept { return 0.0; }
