@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <functional>
 #include <ios>
 #include <istream>
 #include <map>
@@ -30,7 +31,9 @@
 #include <ostream>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <typeinfo>
 #include <unordered_map>
 
 namespace {
@@ -936,3 +939,359 @@ std::random_device::result_type std::random_device::_M_getval_pretr1() {
     return (result_type)std::rand();
 }
 double std::random_device::_M_getentropy() const noexcept { return 0.0; }
+
+// ----- the standard exceptions (<exception>, <stdexcept>, <new>) -----
+//
+// Their constructors, destructors and what() live in the shared library;
+// a program constructs one before it throws it. The message is a copy in
+// a heap block (libstdc++ keeps a reference-counted string there).
+
+std::__cow_string::__cow_string() : _M_p(0) {}
+std::__cow_string::__cow_string(const std::string &s) : _M_p(strdup(s.c_str())) {}
+std::__cow_string::__cow_string(const char *s, std::size_t n) : _M_p(strndup(s, n)) {}
+std::__cow_string::__cow_string(const __cow_string &o) noexcept
+    : _M_p(o._M_p ? strdup(o._M_p) : 0) {}
+std::__cow_string &std::__cow_string::operator=(const __cow_string &o) noexcept {
+    if (this != &o) {
+        std::free(const_cast<char *>(_M_p));
+        _M_p = o._M_p ? strdup(o._M_p) : 0;
+    }
+    return *this;
+}
+std::__cow_string::~__cow_string() { std::free(const_cast<char *>(_M_p)); }
+
+std::exception::~exception() noexcept {}
+const char *std::exception::what() const noexcept { return "std::exception"; }
+std::bad_exception::~bad_exception() noexcept {}
+const char *std::bad_exception::what() const noexcept { return "std::bad_exception"; }
+std::bad_alloc::~bad_alloc() noexcept {}
+const char *std::bad_alloc::what() const noexcept { return "std::bad_alloc"; }
+std::bad_array_new_length::~bad_array_new_length() noexcept {}
+const char *std::bad_array_new_length::what() const noexcept {
+    return "std::bad_array_new_length";
+}
+std::bad_cast::~bad_cast() noexcept {}
+const char *std::bad_cast::what() const noexcept { return "std::bad_cast"; }
+
+std::logic_error::logic_error(const std::string &m) : _M_msg(m) {}
+std::logic_error::logic_error(const char *m) : _M_msg(m, std::strlen(m)) {}
+std::logic_error::logic_error(const logic_error &o) noexcept : exception(o), _M_msg(o._M_msg) {}
+std::logic_error &std::logic_error::operator=(const logic_error &o) noexcept {
+    _M_msg = o._M_msg;
+    return *this;
+}
+std::logic_error::~logic_error() noexcept {}
+const char *std::logic_error::what() const noexcept { return _M_msg._M_p ? _M_msg._M_p : ""; }
+
+std::runtime_error::runtime_error(const std::string &m) : _M_msg(m) {}
+std::runtime_error::runtime_error(const char *m) : _M_msg(m, std::strlen(m)) {}
+std::runtime_error::runtime_error(const runtime_error &o) noexcept
+    : exception(o), _M_msg(o._M_msg) {}
+std::runtime_error &std::runtime_error::operator=(const runtime_error &o) noexcept {
+    _M_msg = o._M_msg;
+    return *this;
+}
+std::runtime_error::~runtime_error() noexcept {}
+const char *std::runtime_error::what() const noexcept {
+    return _M_msg._M_p ? _M_msg._M_p : "";
+}
+
+#define MPIV_DERIVED_ERROR(name, base)                                                        \
+    std::name::name(const std::string &m) : base(m) {}                                        \
+    std::name::name(const char *m) : base(m) {}                                               \
+    std::name::~name() noexcept {}
+MPIV_DERIVED_ERROR(domain_error, logic_error)
+MPIV_DERIVED_ERROR(invalid_argument, logic_error)
+MPIV_DERIVED_ERROR(length_error, logic_error)
+MPIV_DERIVED_ERROR(out_of_range, logic_error)
+MPIV_DERIVED_ERROR(range_error, runtime_error)
+MPIV_DERIVED_ERROR(overflow_error, runtime_error)
+MPIV_DERIVED_ERROR(underflow_error, runtime_error)
+#undef MPIV_DERIVED_ERROR
+
+bool std::uncaught_exception() noexcept { return false; }
+int std::uncaught_exceptions() noexcept { return 0; }
+
+// ----- throwing and catching (Itanium C++ ABI §2.4-2.5, "level II") -----
+//
+// The extractor lowers exception handling into ordinary control flow
+// (extractor/src/lift/eh.rs) once the program has a handler: after a call
+// that may throw, the code tests `__mpiv_eh_in_flight` and, when an
+// exception is on its way, branches to the call's landing pad (`invoke`)
+// or returns at once (a plain call). A landing pad takes the exception
+// (`__mpiv_eh_land`) and picks its handler clause by clause
+// (`__mpiv_eh_select`); `resume` puts it back in flight. Around a call
+// whose landing pad catches, the clauses are pushed on a stack of active
+// handlers, which a throw searches first, as libstdc++'s personality
+// routine does in its search phase: with no handler that takes the
+// exception the process terminates at the throw, before any destructor
+// runs (C++17 [except.handle]p9: whether the stack is unwound is then
+// implementation-defined; libstdc++ does not unwind).
+
+namespace {
+
+struct Exception {
+    void *object;               // what __cxa_allocate_exception gave
+    const std::type_info *type; // its dynamic type
+    void (*destroy)(void *);    // its destructor, or null
+    void *adjusted;             // the object as the selected handler sees it
+    bool rethrown;              // thrown again by `throw;` in its handler
+    Exception *next;            // the caught exception handled before it
+};
+
+// The layouts of <cxxabi.h>'s type_info classes (Itanium C++ ABI §2.9.5).
+struct TypeInfo {
+    const void *vptr;
+    const char *name;
+};
+struct SingleBaseTypeInfo : TypeInfo {
+    const TypeInfo *base;
+};
+struct BaseInfo {
+    const TypeInfo *base;
+    long offset_flags; // offset << 8 | 2 (public) | 1 (virtual)
+};
+struct MultipleBaseTypeInfo : TypeInfo {
+    unsigned flags;
+    unsigned count;
+    BaseInfo bases[1];
+};
+struct PointerTypeInfo : TypeInfo {
+    unsigned flags;
+    const TypeInfo *pointee;
+};
+
+const int max_handlers = 1024;
+const TypeInfo *handlers[max_handlers];
+int handler_count;
+Exception *caught;
+
+} // namespace
+
+extern "C" {
+// The vtables of the type_info classes: only their addresses are used,
+// to tell the kinds of type apart.
+extern const void *_ZTVN10__cxxabiv117__class_type_infoE[];
+extern const void *_ZTVN10__cxxabiv120__si_class_type_infoE[];
+extern const void *_ZTVN10__cxxabiv121__vmi_class_type_infoE[];
+extern const void *_ZTVN10__cxxabiv119__pointer_type_infoE[];
+
+// The exception on its way to a handler, or null.
+Exception *__mpiv_eh_in_flight;
+}
+
+namespace {
+
+bool is_kind(const TypeInfo *t, const void **vtable) { return t->vptr == vtable + 2; }
+
+bool is_class(const TypeInfo *t) {
+    return is_kind(t, _ZTVN10__cxxabiv117__class_type_infoE) ||
+           is_kind(t, _ZTVN10__cxxabiv120__si_class_type_infoE) ||
+           is_kind(t, _ZTVN10__cxxabiv121__vmi_class_type_infoE) ||
+           is_kind(t, _ZTVN10__cxxabiv119__pointer_type_infoE);
+}
+
+// std::type_info::operator==: the same object, or (for the types a
+// program defines) the same name. The fundamental types' type_infos are
+// the runtime's, one object each.
+bool same_type(const TypeInfo *a, const TypeInfo *b) {
+    if (a == b)
+        return true;
+    if (!a || !b || !is_class(a) || !is_class(b) || !a->name || !b->name)
+        return false;
+    const char *x = a->name[0] == '*' ? a->name + 1 : a->name;
+    const char *y = b->name[0] == '*' ? b->name + 1 : b->name;
+    return std::strcmp(x, y) == 0;
+}
+
+// Whether an object of class `type` at `object` (null: the types only) is
+// a `target` or has it as a public base, and where that part of it is
+// (C++17 [except.handle]p3).
+bool derives(const TypeInfo *type, void *object, const TypeInfo *target, void **adjusted,
+             int depth) {
+    if (same_type(type, target)) {
+        *adjusted = object;
+        return true;
+    }
+    if (!type || depth > 64)
+        return false;
+    if (is_kind(type, _ZTVN10__cxxabiv120__si_class_type_infoE))
+        return derives(static_cast<const SingleBaseTypeInfo *>(type)->base, object, target,
+                       adjusted, depth + 1);
+    if (!is_kind(type, _ZTVN10__cxxabiv121__vmi_class_type_infoE))
+        return false;
+    const MultipleBaseTypeInfo *m = static_cast<const MultipleBaseTypeInfo *>(type);
+    for (unsigned i = 0; i < m->count; i++) {
+        long of = m->bases[i].offset_flags;
+        if (!(of & 2))
+            continue;
+        char *part = 0;
+        if (object) {
+            long offset = of >> 8;
+            // A virtual base's offset is in the object's vtable.
+            if (of & 1)
+                offset = *reinterpret_cast<long *>(*static_cast<char **>(object) + offset);
+            part = static_cast<char *>(object) + offset;
+        }
+        if (derives(m->bases[i].base, part, target, adjusted, depth + 1))
+            return true;
+    }
+    return false;
+}
+
+// Whether a handler of type `clause` (null: `catch (...)`) takes an
+// exception of type `type` at `object`, and the object it is given: the
+// base part for a class, the (converted) pointer for a pointer.
+bool catches(const TypeInfo *type, void *object, const TypeInfo *clause, void **adjusted) {
+    if (!clause) {
+        *adjusted = object;
+        return true;
+    }
+    if (is_kind(clause, _ZTVN10__cxxabiv119__pointer_type_infoE)) {
+        if (!is_kind(type, _ZTVN10__cxxabiv119__pointer_type_infoE))
+            return false;
+        void *pointer = object ? *static_cast<void **>(object) : 0;
+        const TypeInfo *to = static_cast<const PointerTypeInfo *>(clause)->pointee;
+        const TypeInfo *from = static_cast<const PointerTypeInfo *>(type)->pointee;
+        // catch (void *) takes any object pointer.
+        if (to == reinterpret_cast<const TypeInfo *>(&typeid(void))) {
+            *adjusted = pointer;
+            return true;
+        }
+        return derives(from, pointer, to, adjusted, 0);
+    }
+    return derives(type, object, clause, adjusted, 0);
+}
+
+int type_id(const void *clause) {
+    return static_cast<int>(reinterpret_cast<std::uintptr_t>(clause) >> 32);
+}
+
+} // namespace
+
+extern "C" {
+
+void __mpiv_eh_push(const void *clause) {
+    if (handler_count < max_handlers)
+        handlers[handler_count] = static_cast<const TypeInfo *>(clause);
+    handler_count++;
+}
+
+void __mpiv_eh_pop(int n) { handler_count -= n; }
+
+// Whether an active handler takes an exception of type `type` (null: the
+// exception being handled, for `throw;`).
+bool __mpiv_eh_handled(const void *type) {
+    const TypeInfo *t = static_cast<const TypeInfo *>(type);
+    if (!t) {
+        if (!caught)
+            return false;
+        t = reinterpret_cast<const TypeInfo *>(caught->type);
+    }
+    int top = handler_count < max_handlers ? handler_count : max_handlers;
+    for (int i = top - 1; i >= 0; i--) {
+        void *ignored;
+        if (catches(t, 0, handlers[i], &ignored))
+            return true;
+    }
+    return false;
+}
+
+// A landing pad takes the exception in flight.
+Exception *__mpiv_eh_land() {
+    Exception *e = __mpiv_eh_in_flight;
+    __mpiv_eh_in_flight = 0;
+    return e;
+}
+
+// The selector of a landing pad after clause `clause`: the one chosen
+// before, or this clause's type id when it takes the exception
+// (`llvm.eh.typeid.for`), -1 for `catch (...)`; 0 for none (cleanup).
+int __mpiv_eh_select(Exception *e, const void *clause, int chosen) {
+    if (chosen != 0 || !e)
+        return chosen;
+    void *adjusted = 0;
+    if (!catches(reinterpret_cast<const TypeInfo *>(e->type), e->object,
+                 static_cast<const TypeInfo *>(clause), &adjusted))
+        return 0;
+    e->adjusted = adjusted;
+    return clause ? type_id(clause) : -1;
+}
+
+// `resume`: the exception continues to the caller.
+void __mpiv_eh_resume(Exception *e) { __mpiv_eh_in_flight = e; }
+
+void __cxa_throw(void *object, std::type_info *type, void (*destroy)(void *)) {
+    Exception *e = static_cast<Exception *>(std::malloc(sizeof(Exception)));
+    e->object = object;
+    e->type = type;
+    e->destroy = destroy;
+    e->adjusted = object;
+    e->rethrown = false;
+    e->next = 0;
+    __mpiv_eh_in_flight = e;
+}
+
+void *__cxa_get_exception_ptr(void *e) noexcept { return static_cast<Exception *>(e)->adjusted; }
+
+void *__cxa_begin_catch(void *p) noexcept {
+    Exception *e = static_cast<Exception *>(p);
+    if (!e)
+        return 0;
+    e->rethrown = false;
+    e->next = caught;
+    caught = e;
+    return e->adjusted;
+}
+
+// The end of a handler: the exception is destroyed unless it was thrown
+// again (C++17 [except.throw]p4).
+void __cxa_end_catch() {
+    Exception *e = caught;
+    if (!e)
+        return;
+    caught = e->next;
+    if (e->rethrown)
+        return;
+    if (e->destroy)
+        e->destroy(e->object);
+    std::free(e->object);
+    std::free(e);
+}
+
+void __cxa_rethrow() {
+    Exception *e = caught;
+    if (!e)
+        std::terminate();
+    e->rethrown = true;
+    __mpiv_eh_in_flight = e;
+}
+}
+
+// libstdc++'s throwing helpers (<bits/functexcept.h>), called by inline
+// library code (std::vector::at, the length checks of the containers).
+// The message is the format itself, unformatted.
+namespace std {
+bad_function_call::~bad_function_call() noexcept {}
+const char *bad_function_call::what() const noexcept { return "bad_function_call"; }
+void __throw_bad_exception() { throw bad_exception(); }
+void __throw_bad_alloc() { throw bad_alloc(); }
+void __throw_bad_array_new_length() { throw bad_array_new_length(); }
+void __throw_bad_cast() { throw bad_cast(); }
+void __throw_bad_function_call() { throw bad_function_call(); }
+void __throw_logic_error(const char *m) { throw logic_error(m); }
+void __throw_domain_error(const char *m) { throw domain_error(m); }
+void __throw_invalid_argument(const char *m) { throw invalid_argument(m); }
+void __throw_length_error(const char *m) { throw length_error(m); }
+void __throw_out_of_range(const char *m) { throw out_of_range(m); }
+void __throw_out_of_range_fmt(const char *m, ...) { throw out_of_range(m); }
+void __throw_runtime_error(const char *m) { throw runtime_error(m); }
+void __throw_range_error(const char *m) { throw range_error(m); }
+void __throw_overflow_error(const char *m) { throw overflow_error(m); }
+void __throw_underflow_error(const char *m) { throw underflow_error(m); }
+} // namespace std
+
+// glibc's flag that libstdc++ reads before it updates a reference count
+// (std::shared_ptr) atomically: a process of the model runs one thread at
+// a time between synchronization points, so plain updates are the same.
+extern "C" char __libc_single_threaded = 1;

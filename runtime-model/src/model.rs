@@ -421,6 +421,15 @@ pub enum InstKind {
     Unsupported {
         what: String,
     },
+    /// The C++ runtime ends the process here (`std::terminate`, C++17
+    /// [except.terminate]): an exception no handler of the program can
+    /// catch (`why`: "uncaught exception of type std::runtime_error"), or
+    /// a call of `std::terminate`. libstdc++ finds no handler before it
+    /// unwinds anything, so nothing after it runs; the checker reports it
+    /// as it reports `abort()`. It reads and defines no register.
+    Terminate {
+        why: String,
+    },
     /// A call of the OpenMP runtime (`crate::omp`): the parallel regions,
     /// worksharing and synchronization clang emits for `#pragma omp`, and
     /// the `omp_*` functions. Argument order is the C prototype's.
@@ -1290,6 +1299,21 @@ impl LibcFunc {
     }
 }
 
+/// Whether a source file is the system's rather than the program's: a
+/// header of the C or C++ library (`/usr/include/...`, libstdc++'s
+/// `/usr/lib/gcc/.../include/c++/...`) or code without a file (the model's
+/// C++ runtime). Reports show a step inside one at the program's line
+/// that called into it; the extractor does not take a library's own
+/// `catch` for the program's.
+pub fn is_library_file(path: &str) -> bool {
+    path.is_empty()
+        || path == "<unknown>"
+        || path.starts_with("/usr/include/")
+        || path.starts_with("/usr/lib/")
+        || path.starts_with("/usr/local/include/")
+        || path.contains("/include/c++/")
+}
+
 /// Encoded pointer: allocation id in the high 32 bits, offset in the low 32.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pointer {
@@ -1534,10 +1558,34 @@ impl Model {
         Ok(())
     }
 
+    /// The location a report shows for `loc`: its innermost position in
+    /// the program's own files. A step inside a library header's code
+    /// (`std::vector::push_back`, inlined) is shown at the program's line
+    /// that called it, the first site of its inlining chain outside the
+    /// library; without one, `loc` itself.
+    pub fn user_loc(&self, loc: LocId) -> LocId {
+        let mut cur = loc;
+        for _ in 0..64 {
+            let Some(l) = self.locations.get(cur as usize) else {
+                return loc;
+            };
+            let file = self.files.get(l.file as usize).map_or("", String::as_str);
+            if !is_library_file(file) {
+                return cur;
+            }
+            match l.inlined_at {
+                Some(next) => cur = next,
+                None => return loc,
+            }
+        }
+        loc
+    }
+
     /// `file:line:column` of a location (innermost position).
     /// `file:line` of a location (no column: for places found by timing,
     /// such as where a time limit interrupted a loop).
     pub fn describe_line(&self, loc: LocId) -> String {
+        let loc = self.user_loc(loc);
         match self.locations.get(loc as usize) {
             Some(l) => format!(
                 "{}:{}",
@@ -1552,6 +1600,7 @@ impl Model {
     }
 
     pub fn describe_location(&self, loc: LocId) -> String {
+        let loc = self.user_loc(loc);
         match self.locations.get(loc as usize) {
             Some(l) => format!(
                 "{}:{}:{}",
@@ -1603,7 +1652,7 @@ impl InstKind {
                 v.extend(args.iter().copied());
                 (*dst, v)
             }
-            InstKind::Unsupported { .. } => (None, Vec::new()),
+            InstKind::Unsupported { .. } | InstKind::Terminate { .. } => (None, Vec::new()),
             InstKind::Omp { dst, args, .. } => (*dst, args.clone()),
             InstKind::LifetimeEnd { ptr } => (None, vec![*ptr]),
             InstKind::Atomic {

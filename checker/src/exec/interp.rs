@@ -907,6 +907,8 @@ impl Process {
             // and the check is inconclusive, naming the construct (a tool
             // limit, not a bug in the program).
             InstKind::Unsupported { what } => return Err(Fault::Unsupported(what.clone())),
+            // std::terminate: the process ends abnormally, as with abort().
+            InstKind::Terminate { why } => return Err(Fault::Assert(why.clone())),
             InstKind::LifetimeEnd { ptr } => {
                 let p = v!(ptr);
                 self.mem.end_lifetime(p).map_err(Fault::Memory)?;

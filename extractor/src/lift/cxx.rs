@@ -15,7 +15,7 @@ use runtime_model::model::{
 };
 
 use super::debug_loc::function_pos;
-use super::ir::Value;
+use super::ir::{self, LLVMValueKind, Value};
 use super::{aggregates, types, ModuleCx};
 use crate::error::ExtractError;
 
@@ -30,6 +30,66 @@ pub fn is_runtime_symbol(name: &str) -> bool {
             name,
             "__gxx_personality_v0" | "__dynamic_cast" | "__dso_handle" | "_Unwind_Resume"
         )
+}
+
+/// Whether the program's own code (not a library header) has a handler
+/// that may catch an exception: a `landingpad` with a `catch` or `filter`
+/// clause, other than the catch-all of a `noexcept` function, whose pad
+/// only calls `__clang_call_terminate`. Library code catches only to clean
+/// up and rethrow (`catch (...) { ...; throw; }`), which ends the same way.
+pub fn program_catches(module: &ir::Module<'_>) -> bool {
+    module
+        .functions()
+        .into_iter()
+        .filter(|f| !f.is_declaration())
+        .filter(|f| !runtime_model::model::is_library_file(&function_pos(*f).file))
+        .flat_map(|f| f.blocks())
+        .any(|block| {
+            let insts: Vec<_> = block.instructions().collect();
+            let terminates = insts.iter().any(|i| {
+                i.called_value()
+                    .is_some_and(|c| c.name() == "__clang_call_terminate")
+            });
+            insts.iter().any(|i| {
+                i.clauses().iter().any(|c| {
+                    let catch_all = c.kind() == LLVMValueKind::LLVMConstantPointerNullValueKind;
+                    !(catch_all && terminates)
+                })
+            })
+        })
+}
+
+/// What a call to `name` throws, when it is a throw: the type of the
+/// exception (`__cxa_throw`'s typeinfo argument `typeinfo`, or the type
+/// libstdc++'s `std::__throw_*` helper throws), or `None` for a call that
+/// is no throw. `std::terminate` gives the empty type.
+pub fn thrown_type(name: &str, typeinfo: Option<Value<'_>>) -> Option<String> {
+    match name {
+        "__cxa_throw" => Some(
+            typeinfo
+                .filter(|t| t.kind() == LLVMValueKind::LLVMGlobalVariableValueKind)
+                .map(|t| {
+                    let text = readable(&t.name());
+                    text.strip_prefix("typeinfo for ")
+                        .unwrap_or(&text)
+                        .to_string()
+                })
+                .unwrap_or_else(|| "unknown type".into()),
+        ),
+        "__cxa_rethrow" => Some("the exception being handled (rethrown)".into()),
+        "_ZSt9terminatev" => Some(String::new()),
+        _ => {
+            // std::__throw_length_error(char const*) throws std::length_error.
+            let text = readable(name);
+            let helper = text.strip_prefix("std::__throw_")?;
+            let what = &helper[..helper.find('(')?];
+            let what = what.strip_suffix("_fmt").unwrap_or(what);
+            Some(match what {
+                "ios_failure" => "std::ios_base::failure".to_string(),
+                other => format!("std::{other}"),
+            })
+        }
+    }
 }
 
 /// The C++ runtime function the checker models behind the mangled name
@@ -81,6 +141,10 @@ pub fn runtime_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
         // The destructor of a static object (its dso handle dropped).
         ("__cxa_atexit", LibcFunc::CxaAtexit, &[2]),
         ("__cxa_pure_virtual", LibcFunc::CxxPureVirtual, &[]),
+        // The storage of a thrown object (freed by the runtime when its
+        // construction throws).
+        ("__cxa_allocate_exception", LibcFunc::Malloc, &[]),
+        ("__cxa_free_exception", LibcFunc::Free, &[]),
         ("__cxa_deleted_virtual", LibcFunc::CxxPureVirtual, &[]),
     ];
     FUNCTIONS
@@ -203,6 +267,103 @@ pub fn undefined_function<'m>(
     })
 }
 
+/// A C++ function's name as reports show it: demangled without its
+/// return type, with the template arguments that only repeat a default
+/// (allocators, character traits, comparators, hashers, deleters) left out
+/// and the standard strings and streams by their usual names
+/// (`std::vector<double>::push_back(double&&)`). Other names unchanged.
+pub fn short_name(name: &str) -> String {
+    if !name.starts_with("_Z") {
+        return name.to_string();
+    }
+    let options = cpp_demangle::DemangleOptions::new().no_return_type();
+    let Some(text) = cpp_demangle::Symbol::new(name)
+        .ok()
+        .and_then(|s| s.demangle(&options).ok())
+    else {
+        return name.to_string();
+    };
+    let text = text
+        .replace(
+            "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >",
+            "std::string",
+        )
+        .replace("std::__cxx11::", "std::")
+        .replace(
+            "std::basic_ostream<char, std::char_traits<char> >",
+            "std::ostream",
+        )
+        .replace(
+            "std::basic_istream<char, std::char_traits<char> >",
+            "std::istream",
+        );
+    without_default_arguments(&text)
+}
+
+/// `text` without the template arguments that name a default.
+fn without_default_arguments(text: &str) -> String {
+    const DEFAULTS: &[&str] = &[
+        "std::allocator<",
+        "std::char_traits<",
+        "std::less<",
+        "std::hash<",
+        "std::equal_to<",
+        "std::default_delete<",
+    ];
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] != '<' || (i > 0 && chars[i - 1] == '<') || text_at(&chars, i, "<<") {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        // A template argument list: split at top-level commas.
+        let mut depth = 0;
+        let mut args = vec![String::new()];
+        let mut j = i + 1;
+        while j < chars.len() {
+            match chars[j] {
+                '<' | '(' => depth += 1,
+                '>' | ')' if depth > 0 => depth -= 1,
+                '>' => break,
+                ',' if depth == 0 => {
+                    args.push(String::new());
+                    j += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            if let Some(a) = args.last_mut() {
+                a.push(chars[j]);
+            }
+            j += 1;
+        }
+        if j >= chars.len() {
+            out.extend(&chars[i..]);
+            break;
+        }
+        let kept: Vec<String> = args
+            .iter()
+            .map(|a| a.trim())
+            .filter(|a| !DEFAULTS.iter().any(|d| a.starts_with(d)))
+            .map(without_default_arguments)
+            .collect();
+        out.push('<');
+        out.push_str(&kept.join(", "));
+        out.push('>');
+        i = j + 1;
+    }
+    out.replace(" >", ">")
+}
+
+fn text_at(chars: &[char], i: usize, what: &str) -> bool {
+    what.chars()
+        .enumerate()
+        .all(|(k, c)| chars.get(i + k) == Some(&c))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,6 +375,20 @@ mod tests {
         assert!(is_runtime_symbol("__dso_handle"));
         assert!(!is_runtime_symbol("printf"));
         assert!(!is_runtime_symbol("getppid"));
+    }
+
+    #[test]
+    fn short_names_leave_out_defaults() {
+        assert_eq!(short_name("_ZN5Field8exchangeEi"), "Field::exchange(int)");
+        assert_eq!(
+            short_name("_ZNSt6vectorIdSaIdEE9push_backEOd"),
+            "std::vector<double>::push_back(double&&)"
+        );
+        assert_eq!(short_name("main"), "main");
+        assert_eq!(
+            short_name("_ZNSt3mapIiNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEESt4lessIiESaISt4pairIKiS5_EEEixEOi"),
+            "std::map<int, std::string>::operator[](int&&)"
+        );
     }
 
     #[test]

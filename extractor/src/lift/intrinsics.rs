@@ -74,6 +74,9 @@ pub fn lift_intrinsic<'m>(
     if DROPPED.iter().any(|p| name.starts_with(p)) {
         return Ok(());
     }
+    if name.starts_with("eh.typeid.for") {
+        return super::eh::type_id(fl, inst, args);
+    }
     // The trailing `i1 isvolatile` flag of the memory intrinsics does not
     // change what they do to memory.
     let memory = [

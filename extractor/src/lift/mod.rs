@@ -23,6 +23,7 @@ mod aggregates;
 mod calls;
 pub mod cxx;
 mod debug_loc;
+mod eh;
 mod function;
 mod gep;
 mod globals;
@@ -49,6 +50,12 @@ pub struct ModuleCx<'m> {
     layout: Layout,
     symbols: Symbols<'m>,
     locations: Locations,
+    /// Whether the program's code has a C++ handler that may catch an
+    /// exception (`cxx::program_catches`).
+    catches: bool,
+    /// The C++ runtime's exception handling, when exceptions are lowered
+    /// (`eh.rs`: a program with a handler of its own).
+    eh: Option<eh::EhRuntime<'m>>,
 }
 
 /// Lifts `module` into a model whose entry is `main`. Functions are not yet
@@ -63,7 +70,12 @@ pub fn lift_module(module: &inkwell::module::Module<'_>) -> Result<Model, Extrac
         layout: module.layout(),
         symbols: Symbols::default(),
         locations: Locations::default(),
+        catches: cxx::program_catches(&module),
+        eh: None,
     };
+    if cx.catches {
+        cx.eh = eh::EhRuntime::new(&module);
+    }
     let entry = cx.symbols.function_id(main);
     // Constructors run before main in ascending priority; destructors after
     // main (and the atexit handlers) in descending priority, those of equal

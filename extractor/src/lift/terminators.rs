@@ -52,13 +52,21 @@ pub fn lift_terminator<'m>(
         // A call that may throw: the call, then its normal successor.
         // Nothing unwinds to the landing pad: a throw stops the check
         // (`calls.rs`).
+        Some(LLVMInvoke) if super::eh::active(fl) => {
+            let normal = inst.successor(0);
+            let pad = inst.successor(1);
+            match (normal, pad) {
+                (Some(normal), Some(pad)) => super::eh::invoke(fl, inst, normal, pad),
+                _ => Err(fl.internal("invoke lacks a successor".into())),
+            }
+        }
         Some(LLVMInvoke) => {
             super::calls::lift_call(fl, inst)?;
             Ok(Terminator::Br {
                 target: successor(fl, 0)?,
             })
         }
-        Some(LLVMResume) => Ok(Terminator::Unreachable),
+        Some(LLVMResume) => super::eh::resume(fl, inst),
         Some(LLVMCatchSwitch | LLVMCatchRet | LLVMCleanupRet) => {
             Err(fl.unsupported("exception handling"))
         }

@@ -164,7 +164,7 @@ pub fn effects(
         | InstKind::Gep { .. } => Effects::default(),
         // Reaching it halts the execution: the effects the construct would
         // have had are never observed.
-        InstKind::Unsupported { .. } => Effects::default(),
+        InstKind::Unsupported { .. } | InstKind::Terminate { .. } => Effects::default(),
         // A parallel region runs a function of the model on every thread
         // with the arguments: like a call, it may do anything.
         InstKind::Omp {

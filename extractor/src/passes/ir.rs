@@ -34,7 +34,7 @@ pub fn operands_mut(kind: &mut InstKind) -> Vec<&mut Operand> {
             v.extend(args.iter_mut());
             v
         }
-        InstKind::Unsupported { .. } => Vec::new(),
+        InstKind::Unsupported { .. } | InstKind::Terminate { .. } => Vec::new(),
         InstKind::Omp { args, .. } => args.iter_mut().collect(),
         InstKind::Atomic { ptr, value, .. } => vec![ptr, value],
         InstKind::LifetimeEnd { ptr } => vec![ptr],
@@ -59,9 +59,10 @@ pub fn dst_mut(kind: &mut InstKind) -> Option<&mut Reg> {
         | InstKind::CallIndirect { dst, .. }
         | InstKind::Omp { dst, .. }
         | InstKind::Atomic { dst, .. } => dst.as_mut(),
-        InstKind::Store { .. } | InstKind::Unsupported { .. } | InstKind::LifetimeEnd { .. } => {
-            None
-        }
+        InstKind::Store { .. }
+        | InstKind::Unsupported { .. }
+        | InstKind::Terminate { .. }
+        | InstKind::LifetimeEnd { .. } => None,
     }
 }
 

@@ -484,7 +484,10 @@ impl Solver<'_> {
                 self.def(Some(*dst), &v);
             }
             // Nothing runs after an unsupported construct: no value flows.
-            InstKind::ICmp { .. } | InstKind::FCmp { .. } | InstKind::Unsupported { .. } => {}
+            InstKind::ICmp { .. }
+            | InstKind::FCmp { .. }
+            | InstKind::Unsupported { .. }
+            | InstKind::Terminate { .. } => {}
             InstKind::Select {
                 dst,
                 if_true,

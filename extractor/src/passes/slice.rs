@@ -395,7 +395,8 @@ impl<'a> Cone<'a> {
             InstKind::Mpi { .. }
             | InstKind::Call { .. }
             | InstKind::CallIndirect { .. }
-            | InstKind::Unsupported { .. } => true,
+            | InstKind::Unsupported { .. }
+            | InstKind::Terminate { .. } => true,
             // Parallel regions, thread counts and synchronization; the
             // queries (thread number, team size, clock) only by their uses.
             InstKind::Omp { call, .. } => !call.is_query(),
