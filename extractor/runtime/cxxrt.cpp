@@ -23,9 +23,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <fstream>
 #include <functional>
 #include <ios>
 #include <istream>
+#include <list>
 #include <map>
 #include <new>
 #include <ostream>
@@ -35,6 +37,132 @@
 #include <string>
 #include <typeinfo>
 #include <unordered_map>
+
+// ----- file streams (<fstream>) -----
+//
+// A std::filebuf holds a C stream (libstdc++'s __basic_file<char>, which
+// lives in its shared library, over fopen/fwrite/fclose): output is
+// written to it with fwrite like the standard streams; a file opened for
+// reading is read whole at open into the filebuf's external buffer, and
+// the formatted input below reads it as it reads a string stream. The
+// codecvt and locale parts of a filebuf are not used ("C" locale).
+
+std::__basic_file<char>::__basic_file(__c_lock *) throw() : _M_cfile(0), _M_cfile_created(false) {}
+std::__basic_file<char>::~__basic_file() { close(); }
+
+std::__basic_file<char> *std::__basic_file<char>::open(const char *name,
+                                                       std::ios_base::openmode mode, int) {
+    if (is_open())
+        return 0;
+    bool in = mode & std::ios_base::in, out = mode & std::ios_base::out;
+    bool trunc = mode & std::ios_base::trunc, app = mode & std::ios_base::app;
+    // The modes of C++17 [filebuf.members] Table 117.
+    const char *how = 0;
+    if (app)
+        how = in ? "a+" : "a";
+    else if (in && out)
+        how = trunc ? "w+" : "r+";
+    else if (out)
+        how = "w";
+    else if (in)
+        how = "r";
+    if (!how)
+        return 0;
+    _M_cfile = std::fopen(name, how);
+    if (!_M_cfile)
+        return 0;
+    _M_cfile_created = true;
+    return this;
+}
+
+std::__basic_file<char> *std::__basic_file<char>::close() {
+    if (!_M_cfile)
+        return 0;
+    int failed = _M_cfile_created ? std::fclose(_M_cfile) : 0;
+    _M_cfile = 0;
+    _M_cfile_created = false;
+    return failed ? 0 : this;
+}
+
+bool std::__basic_file<char>::is_open() const throw() { return _M_cfile != 0; }
+std::__c_file *std::__basic_file<char>::file() throw() { return _M_cfile; }
+
+template <>
+std::filebuf::basic_filebuf()
+    : __streambuf_type(), _M_lock(), _M_file(&_M_lock), _M_mode(std::ios_base::openmode(0)),
+      _M_state_beg(), _M_state_cur(), _M_state_last(), _M_buf(0), _M_buf_size(BUFSIZ),
+      _M_buf_allocated(false), _M_reading(false), _M_writing(false), _M_pback(),
+      _M_pback_cur_save(0), _M_pback_end_save(0), _M_pback_init(false), _M_codecvt(0),
+      _M_ext_buf(0), _M_ext_buf_size(0), _M_ext_next(0), _M_ext_end(0) {}
+
+template <> std::filebuf *std::filebuf::open(const char *name, std::ios_base::openmode mode) {
+    if (!_M_file.open(name, mode))
+        return 0;
+    _M_mode = mode;
+    if (mode & std::ios_base::in) {
+        // The whole file, NUL-terminated; `_M_ext_next` is where the next
+        // read starts.
+        std::size_t size = 0, capacity = 256;
+        char *text = static_cast<char *>(std::malloc(capacity));
+        std::size_t got;
+        while (text && (got = std::fread(text + size, 1, capacity - 1 - size, _M_file.file())) > 0) {
+            size += got;
+            if (capacity - 1 - size == 0) {
+                capacity *= 2;
+                text = static_cast<char *>(std::realloc(text, capacity));
+            }
+        }
+        if (text)
+            text[size] = 0;
+        _M_ext_buf = text;
+        _M_ext_buf_size = (std::streamsize)size;
+        _M_ext_next = text;
+    }
+    return this;
+}
+
+template <> std::filebuf *std::filebuf::close() {
+    std::free(_M_ext_buf);
+    _M_ext_buf = 0;
+    _M_ext_next = 0;
+    _M_ext_buf_size = 0;
+    _M_mode = std::ios_base::openmode(0);
+    return _M_file.close() ? this : 0;
+}
+
+namespace {
+
+struct FileBufAccess : std::filebuf {
+    static std::filebuf *of(std::streambuf *sb) { return static_cast<std::filebuf *>(sb); }
+    static std::FILE *file(std::streambuf *sb) {
+        return static_cast<FileBufAccess *>(of(sb))->_M_file.file();
+    }
+    static const char *unread(std::streambuf *sb) {
+        const char *next = static_cast<FileBufAccess *>(of(sb))->_M_ext_next;
+        return next ? next : "";
+    }
+    static void consume(std::streambuf *sb, std::size_t n) {
+        FileBufAccess *fb = static_cast<FileBufAccess *>(of(sb));
+        if (fb->_M_ext_next)
+            fb->_M_ext_next += n;
+    }
+};
+
+// The vtable pointer of a std::filebuf.
+const void *filebuf_vptr() {
+    static std::filebuf probe;
+    const void *v;
+    std::memcpy(&v, static_cast<const void *>(&probe), sizeof v);
+    return v;
+}
+
+bool is_filebuf(std::streambuf *sb) {
+    const void *v;
+    std::memcpy(&v, static_cast<const void *>(sb), sizeof v);
+    return v == filebuf_vptr();
+}
+
+} // namespace
 
 namespace {
 
@@ -88,6 +216,10 @@ void emit(std::ostream &os, const char *p, std::streamsize n) {
         std::fwrite(p, 1, n, stderr);
     } else if (is_stringbuf(sb)) {
         StringBufAccess::text(sb).append(p, n);
+    } else if (is_filebuf(sb)) {
+        std::FILE *f = FileBufAccess::file(sb);
+        if (!f || std::fwrite(p, 1, n, f) != (std::size_t)n)
+            os.setstate(std::ios_base::badbit);
     } else if (sb->sputn(p, n) != n) {
         os.setstate(std::ios_base::badbit);
     }
@@ -194,6 +326,8 @@ std::ostream &insert_floating(std::ostream &os, double v) {
 
 // The text of a string stream from its read position on.
 const char *unread(std::streambuf *sb) {
+    if (is_filebuf(sb))
+        return FileBufAccess::unread(sb);
     std::string &text = StringBufAccess::text(sb);
     std::size_t pos = StringBufAccess::read_at(sb);
     if (pos > text.size())
@@ -203,6 +337,8 @@ const char *unread(std::streambuf *sb) {
 
 // Moves a string stream's read position `n` characters on.
 void consume(std::streambuf *sb, std::size_t n) {
+    if (is_filebuf(sb))
+        return FileBufAccess::consume(sb, n);
     StringBufAccess::set_read_at(sb, StringBufAccess::read_at(sb) + n);
 }
 
@@ -230,7 +366,7 @@ template <typename Parse> std::istream &extract(std::istream &is, Parse parse) {
             is.setstate(std::ios_base::failbit);
         return is;
     }
-    if (!sb || !is_stringbuf(sb)) {
+    if (!sb || !(is_stringbuf(sb) || is_filebuf(sb))) {
         is.setstate(std::ios_base::badbit);
         return is;
     }
@@ -421,6 +557,8 @@ template <> std::ostream &std::ostream::flush() {
         std::fflush(stdout);
     else if (sb == buffer_of(stderr_buffer))
         std::fflush(stderr);
+    else if (sb && is_filebuf(sb) && FileBufAccess::file(sb))
+        std::fflush(FileBufAccess::file(sb));
     return *this;
 }
 
@@ -501,7 +639,7 @@ std::istream &std::operator>>(std::istream &is, std::string &s) {
         s.assign(word);
         return is;
     }
-    if (!sb || !is_stringbuf(sb)) {
+    if (!sb || !(is_stringbuf(sb) || is_filebuf(sb))) {
         is.setstate(std::ios_base::badbit);
         return is;
     }
@@ -544,7 +682,7 @@ std::istream &std::getline(std::istream &is, std::string &s, char delim) {
                         : std::ios_base::failbit | std::ios_base::eofbit);
         return is;
     }
-    if (!sb || !is_stringbuf(sb)) {
+    if (!sb || !(is_stringbuf(sb) || is_filebuf(sb))) {
         is.setstate(std::ios_base::badbit);
         return is;
     }
@@ -1295,3 +1433,68 @@ void __throw_underflow_error(const char *m) { throw underflow_error(m); }
 // (std::shared_ptr) atomically: a process of the model runs one thread at
 // a time between synchronization points, so plain updates are the same.
 extern "C" char __libc_single_threaded = 1;
+
+// ----- std::list's node links (libstdc++'s list.cc) -----
+
+namespace std {
+namespace __detail {
+// Links this node in just before `at`.
+void _List_node_base::_M_hook(_List_node_base *const at) noexcept {
+    _M_next = at;
+    _M_prev = at->_M_prev;
+    at->_M_prev->_M_next = this;
+    at->_M_prev = this;
+}
+void _List_node_base::_M_unhook() noexcept {
+    _M_prev->_M_next = _M_next;
+    _M_next->_M_prev = _M_prev;
+}
+// Moves the nodes [first, last) to just before this node.
+void _List_node_base::_M_transfer(_List_node_base *const first,
+                                  _List_node_base *const last) noexcept {
+    if (this == last)
+        return;
+    _List_node_base *const before_first = first->_M_prev;
+    _List_node_base *const final_node = last->_M_prev;
+    // Close the gap where the range was.
+    before_first->_M_next = last;
+    last->_M_prev = before_first;
+    // Put the range between this node's predecessor and this node.
+    _List_node_base *const before_this = _M_prev;
+    before_this->_M_next = first;
+    first->_M_prev = before_this;
+    final_node->_M_next = this;
+    _M_prev = final_node;
+}
+void _List_node_base::_M_reverse() noexcept {
+    _List_node_base *node = this;
+    do {
+        _List_node_base *next = node->_M_next;
+        node->_M_next = node->_M_prev;
+        node->_M_prev = next;
+        node = next;
+    } while (node != this);
+}
+// Exchanges the nodes of two lists (their sentinels x and y).
+void _List_node_base::swap(_List_node_base &x, _List_node_base &y) noexcept {
+    bool x_empty = x._M_next == &x, y_empty = y._M_next == &y;
+    _List_node_base *x_next = x._M_next, *x_prev = x._M_prev;
+    if (y_empty) {
+        x._M_next = x._M_prev = &x;
+    } else {
+        x._M_next = y._M_next;
+        x._M_prev = y._M_prev;
+        x._M_next->_M_prev = &x;
+        x._M_prev->_M_next = &x;
+    }
+    if (x_empty) {
+        y._M_next = y._M_prev = &y;
+    } else {
+        y._M_next = x_next;
+        y._M_prev = x_prev;
+        y._M_next->_M_prev = &y;
+        y._M_prev->_M_next = &y;
+    }
+}
+} // namespace __detail
+} // namespace std

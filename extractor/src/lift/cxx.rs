@@ -247,7 +247,7 @@ pub fn undefined_function<'m>(
         }
         None => (
             InstKind::Unsupported {
-                what: format!("unsupported call to {}", readable(&name)),
+                what: unmodeled_call(&short_name(&name)),
             },
             Terminator::Unreachable,
         ),
@@ -265,6 +265,32 @@ pub fn undefined_function<'m>(
         loc,
         name,
     })
+}
+
+/// Why a call of the library function `callee` (demangled) stops the
+/// check, naming the part of the library a user knows when it is one the
+/// model leaves out as a whole.
+pub fn unmodeled_call(callee: &str) -> String {
+    const PARTS: &[(&str, &str)] = &[
+        (
+            "std::__basic_file",
+            "file streams (std::ifstream, std::ofstream, std::fstream)",
+        ),
+        (
+            "std::basic_filebuf",
+            "file streams (std::ifstream, std::ofstream, std::fstream)",
+        ),
+        (
+            "std::thread",
+            "std::thread (C++ threads; OpenMP regions are modeled)",
+        ),
+        ("std::locale", "locales (std::locale, std::imbue)"),
+        ("std::filesystem", "std::filesystem"),
+    ];
+    match PARTS.iter().find(|(prefix, _)| callee.contains(prefix)) {
+        Some((_, part)) => format!("unsupported call to {callee}: {part} not modeled"),
+        None => format!("unsupported call to {callee}"),
+    }
 }
 
 /// A C++ function's name as reports show it: demangled without its
