@@ -500,7 +500,9 @@ pub fn run(args: Args) -> i32 {
     };
     let mut model = match Model::read(model_path) {
         Ok(m) => m,
-        Err(e) => return fail(&e.to_string()),
+        Err(e) => {
+            return fail(&crate::source::not_a_model(model_path).unwrap_or_else(|| e.to_string()))
+        }
     };
     // A model extracted before (or without) the patterns gets them here.
     let assumptions = crate::driver::assume::no_effect(&mut model, &args.assume_no_effect);

@@ -6,15 +6,47 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// Whether the positional arguments name C sources rather than a model:
-/// one argument ending in `.c`, or several (a program may span files; one
-/// model is one program). Anything else is a model file.
+/// Whether the positional arguments name C or C++ sources rather than a
+/// model: one argument ending in `.c` or a C++ extension, or several (a
+/// program may span files; one model is one program). Anything else is a
+/// model file.
 pub fn are_sources(inputs: &[PathBuf]) -> bool {
-    inputs.len() > 1 || inputs.first().is_some_and(|p| is_c(p))
+    inputs.len() > 1 || inputs.first().is_some_and(|p| is_source(p))
 }
 
-fn is_c(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "c")
+/// The extensions of the sources mpi-extract compiles: C, and C++ as g++
+/// and clang++ know them.
+pub const SOURCE_EXTENSIONS: &[&str] = &["c", "cpp", "cc", "cxx", "C", "c++", "cp", "CPP"];
+
+fn is_source(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| SOURCE_EXTENSIONS.contains(&e))
+}
+
+/// Why `path`, given as a model, cannot be read as one, when it is plainly
+/// no model at all: a directory, or a file that is not named `.json` and
+/// is no JSON object (a Fortran source, say). `None` leaves the model
+/// reader's reason.
+pub fn not_a_model(path: &Path) -> Option<String> {
+    let sources = "mpi-check reads a model written by mpi-extract, or C or C++ sources (.c, .cpp, .cc, .cxx, .C, .c++)";
+    if path.is_dir() {
+        return Some(format!("{} is a directory: {sources}", path.display()));
+    }
+    if path.extension().is_some_and(|e| e == "json") {
+        return None;
+    }
+    let text = std::fs::read(path).ok()?;
+    let json_object = text
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b == b'{');
+    (!json_object).then(|| {
+        format!(
+            "{} is neither a model nor a source: {sources}",
+            path.display()
+        )
+    })
 }
 
 /// What to extract, as given on mpi-check's command line.
@@ -438,6 +470,10 @@ mod tests {
     fn sources_are_one_c_file_or_several_files() {
         let paths = |p: &[&str]| p.iter().map(PathBuf::from).collect::<Vec<_>>();
         assert!(are_sources(&paths(&["prog.c"])));
+        assert!(are_sources(&paths(&["exchange.cpp"])));
+        assert!(are_sources(&paths(&["heat.cc"])));
+        assert!(are_sources(&paths(&["Field.C"])));
+        assert!(!are_sources(&paths(&["solver.f90"])));
         assert!(are_sources(&paths(&["a.c", "b.c"])));
         assert!(are_sources(&paths(&["main.c", "util.inc"])));
         assert!(!are_sources(&paths(&["mpi-model.json"])));

@@ -1,5 +1,5 @@
-//! C sources to one LLVM module in SSA form: clang-19 per source, link,
-//! drop `optnone`, run `mem2reg`.
+//! C and C++ sources to one LLVM module in SSA form: clang-19 (clang++-19
+//! for C++) per source, link, drop `optnone`, run `mem2reg`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -23,6 +23,57 @@ const MPI_HEADER: &str = include_str!("../include/mpi.h");
 const OMP_HEADER: &str = include_str!("../include/omp.h");
 
 const CLANG: &str = "clang-19";
+const CLANGXX: &str = "clang++-19";
+
+/// The language a source is compiled as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    C,
+    Cxx,
+}
+
+/// Extensions gcc and clang compile as C++ (`.C` is C++ on a case-sensitive
+/// file system, as `g++` reads it).
+const CXX_EXTENSIONS: &[&str] = &["cpp", "cc", "cxx", "C", "c++", "cp", "CPP"];
+
+/// Whether `path` names a C++ source by its extension.
+pub fn is_cxx_source(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| CXX_EXTENSIONS.contains(&e))
+}
+
+/// The language of `source`: C++ by its extension or when the user's clang
+/// arguments say `-x c++` (which clang applies to every file after it).
+pub fn language(source: &Path, clang_args: &[String]) -> Language {
+    let forced_cxx = clang_args
+        .windows(2)
+        .any(|w| w[0] == "-x" && (w[1] == "c++" || w[1] == "c++-header"))
+        || clang_args.iter().any(|a| a == "-xc++");
+    if forced_cxx || is_cxx_source(source) {
+        Language::Cxx
+    } else {
+        Language::C
+    }
+}
+
+/// The functions of libstdc++'s shared library a C++ program reaches (the
+/// iostreams' formatting, the streams' set-up), written for the model: see
+/// the file's comment. Compiled and linked with every C++ program.
+const CXX_RUNTIME: &str = include_str!("../runtime/cxxrt.cpp");
+
+/// libstdc++ declares most members of `std::string`, the streams and the
+/// locale facets `extern template`, so that programs call the copies in
+/// its shared library, which the model does not have. This header wraps
+/// the real configuration header (found first through `-I`) and turns those
+/// declarations off: templates the program uses are instantiated into it
+/// and lifted like its own code.
+const CXX_CONFIG_WRAPPER: &str = "\
+/* mpi-extract: libstdc++'s configuration, with extern templates off. */
+#include_next <bits/c++config.h>
+#undef _GLIBCXX_EXTERN_TEMPLATE
+#define _GLIBCXX_EXTERN_TEMPLATE 0
+";
 
 /// Diagnostics that clang 19 makes errors by default but gcc 12 (the
 /// compiler behind many `mpicc`s) only warns about: old C that MPI codes
@@ -59,15 +110,29 @@ pub fn compile<'ctx>(
     std::fs::create_dir(&include)
         .and_then(|()| std::fs::write(include.join("mpi.h"), MPI_HEADER))
         .and_then(|()| std::fs::write(include.join("omp.h"), OMP_HEADER))
+        .and_then(|()| std::fs::create_dir(include.join("bits")))
+        .and_then(|()| std::fs::write(include.join("bits/c++config.h"), CXX_CONFIG_WRAPPER))
         .map_err(|e| ExtractError::Internal(format!("cannot write mpi.h: {e}")))?;
     // A hybrid MPI + OpenMP program is compiled as `mpicc -fopenmp` would:
     // its pragmas become parallel regions the checker runs as threads.
     let openmp = sources.iter().any(|s| uses_openmp(s));
 
+    let mut units: Vec<(PathBuf, Language, Vec<String>)> = sources
+        .iter()
+        .map(|s| (s.clone(), language(s, clang_args), clang_args.to_vec()))
+        .collect();
+    if units.iter().any(|(_, lang, _)| *lang == Language::Cxx) {
+        let runtime = work.path().join("mpi-verify-cxxrt.cpp");
+        std::fs::write(&runtime, CXX_RUNTIME)
+            .map_err(|e| ExtractError::Internal(format!("cannot write the C++ runtime: {e}")))?;
+        // Its own flags: no debug information (a step inside it is shown
+        // at the program's call), nothing of the program's.
+        units.push((runtime, Language::Cxx, vec!["-g0".to_string()]));
+    }
     let mut linked: Option<Module<'ctx>> = None;
-    for (i, source) in sources.iter().enumerate() {
+    for (i, (source, lang, args)) in units.iter().enumerate() {
         let bitcode = work.path().join(format!("{i}.bc"));
-        run_clang(source, &include, clang_args, strict_c, openmp, &bitcode)?;
+        run_clang(source, *lang, &include, args, strict_c, openmp, &bitcode)?;
         let module = Module::parse_bitcode_from_path(&bitcode, context).map_err(|e| {
             ExtractError::Internal(format!(
                 "cannot read clang's output for {}: {}",
@@ -144,14 +209,19 @@ fn uses_openmp(source: &Path) -> bool {
 
 fn run_clang(
     source: &Path,
+    lang: Language,
     include: &Path,
     clang_args: &[String],
     strict_c: bool,
     openmp: bool,
     output: &Path,
 ) -> Result<(), ExtractError> {
-    let mut cmd = Command::new(CLANG);
-    if !strict_c {
+    let compiler = match lang {
+        Language::C => CLANG,
+        Language::Cxx => CLANGXX,
+    };
+    let mut cmd = Command::new(compiler);
+    if !strict_c && lang == Language::C {
         cmd.args(GCC_LENIENCE);
     }
     if openmp {
@@ -178,17 +248,35 @@ fn run_clang(
     ])
     .args(["-emit-llvm", "-c"])
     .arg("-I")
-    .arg(include)
-    .args(clang_args)
-    .args(["-x", "c"])
-    .arg(source)
-    .arg("-o")
-    .arg(output);
+    .arg(include);
+    // In a program of C and C++ files, a `-std=` for one language is not
+    // given to the compiler of the other (as a build would use CFLAGS and
+    // CXXFLAGS).
+    let own_standard = |a: &&String| match a.strip_prefix("-std=") {
+        Some(std) => std.contains("++") == (lang == Language::Cxx),
+        None => true,
+    };
+    let clang_args: Vec<&String> = clang_args.iter().filter(own_standard).collect();
+    if lang == Language::Cxx {
+        // What g++ 12 (mpicxx) compiles by default, unless the user says.
+        if !clang_args.iter().any(|a| a.starts_with("-std=")) {
+            cmd.arg("-std=gnu++17");
+        }
+        // A static local is initialized under a guard byte the code tests
+        // itself, instead of through the C++ runtime's lock: a process of
+        // the model runs one thread at a time, so both are the same.
+        cmd.arg("-fno-threadsafe-statics");
+    }
+    cmd.args(clang_args)
+        .args(["-x", if lang == Language::Cxx { "c++" } else { "c" }])
+        .arg(source)
+        .arg("-o")
+        .arg(output);
     let out = cmd.output().map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => ExtractError::Input(format!(
-            "{CLANG} not found: install clang-19 (e.g. `apt install clang-19`) and make sure it is on PATH"
+            "{compiler} not found: install clang-19 (e.g. `apt install clang-19`) and make sure it is on PATH"
         )),
-        _ => ExtractError::Input(format!("cannot run {CLANG}: {}", io_reason(&e))),
+        _ => ExtractError::Input(format!("cannot run {compiler}: {}", io_reason(&e))),
     })?;
     let diagnostics = String::from_utf8_lossy(&out.stderr);
     if !out.status.success() {

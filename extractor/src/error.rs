@@ -36,7 +36,7 @@ impl ExtractError {
         match self {
             ExtractError::Unsupported { what, .. } => Some(format!("unsupported: {what}")),
             ExtractError::UnsupportedCall { callee, .. } => {
-                Some(format!("unsupported call to {}", c_spelling(callee)))
+                Some(crate::lift::cxx::unmodeled_call(&c_spelling(callee)))
             }
             ExtractError::Input(_) | ExtractError::Compile(_) | ExtractError::Internal(_) => None,
         }
@@ -44,11 +44,12 @@ impl ExtractError {
 }
 
 /// How the user wrote a library symbol: glibc implements `errno` as a call
-/// to `__errno_location()`, which the user never wrote.
+/// to `__errno_location()`, which the user never wrote; a C++ function is
+/// named demangled.
 fn c_spelling(callee: &str) -> String {
     match callee {
         "__errno_location" => "errno (__errno_location)".to_string(),
-        _ => callee.to_string(),
+        _ => crate::lift::cxx::short_name(callee),
     }
 }
 
@@ -64,7 +65,8 @@ impl fmt::Display for ExtractError {
                 write!(f, "{location}: unsupported: {what}")
             }
             ExtractError::UnsupportedCall { location, callee } => {
-                write!(f, "{location}: unsupported call to {}", c_spelling(callee))
+                let why = crate::lift::cxx::unmodeled_call(&c_spelling(callee));
+                write!(f, "{location}: {why}")
             }
             ExtractError::Internal(m) => write!(f, "internal error: {m}"),
         }

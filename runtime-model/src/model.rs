@@ -437,6 +437,15 @@ pub enum InstKind {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         no_effect: bool,
     },
+    /// The C++ runtime ends the process here (`std::terminate`, C++17
+    /// [except.terminate]): an exception no handler of the program can
+    /// catch (`why`: "uncaught exception of type std::runtime_error"), or
+    /// a call of `std::terminate`. libstdc++ finds no handler before it
+    /// unwinds anything, so nothing after it runs; the checker reports it
+    /// as it reports `abort()`. It reads and defines no register.
+    Terminate {
+        why: String,
+    },
     /// A call of the OpenMP runtime (`crate::omp`): the parallel regions,
     /// worksharing and synchronization clang emits for `#pragma omp`, and
     /// the `omp_*` functions. Argument order is the C prototype's.
@@ -797,6 +806,26 @@ pub enum LibcFunc {
     Stat,
     /// `valloc(size)`: a page-aligned block (every block is aligned).
     Valloc,
+    /// C++'s allocation functions (C++17 [new.delete]): `operator new`
+    /// and `operator new[]` (the aligned forms too: every block is
+    /// aligned), their `nothrow` forms, which return null when the block
+    /// cannot be made, and `operator delete` / `operator delete[]` (sized
+    /// and aligned forms: the extractor drops the size and alignment).
+    /// The C++ runtime remembers which form made each block, so that a
+    /// block freed by the wrong form is an error.
+    CxxNew,
+    CxxNewArray,
+    CxxNewNothrow,
+    CxxNewArrayNothrow,
+    CxxDelete,
+    CxxDeleteArray,
+    /// `__cxa_atexit(destructor, object, dso)` (Itanium C++ ABI §3.3.6):
+    /// a static object's destructor, run on the object at exit, in reverse
+    /// order of registration among the `atexit` handlers.
+    CxaAtexit,
+    /// `__cxa_pure_virtual`: a pure virtual function was called (on an
+    /// object under construction or destruction); the runtime aborts.
+    CxxPureVirtual,
 }
 
 impl LibcFunc {
@@ -1005,6 +1034,14 @@ impl LibcFunc {
             LibcFunc::Access => "access",
             LibcFunc::Stat => "stat",
             LibcFunc::Valloc => "valloc",
+            LibcFunc::CxxNew => "operator new",
+            LibcFunc::CxxNewArray => "operator new[]",
+            LibcFunc::CxxNewNothrow => "operator new(nothrow)",
+            LibcFunc::CxxNewArrayNothrow => "operator new[](nothrow)",
+            LibcFunc::CxxDelete => "operator delete",
+            LibcFunc::CxxDeleteArray => "operator delete[]",
+            LibcFunc::CxaAtexit => "__cxa_atexit",
+            LibcFunc::CxxPureVirtual => "__cxa_pure_virtual",
         }
     }
 
@@ -1211,6 +1248,14 @@ impl LibcFunc {
         LibcFunc::Access,
         LibcFunc::Stat,
         LibcFunc::Valloc,
+        LibcFunc::CxxNew,
+        LibcFunc::CxxNewArray,
+        LibcFunc::CxxNewNothrow,
+        LibcFunc::CxxNewArrayNothrow,
+        LibcFunc::CxxDelete,
+        LibcFunc::CxxDeleteArray,
+        LibcFunc::CxaAtexit,
+        LibcFunc::CxxPureVirtual,
     ];
 
     pub fn from_c_name(name: &str) -> Option<LibcFunc> {
@@ -1263,6 +1308,7 @@ impl LibcFunc {
                 | LibcFunc::Strtok
                 | LibcFunc::Getopt
                 | LibcFunc::Atexit
+                | LibcFunc::CxaAtexit
                 | LibcFunc::Scanf
                 | LibcFunc::Fscanf
                 | LibcFunc::Fgets
@@ -1277,9 +1323,28 @@ impl LibcFunc {
     pub fn is_terminating(self) -> bool {
         matches!(
             self,
-            LibcFunc::AssertFail | LibcFunc::Abort | LibcFunc::Exit | LibcFunc::ExitNow
+            LibcFunc::AssertFail
+                | LibcFunc::Abort
+                | LibcFunc::Exit
+                | LibcFunc::ExitNow
+                | LibcFunc::CxxPureVirtual
         )
     }
+}
+
+/// Whether a source file is the system's rather than the program's: a
+/// header of the C or C++ library (`/usr/include/...`, libstdc++'s
+/// `/usr/lib/gcc/.../include/c++/...`) or code without a file (the model's
+/// C++ runtime). Reports show a step inside one at the program's line
+/// that called into it; the extractor does not take a library's own
+/// `catch` for the program's.
+pub fn is_library_file(path: &str) -> bool {
+    path.is_empty()
+        || path == "<unknown>"
+        || path.starts_with("/usr/include/")
+        || path.starts_with("/usr/lib/")
+        || path.starts_with("/usr/local/include/")
+        || path.contains("/include/c++/")
 }
 
 /// Encoded pointer: allocation id in the high 32 bits, offset in the low 32.
@@ -1552,10 +1617,34 @@ impl Model {
         Ok(())
     }
 
+    /// The location a report shows for `loc`: its innermost position in
+    /// the program's own files. A step inside a library header's code
+    /// (`std::vector::push_back`, inlined) is shown at the program's line
+    /// that called it, the first site of its inlining chain outside the
+    /// library; without one, `loc` itself.
+    pub fn user_loc(&self, loc: LocId) -> LocId {
+        let mut cur = loc;
+        for _ in 0..64 {
+            let Some(l) = self.locations.get(cur as usize) else {
+                return loc;
+            };
+            let file = self.files.get(l.file as usize).map_or("", String::as_str);
+            if !is_library_file(file) {
+                return cur;
+            }
+            match l.inlined_at {
+                Some(next) => cur = next,
+                None => return loc,
+            }
+        }
+        loc
+    }
+
     /// `file:line:column` of a location (innermost position).
     /// `file:line` of a location (no column: for places found by timing,
     /// such as where a time limit interrupted a loop).
     pub fn describe_line(&self, loc: LocId) -> String {
+        let loc = self.user_loc(loc);
         match self.locations.get(loc as usize) {
             Some(l) => format!(
                 "{}:{}",
@@ -1570,6 +1659,7 @@ impl Model {
     }
 
     pub fn describe_location(&self, loc: LocId) -> String {
+        let loc = self.user_loc(loc);
         match self.locations.get(loc as usize) {
             Some(l) => format!(
                 "{}:{}:{}",
@@ -1621,7 +1711,7 @@ impl InstKind {
                 v.extend(args.iter().copied());
                 (*dst, v)
             }
-            InstKind::Unsupported { .. } => (None, Vec::new()),
+            InstKind::Unsupported { .. } | InstKind::Terminate { .. } => (None, Vec::new()),
             InstKind::Foreign { dst, .. } => (*dst, Vec::new()),
             InstKind::Omp { dst, args, .. } => (*dst, args.clone()),
             InstKind::LifetimeEnd { ptr } => (None, vec![*ptr]),

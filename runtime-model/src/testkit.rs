@@ -628,7 +628,9 @@ impl Machine<'_> {
             InstKind::FNeg { .. } | InstKind::FCmp { .. } => {
                 return Err("test interpreter: floats".into())
             }
-            InstKind::Unsupported { what } => return Err(what.clone()),
+            InstKind::Unsupported { what } | InstKind::Terminate { why: what } => {
+                return Err(what.clone())
+            }
             InstKind::Foreign { callee, .. } => return Err(format!("call to {callee}")),
             InstKind::LifetimeEnd { .. } => None,
             InstKind::Omp { .. } | InstKind::Atomic { .. } => {

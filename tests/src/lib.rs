@@ -119,9 +119,9 @@ impl Example {
         let h = Header::read(path)?;
         let sources = h.sources.unwrap_or_default();
         for s in &sources {
-            if s.extension().is_none_or(|x| x != "c") || s.is_absolute() {
+            if !is_source(s) || s.is_absolute() {
                 return Err(format!(
-                    "SOURCES: names {}: a part is a relative path to a .c file",
+                    "SOURCES: names {}: a part is a relative path to a .c or .cpp file",
                     s.display()
                 ));
             }
@@ -150,15 +150,20 @@ impl Example {
     }
 }
 
+/// Whether `path` is a source of an example: C (`.c`) or C++ (`.cpp`).
+fn is_source(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "c" || x == "cpp")
+}
+
 /// Every example under c-examples/, sorted by path.
 ///
-/// Every `.c` file under c-examples/ is either an example or a part of
+/// Every `.c` and `.cpp` file under c-examples/ is either an example or a part of
 /// exactly one (named on its `SOURCES:` line); anything else panics (see
 /// `examples_in`). So the number of examples, pinned in
 /// `tests/fixtures/example-count`, is the number of `.c` files under
 /// c-examples/ less the parts (the files named on `SOURCES:` lines); since
 /// every example's header starts with `/* RUN:` and no part may have one,
-/// `grep -rl --include='*.c' '^/\* RUN:' c-examples | wc -l` counts them.
+/// `grep -rl --include='*.c' --include='*.cpp' '^/\* RUN:' c-examples | wc -l` counts them.
 pub fn examples() -> Vec<Example> {
     examples_in(&root().join("c-examples")).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -177,7 +182,7 @@ pub fn examples_in(dir: &Path) -> Result<Vec<Example>, String> {
             let p = e.path();
             if p.is_dir() {
                 dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "c") {
+            } else if is_source(&p) {
                 paths.push(p);
             }
         }

@@ -7,6 +7,8 @@ use runtime_model::model::{LocId, Model};
 
 /// Source position of a model location (innermost), with its inlining chain.
 pub fn source_loc(model: &Model, rank: usize, loc: LocId, call: Option<String>) -> SourceLoc {
+    // In the program's own lines, not a library header's.
+    let loc = model.user_loc(loc);
     let l = model.locations.get(loc as usize);
     let file = |f: u32| {
         model

@@ -118,8 +118,10 @@ pub struct Process {
     /// (C11 §7.22.4.4: `exit` calls the `atexit` handlers in reverse order
     /// of registration; destructors run after them).
     pub then: Vec<Frame>,
-    /// `atexit` handlers registered so far.
-    pub atexit: Vec<FuncId>,
+    /// `atexit` handlers registered so far, and the destructors of static
+    /// C++ objects (`__cxa_atexit`) with the object each runs on: one list,
+    /// run last registered first (C++17 [basic.start.term]p3).
+    pub atexit: Vec<(FuncId, Option<u64>)>,
     /// The status `main` returned or `exit` was given, once the process
     /// is running its exit handlers.
     pub exit_status: Option<i32>,
@@ -230,9 +232,14 @@ impl Process {
                 .rev()
                 .map(|&f| Self::fresh_frame(model, f)),
         );
-        let handlers: Vec<FuncId> = self.atexit.clone();
-        self.then
-            .extend(handlers.into_iter().map(|f| Self::fresh_frame(model, f)));
+        let handlers = self.atexit.clone();
+        self.then.extend(handlers.into_iter().map(|(f, object)| {
+            let mut frame = Self::fresh_frame(model, f);
+            if let (Some(object), Some(r)) = (object, frame.regs.first_mut()) {
+                *r = object;
+            }
+            frame
+        }));
         self.then.pop()
     }
 
@@ -870,7 +877,7 @@ impl Process {
             }
             InstKind::Libc {
                 dst,
-                func: LibcFunc::Atexit,
+                func: func @ (LibcFunc::Atexit | LibcFunc::CxaAtexit),
                 args,
             } if args
                 .first()
@@ -881,7 +888,11 @@ impl Process {
                     .first()
                     .and_then(|a| Pointer::as_function(v!(&a.value)))
                     .ok_or(Fault::Unreachable)?;
-                self.atexit.push(f);
+                // A static object's destructor runs on the object.
+                let object = (*func == LibcFunc::CxaAtexit)
+                    .then(|| args.get(1).map(|a| v!(&a.value)))
+                    .flatten();
+                self.atexit.push((f, object));
                 if let Some(d) = dst {
                     self.frames.last_mut().ok_or(Fault::Unreachable)?.regs[*d as usize] = 0;
                 }
@@ -937,6 +948,7 @@ impl Process {
                         }))
                     }
                     LibcOutcome::Abort => return Err(Fault::Abort),
+                    LibcOutcome::Terminate { message } => return Err(Fault::Assert(message)),
                     LibcOutcome::AssertFailed { message } => return Err(Fault::Assert(message)),
                     LibcOutcome::Unsupported(what) => return Err(Fault::Unsupported(what)),
                 }
@@ -987,6 +999,8 @@ impl Process {
                     };
                 }
             }
+            // std::terminate: the process ends abnormally, as with abort().
+            InstKind::Terminate { why } => return Err(Fault::Assert(why.clone())),
             InstKind::LifetimeEnd { ptr } => {
                 let p = v!(ptr);
                 self.mem.end_lifetime(p).map_err(Fault::Memory)?;

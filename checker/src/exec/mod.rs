@@ -2,6 +2,7 @@
 //! library functions programs call (with glibc's `rand`), and the shadows
 //! of input-derived values (`--any-input`).
 
+pub mod cxx;
 pub mod deadline;
 pub mod endless;
 pub mod foreign;

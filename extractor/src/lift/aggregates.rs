@@ -13,7 +13,7 @@
 //! which its caller allocates, as for a struct returned through `sret`; an
 //! aggregate argument is passed as its block's address.
 
-use runtime_model::model::{Arg, InstKind, LibcFunc, Operand, Reg, Ty};
+use runtime_model::model::{Arg, BinOp, InstKind, LibcFunc, Operand, Reg, Ty};
 
 use super::function::FunctionLifter;
 use super::ir::{LLVMTypeKind, LLVMValueKind, Type, Value};
@@ -297,6 +297,113 @@ pub fn compare_exchange<'m>(
         ty: Ty::I1,
         value: Operand::Reg(same),
         ptr: flag,
+    });
+    Ok(())
+}
+
+/// `llvm.{u,s}{add,sub}.with.overflow` and `llvm.umul.with.overflow`
+/// (clang's checks of `new T[n]`'s size and the `__builtin_*_overflow`
+/// functions): `{ iN result, i1 overflowed }` in a fresh block. `op` is the
+/// arithmetic, `signed` how the operands are read.
+pub fn overflow_arith<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+    args: &[Value<'m>],
+    op: BinOp,
+    signed: bool,
+) -> Result<(), ExtractError> {
+    use runtime_model::model::IntPredicate;
+    let [a, b] = args else {
+        return Err(fl.internal("overflow intrinsic without two operands".into()));
+    };
+    let ty = fl.register_ty(a.ty())?;
+    let (a, b) = (fl.operand(*a)?, fl.operand(*b)?);
+    let dst = fl.reg_of(inst)?;
+    new_block(fl, dst, inst.ty());
+    let r = fl.fresh_reg();
+    fl.emit(InstKind::Binary {
+        dst: r,
+        op,
+        ty,
+        lhs: a,
+        rhs: b,
+    });
+    let icmp = |fl: &mut FunctionLifter<'_, 'm>, pred, lhs, rhs| {
+        let d = fl.fresh_reg();
+        fl.emit(InstKind::ICmp {
+            dst: d,
+            pred,
+            ty,
+            lhs,
+            rhs,
+        });
+        Operand::Reg(d)
+    };
+    let binary = |fl: &mut FunctionLifter<'_, 'm>, op, lhs, rhs| {
+        let d = fl.fresh_reg();
+        fl.emit(InstKind::Binary {
+            dst: d,
+            op,
+            ty,
+            lhs,
+            rhs,
+        });
+        Operand::Reg(d)
+    };
+    let overflowed = match (op, signed) {
+        // Unsigned: the sum wrapped below an operand, the difference below
+        // the minuend's subtrahend.
+        (BinOp::Add, false) => icmp(fl, IntPredicate::Ult, Operand::Reg(r), a),
+        (BinOp::Sub, false) => icmp(fl, IntPredicate::Ult, a, b),
+        // Signed: the result's sign differs from what the operands' signs
+        // allow (both operands' for a sum, the minuend's for a difference).
+        (BinOp::Add | BinOp::Sub, true) => {
+            let ar = binary(fl, BinOp::Xor, a, Operand::Reg(r));
+            let other = if op == BinOp::Add {
+                binary(fl, BinOp::Xor, b, Operand::Reg(r))
+            } else {
+                binary(fl, BinOp::Xor, a, b)
+            };
+            let both = binary(fl, BinOp::And, ar, other);
+            icmp(fl, IntPredicate::Slt, both, Operand::Const(0))
+        }
+        // Unsigned product: dividing it by a non-zero factor does not give
+        // the other factor back.
+        (BinOp::Mul, false) => {
+            let zero = icmp(fl, IntPredicate::Eq, b, Operand::Const(0));
+            let divisor = fl.fresh_reg();
+            fl.emit(InstKind::Select {
+                dst: divisor,
+                cond: zero,
+                if_true: Operand::Const(1),
+                if_false: b,
+            });
+            let back = binary(fl, BinOp::UDiv, Operand::Reg(r), Operand::Reg(divisor));
+            let differs = icmp(fl, IntPredicate::Ne, back, a);
+            let nonzero = icmp(fl, IntPredicate::Ne, b, Operand::Const(0));
+            let d = fl.fresh_reg();
+            fl.emit(InstKind::Binary {
+                dst: d,
+                op: BinOp::And,
+                ty: Ty::I1,
+                lhs: differs,
+                rhs: nonzero,
+            });
+            Operand::Reg(d)
+        }
+        _ => return Err(fl.unsupported("signed multiplication with overflow check")),
+    };
+    fl.emit(InstKind::Store {
+        ty,
+        value: Operand::Reg(r),
+        ptr: Operand::Reg(dst),
+    });
+    let (offset, _) = path(fl, inst.ty(), &[1])?;
+    let at = address(fl, Operand::Reg(dst), offset);
+    fl.emit(InstKind::Store {
+        ty: Ty::I1,
+        value: overflowed,
+        ptr: at,
     });
     Ok(())
 }

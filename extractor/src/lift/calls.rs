@@ -15,6 +15,24 @@ use super::intrinsics;
 use super::ir::{LLVMTypeKind, LLVMValueKind, Value};
 use crate::error::ExtractError;
 
+/// A call or invoke, with the exception checks `eh.rs` puts before a
+/// throw where exceptions are lowered.
+pub fn lift_call_site<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+) -> Result<(), ExtractError> {
+    if super::eh::active(fl) {
+        if let Some(callee) = inst
+            .called_value()
+            .map(resolve_alias)
+            .filter(|c| c.kind() == LLVMValueKind::LLVMFunctionValueKind)
+        {
+            super::eh::before_call(fl, inst, &callee.name())?;
+        }
+    }
+    lift_call(fl, inst)
+}
+
 pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<(), ExtractError> {
     let callee = inst
         .called_value()
@@ -29,6 +47,32 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
     let args = inst.call_args();
     if let Some(intrinsic) = name.strip_prefix("llvm.") {
         return intrinsics::lift_intrinsic(fl, inst, intrinsic, &args);
+    }
+    // A C++ throw in a program without a handler: the runtime terminates
+    // at once (libstdc++ searches for a handler before unwinding). Where
+    // the program has one, exceptions are lowered (`eh.rs`) and a throw is
+    // a call of the runtime; `std::terminate` ends the process either way.
+    if let Some(thrown) = super::cxx::thrown_type(&name, args.get(1).copied()) {
+        if !super::eh::active(fl) || thrown.is_empty() {
+            let catches = fl.cx().catches;
+            let kind = if thrown.is_empty() {
+                InstKind::Terminate {
+                    why: "std::terminate called".into(),
+                }
+            } else if catches {
+                InstKind::Unsupported {
+                    what: format!(
+                        "unsupported: a C++ exception of type {thrown} thrown in a program with try/catch (exception handling is not modeled)"
+                    ),
+                }
+            } else {
+                InstKind::Terminate {
+                    why: format!("uncaught exception of type {thrown}"),
+                }
+            };
+            fl.emit(kind);
+            return Ok(());
+        }
     }
     if !callee.is_declaration() {
         let func = fl.cx().symbols.function_id(callee);
@@ -349,7 +393,7 @@ pub const FLOAT_FORMS: &[LibcFunc] = &[
 ///
 /// glibc's fortified variants (`_FORTIFY_SOURCE`) take extra flag and size
 /// arguments before the ordinary ones; dropping them gives the plain call.
-fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
+pub(super) fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
     const FORTIFIED: &[(&str, LibcFunc, &[usize])] = &[
         ("__printf_chk", LibcFunc::Printf, &[0]),
         ("__fprintf_chk", LibcFunc::Fprintf, &[1]),
@@ -449,6 +493,7 @@ fn libc_function(name: &str) -> Option<(LibcFunc, &'static [usize])> {
         .iter()
         .find(|(n, _, _)| *n == name)
         .map(|&(_, func, dropped)| (func, dropped))
+        .or_else(|| super::cxx::runtime_function(name))
 }
 
 /// Emits a C library call with typed arguments (the checker needs the types

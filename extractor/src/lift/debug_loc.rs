@@ -91,7 +91,7 @@ impl Locations {
             line: pos.line,
             column: pos.column,
             inlined_at: None,
-            function: Some(function.to_string()),
+            function: Some(super::cxx::short_name(function)),
         };
         if let Some(id) = self.location_ids.get(&loc) {
             return *id;

@@ -58,10 +58,23 @@ pub fn lift_function<'m>(cx: &mut ModuleCx<'m>, func: Value<'m>) -> Result<Funct
     let mut lifter = FunctionLifter::new(cx, func, name, &params, hidden, &blocks, pos);
     // Emitted before any block is lifted, so it opens the entry block.
     lifter.copy_byval_params(&params)?;
-    let model_blocks = blocks
+    let mut model_blocks = blocks
         .iter()
-        .map(|&block| lifter.lift_block(block))
+        .enumerate()
+        .map(|(i, &block)| lifter.lift_block(block, i as BlockId))
         .collect::<Result<Vec<_>, _>>()?;
+    model_blocks.append(&mut lifter.extra);
+    // An edge that left an LLVM block now leaves the last of the blocks it
+    // was split into (exception checks after calls, `eh.rs`).
+    if !lifter.last_piece.is_empty() {
+        for phi in model_blocks.iter_mut().flat_map(|b| b.phis.iter_mut()) {
+            for (pred, _) in phi.incoming.iter_mut() {
+                if let Some(&last) = lifter.last_piece.get(pred) {
+                    *pred = last;
+                }
+            }
+        }
+    }
     lifter.pos = function_pos(func);
     Ok(Function {
         loc: lifter.loc(),
@@ -99,6 +112,24 @@ pub struct FunctionLifter<'a, 'm> {
     va_area: Option<Reg>,
     /// The hidden parameter of a function returning an aggregate.
     ret_area: Option<Reg>,
+    /// Whether the function returns a value in a register.
+    returns_value: bool,
+    /// Blocks beyond the LLVM ones (ids from `blocks.len()` on): the parts
+    /// of a split block after the first, and blocks branched to on the
+    /// side (`eh.rs`).
+    extra: Vec<Block>,
+    first_extra: BlockId,
+    /// The LLVM block being lifted, and the id of the part of it being
+    /// filled (the block's own id until it is split).
+    block: BlockId,
+    piece: BlockId,
+    /// The phis of the block being lifted, and its first part once split.
+    phis: Vec<Phi>,
+    head: Option<Block>,
+    /// For each split LLVM block, the id of its last part.
+    last_piece: HashMap<BlockId, BlockId>,
+    /// The block that returns at once (an exception leaves the function).
+    unwind_return: Option<BlockId>,
 }
 
 impl<'a, 'm> FunctionLifter<'a, 'm> {
@@ -138,6 +169,11 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
             .enumerate()
             .map(|(i, &b)| (b, i as BlockId))
             .collect();
+        let returns_value = !hidden.ret_area
+            && func
+                .value_type()
+                .and_then(|t| t.return_type())
+                .is_some_and(|t| t.kind() != LLVMTypeKind::LLVMVoidTypeKind);
         FunctionLifter {
             cx,
             func,
@@ -149,11 +185,23 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
             pos,
             va_area,
             ret_area,
+            returns_value,
+            extra: Vec::new(),
+            first_extra: blocks.len() as BlockId,
+            block: 0,
+            piece: 0,
+            phis: Vec::new(),
+            head: None,
+            last_piece: HashMap::new(),
+            unwind_return: None,
         }
     }
 
-    fn lift_block(&mut self, block: BasicBlock<'m>) -> Result<Block, ExtractError> {
-        let mut phis = Vec::new();
+    fn lift_block(&mut self, block: BasicBlock<'m>, id: BlockId) -> Result<Block, ExtractError> {
+        self.block = id;
+        self.piece = id;
+        self.phis.clear();
+        self.head = None;
         // Set once a construct was replaced by its `Unsupported` placeholder:
         // the rest of the block never runs (the placeholder halts), so it is
         // not lifted and the block ends in `unreachable`. Its registers stay
@@ -175,19 +223,28 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
                         }
                     }
                 };
-                return Ok(Block {
-                    phis,
+                let last = Block {
+                    phis: std::mem::take(&mut self.phis),
                     insts: std::mem::take(&mut self.insts),
                     term,
                     term_loc: self.loc(),
-                });
+                };
+                if self.piece == id {
+                    return Ok(last);
+                }
+                self.last_piece.insert(id, self.piece);
+                self.extra[(self.piece - self.first_extra) as usize] = last;
+                return self
+                    .head
+                    .take()
+                    .ok_or_else(|| self.internal("a split block lost its first part".into()));
             }
             if halted {
                 continue;
             }
             let mark = self.insts.len();
             let lifted = if inst.opcode() == Some(LLVMOpcode::LLVMPHI) {
-                self.phi(inst).map(|phi| phis.push(phi))
+                self.phi(inst).map(|phi| self.phis.push(phi))
             } else {
                 instructions::lift_instruction(self, inst)
             };
@@ -287,6 +344,74 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
     pub fn emit(&mut self, kind: InstKind) {
         let loc = self.loc();
         self.insts.push(Inst { kind, loc });
+    }
+
+    /// The location of the instruction being lifted.
+    pub fn here(&mut self) -> LocId {
+        self.loc()
+    }
+
+    /// A new block of `insts` ending in `term`, reached only by branches
+    /// to its id.
+    pub fn side_block(&mut self, insts: Vec<Inst>, term: Terminator) -> BlockId {
+        let term_loc = insts.last().map(|i| i.loc).unwrap_or_else(|| self.loc());
+        self.extra.push(Block {
+            phis: Vec::new(),
+            insts,
+            term,
+            term_loc,
+        });
+        self.first_extra + self.extra.len() as BlockId - 1
+    }
+
+    /// Ends the part of the block lifted so far with a branch to `target`
+    /// when `cond` is `when`, and goes on in a new part otherwise.
+    pub fn branch_off(&mut self, cond: Operand, target: BlockId, when: bool) {
+        let next = self.side_block(Vec::new(), Terminator::Unreachable);
+        let term = if when {
+            Terminator::CondBr {
+                cond,
+                if_true: target,
+                if_false: next,
+            }
+        } else {
+            Terminator::CondBr {
+                cond,
+                if_true: next,
+                if_false: target,
+            }
+        };
+        let part = Block {
+            phis: std::mem::take(&mut self.phis),
+            insts: std::mem::take(&mut self.insts),
+            term,
+            term_loc: self.loc(),
+        };
+        if self.piece == self.block {
+            self.head = Some(part);
+        } else {
+            self.extra[(self.piece - self.first_extra) as usize] = part;
+        }
+        self.piece = next;
+    }
+
+    /// A return whose value nobody reads: the exception in flight leaves
+    /// the function.
+    pub fn return_anything(&self) -> Terminator {
+        Terminator::Ret {
+            value: self.returns_value.then_some(Operand::Const(0)),
+        }
+    }
+
+    /// The block that only returns (see `return_anything`).
+    pub fn unwind_return(&mut self) -> BlockId {
+        if let Some(id) = self.unwind_return {
+            return id;
+        }
+        let term = self.return_anything();
+        let id = self.side_block(Vec::new(), term);
+        self.unwind_return = Some(id);
+        id
     }
 
     fn loc(&mut self) -> LocId {

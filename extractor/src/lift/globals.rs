@@ -35,8 +35,9 @@ pub fn lift_global<'m>(cx: &mut ModuleCx<'m>, g: Value<'m>) -> Result<Global, Ex
         ));
     }
     let mut init = vec![0u8; size as usize];
-    // External declarations only get this far for the stdio streams (see
-    // `values::fold`); they have no initializer and hold their marker.
+    // External declarations only get this far for the stdio streams, which
+    // hold their marker, and the C++ runtime's variables (see
+    // `values::fold`), which stay zero.
     if let Some(value) = g.initializer() {
         write_constant(cx, value, 0, &mut init, &pos)?;
     } else if let Some(marker) = runtime_model::model::Pointer::standard_stream(&name) {

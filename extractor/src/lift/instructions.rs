@@ -38,7 +38,10 @@ pub fn lift_instruction<'m>(
         LLVMLoad => load(fl, inst),
         LLVMStore => store(fl, inst),
         LLVMAlloca => alloca(fl, inst),
-        LLVMCall => calls::lift_call(fl, inst),
+        LLVMCall => {
+            calls::lift_call_site(fl, inst)?;
+            super::eh::after_call(fl, inst)
+        }
         // `freeze` only matters to optimizations that exploit poison; the
         // model has no poison, so it is a copy.
         LLVMFreeze => {
@@ -67,7 +70,18 @@ pub fn lift_instruction<'m>(
         LLVMAtomicRMW => atomic_rmw(fl, inst),
         LLVMAtomicCmpXchg => aggregates::compare_exchange(fl, inst),
         LLVMAddrSpaceCast => Err(fl.unsupported("address space cast")),
-        LLVMLandingPad | LLVMCatchPad | LLVMCleanupPad => Err(fl.unsupported("exception handling")),
+        LLVMLandingPad if super::eh::active(fl) => super::eh::landing_pad(fl, inst),
+        // Without a handler in the program, nothing unwinds (a throw ends
+        // the process, `calls.rs`): an `invoke` goes on to its normal
+        // successor only, and its landing pad (a destructor's cleanup, a
+        // `noexcept` function's call of std::terminate) never runs.
+        LLVMLandingPad => {
+            fl.emit(InstKind::Terminate {
+                why: "an exception reached a landing pad (not modeled)".into(),
+            });
+            Ok(())
+        }
+        LLVMCatchPad | LLVMCleanupPad => Err(fl.unsupported("exception handling (Windows)")),
         other => Err(fl.unsupported(format!("LLVM instruction {other:?}"))),
     }
 }

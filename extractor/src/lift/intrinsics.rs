@@ -74,6 +74,9 @@ pub fn lift_intrinsic<'m>(
     if DROPPED.iter().any(|p| name.starts_with(p)) {
         return Ok(());
     }
+    if name.starts_with("eh.typeid.for") {
+        return super::eh::type_id(fl, inst, args);
+    }
     // The trailing `i1 isvolatile` flag of the memory intrinsics does not
     // change what they do to memory.
     let memory = [
@@ -115,6 +118,30 @@ pub fn lift_intrinsic<'m>(
     ];
     if let Some(&(_, pred)) = min_max.iter().find(|(p, _)| name.starts_with(p)) {
         return min_max_select(fl, inst, args, pred);
+    }
+    let overflow = [
+        ("uadd.with.overflow.", BinOp::Add, false),
+        ("sadd.with.overflow.", BinOp::Add, true),
+        ("usub.with.overflow.", BinOp::Sub, false),
+        ("ssub.with.overflow.", BinOp::Sub, true),
+        ("umul.with.overflow.", BinOp::Mul, false),
+        ("smul.with.overflow.", BinOp::Mul, true),
+    ];
+    if let Some(&(_, op, signed)) = overflow.iter().find(|(p, _, _)| name.starts_with(p)) {
+        return super::aggregates::overflow_arith(fl, inst, args, op, signed);
+    }
+    // `__builtin_constant_p` (libstdc++'s char_traits asks it): nothing is
+    // a compile-time constant to the unoptimized code the model runs.
+    if name.starts_with("is.constant.") {
+        let dst = fl.reg_of(inst)?;
+        fl.emit(InstKind::Cast {
+            dst,
+            op: CastOp::BitCast,
+            from: Ty::I1,
+            to: Ty::I1,
+            value: Operand::Const(0),
+        });
+        return Ok(());
     }
     if name.starts_with("abs.") {
         return absolute_value(fl, inst, args);

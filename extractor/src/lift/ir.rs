@@ -62,6 +62,17 @@ impl<'m> Module<'m> {
         Value::new_opt(unsafe { llvm::LLVMGetNamedFunction(self.raw, name.as_ptr()) })
     }
 
+    /// Every function of the module, with or without a body.
+    pub fn functions(&self) -> Vec<Value<'m>> {
+        // SAFETY: the module is alive for `'m`; the list ends with null.
+        let first = Value::new_opt(unsafe { llvm::LLVMGetFirstFunction(self.raw) });
+        std::iter::successors(first, |f| {
+            // SAFETY: a function of the module.
+            Value::new_opt(unsafe { llvm::LLVMGetNextFunction(f.raw) })
+        })
+        .collect()
+    }
+
     /// The global variable named `name`, if the module has one.
     pub fn global(&self, name: &str) -> Option<Value<'m>> {
         let name = CString::new(name).ok()?;
@@ -449,12 +460,26 @@ impl<'m> Value<'m> {
 
     /// Arguments of a call (operands before the callee).
     pub fn call_args(self) -> Vec<Value<'m>> {
-        if !self.has_opcode(&[LLVMOpcode::LLVMCall]) {
+        if !self.has_opcode(&[LLVMOpcode::LLVMCall, LLVMOpcode::LLVMInvoke]) {
             return Vec::new();
         }
         // SAFETY: a call site.
         let n = unsafe { llvm::LLVMGetNumArgOperands(self.raw) };
         (0..n).filter_map(|i| self.operand(i)).collect()
+    }
+
+    /// The clauses of a `landingpad`: a typeinfo or null (`catch`), or an
+    /// array of typeinfos (`filter`).
+    pub fn clauses(self) -> Vec<Value<'m>> {
+        if !self.has_opcode(&[LLVMOpcode::LLVMLandingPad]) {
+            return Vec::new();
+        }
+        // SAFETY: a landing pad; indices below its clause count.
+        unsafe {
+            (0..llvm::LLVMGetNumClauses(self.raw))
+                .filter_map(|i| Value::new_opt(llvm::LLVMGetClause(self.raw, i)))
+                .collect()
+        }
     }
 
     /// `(value, predecessor)` pairs of a phi.
@@ -693,6 +718,24 @@ impl<'m> Value<'m> {
             }
             let ty = llvm::LLVMGetTypeAttributeValue(attr);
             (!ty.is_null()).then(|| Type::new(ty))
+        }
+    }
+
+    /// Whether a function, or a call or invoke, carries the function
+    /// attribute `name` (`nounwind`: no exception leaves it).
+    pub fn has_function_attribute(self, name: &str) -> bool {
+        const FUNCTION_INDEX: u32 = u32::MAX; // LLVMAttributeFunctionIndex
+                                              // SAFETY: a function or a call site; LLVM answers null when it has
+                                              // no such attribute.
+        unsafe {
+            let kind = llvm::LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
+            if self.is_function() {
+                !llvm::LLVMGetEnumAttributeAtIndex(self.raw, FUNCTION_INDEX, kind).is_null()
+            } else if self.has_opcode(&[LLVMOpcode::LLVMCall, LLVMOpcode::LLVMInvoke]) {
+                !llvm::LLVMGetCallSiteEnumAttribute(self.raw, FUNCTION_INDEX, kind).is_null()
+            } else {
+                false
+            }
         }
     }
 

@@ -21,7 +21,9 @@
 
 mod aggregates;
 mod calls;
+pub mod cxx;
 mod debug_loc;
+mod eh;
 mod function;
 mod gep;
 mod globals;
@@ -48,6 +50,12 @@ pub struct ModuleCx<'m> {
     layout: Layout,
     symbols: Symbols<'m>,
     locations: Locations,
+    /// Whether the program's code has a C++ handler that may catch an
+    /// exception (`cxx::program_catches`).
+    catches: bool,
+    /// The C++ runtime's exception handling, when exceptions are lowered
+    /// (`eh.rs`: a program with a handler of its own).
+    eh: Option<eh::EhRuntime<'m>>,
 }
 
 /// Lifts `module` into a model whose entry is `main`. Functions are not yet
@@ -62,7 +70,12 @@ pub fn lift_module(module: &inkwell::module::Module<'_>) -> Result<Model, Extrac
         layout: module.layout(),
         symbols: Symbols::default(),
         locations: Locations::default(),
+        catches: cxx::program_catches(&module),
+        eh: None,
     };
+    if cx.catches {
+        cx.eh = eh::EhRuntime::new(&module);
+    }
     let entry = cx.symbols.function_id(main);
     // Constructors run before main in ascending priority; destructors after
     // main (and the atexit handlers) in descending priority, those of equal
@@ -87,7 +100,11 @@ pub fn lift_module(module: &inkwell::module::Module<'_>) -> Result<Model, Extrac
     let mut globals = Vec::new();
     loop {
         if let Some(f) = cx.symbols.function(functions.len()) {
-            functions.push(function::lift_function(&mut cx, f)?);
+            functions.push(if f.is_declaration() {
+                cxx::undefined_function(&mut cx, f)?
+            } else {
+                function::lift_function(&mut cx, f)?
+            });
         } else if let Some(g) = cx.symbols.global(globals.len()) {
             globals.push(globals::lift_global(&mut cx, g)?);
         } else {

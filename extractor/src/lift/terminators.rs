@@ -49,7 +49,25 @@ pub fn lift_terminator<'m>(
         Some(LLVMUnreachable) => Ok(Terminator::Unreachable),
         Some(LLVMIndirectBr) => Err(fl.unsupported("computed goto (indirectbr)")),
         Some(LLVMCallBr) => Err(fl.unsupported("asm goto")),
-        Some(LLVMInvoke | LLVMResume | LLVMCatchSwitch | LLVMCatchRet | LLVMCleanupRet) => {
+        // A call that may throw: the call, then its normal successor.
+        // Nothing unwinds to the landing pad: a throw stops the check
+        // (`calls.rs`).
+        Some(LLVMInvoke) if super::eh::active(fl) => {
+            let normal = inst.successor(0);
+            let pad = inst.successor(1);
+            match (normal, pad) {
+                (Some(normal), Some(pad)) => super::eh::invoke(fl, inst, normal, pad),
+                _ => Err(fl.internal("invoke lacks a successor".into())),
+            }
+        }
+        Some(LLVMInvoke) => {
+            super::calls::lift_call(fl, inst)?;
+            Ok(Terminator::Br {
+                target: successor(fl, 0)?,
+            })
+        }
+        Some(LLVMResume) => super::eh::resume(fl, inst),
+        Some(LLVMCatchSwitch | LLVMCatchRet | LLVMCleanupRet) => {
             Err(fl.unsupported("exception handling"))
         }
         other => Err(fl.unsupported(format!("terminator {other:?}"))),

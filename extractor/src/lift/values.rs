@@ -60,7 +60,10 @@ pub fn fold<'m>(cx: &mut ModuleCx<'m>, v: Value<'m>, pos: &SourcePos) -> Result<
         | LLVMValueKind::LLVMUndefValueValueKind
         | LLVMValueKind::LLVMPoisonValueKind => Ok(0),
         LLVMValueKind::LLVMGlobalVariableValueKind => {
-            if v.is_declaration() && !globals::is_stdio_stream(v) {
+            if v.is_declaration()
+                && !globals::is_stdio_stream(v)
+                && !super::cxx::is_runtime_symbol(&v.name())
+            {
                 return unsupported(format!(
                     "external variable {} (not defined in the given sources)",
                     v.name()
@@ -69,7 +72,10 @@ pub fn fold<'m>(cx: &mut ModuleCx<'m>, v: Value<'m>, pos: &SourcePos) -> Result<
             Ok(Pointer::global(cx.symbols.global_index(v)))
         }
         LLVMValueKind::LLVMFunctionValueKind => {
-            if v.is_declaration() {
+            if v.is_declaration()
+                && !super::cxx::is_runtime_symbol(&v.name())
+                && !super::cxx::is_library_callback(&v.name())
+            {
                 return unsupported(format!("address of external function {}", v.name()));
             }
             Ok(Pointer::function(cx.symbols.function_id(v)))

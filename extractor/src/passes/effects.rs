@@ -164,7 +164,7 @@ pub fn effects(
         | InstKind::Gep { .. } => Effects::default(),
         // Reaching it halts the execution: the effects the construct would
         // have had are never observed.
-        InstKind::Unsupported { .. } => Effects::default(),
+        InstKind::Unsupported { .. } | InstKind::Terminate { .. } => Effects::default(),
         // A foreign call either halts like a placeholder or, assumed to
         // have no effect, writes no memory the program sees.
         InstKind::Foreign { .. } => Effects::default(),
@@ -233,7 +233,8 @@ fn libc_effects(
     let mut e = Effects::default();
     // Exhaustive on purpose: a new libc function must decide its effects.
     match func {
-        Malloc | Calloc | AlignedAlloc | Memalign | Valloc => {
+        Malloc | Calloc | AlignedAlloc | Memalign | Valloc | CxxNew | CxxNewArray
+        | CxxNewNothrow | CxxNewArrayNothrow => {
             e.writes = site();
             e.lifetime = site();
         }
@@ -304,7 +305,7 @@ fn libc_effects(
             e.lifetime = site();
             e.lifetime.union_with(&arg(0));
         }
-        Free => e.lifetime = arg(0),
+        Free | CxxDelete | CxxDeleteArray => e.lifetime = arg(0),
         Memcpy | Memmove | Strcpy | Strncpy | Stpcpy | Stpncpy | Strlcpy => {
             e.reads = arg(1);
             e.writes = arg(0);
@@ -427,14 +428,14 @@ fn libc_effects(
         }
         // The handler runs when the process exits and may read anything
         // (the slicer then keeps every write, see `slice`).
-        Atexit => e.reads = Sites::anything(),
-        Putchar | Abort | Exit | ExitNow | Sleep | Usleep | Sqrt | Fabs | Pow | Exp | Log
-        | Floor | Ceil | Fmin | Fmax | Abs | Labs | Llabs | Sin | Cos | Tan | Asin | Acos
-        | Atan | Sinh | Cosh | Tanh | Exp2 | Log2 | Log10 | Cbrt | Round | Trunc | Rint | Atan2
-        | Fmod | Hypot | Copysign | Isalnum | Isalpha | Isdigit | Isxdigit | Isspace | Isupper
-        | Islower | Ispunct | Isprint | Toupper | Tolower | Popcount | Clz | Ctz | Bswap
-        | Fputc | Ldexp | Lround | Lrint | Erf | Erfc | Expm1 | Log1p | Fdim | Tgamma | Lgamma
-        | Remainder | Div | Sysconf | Isatty | Signal | Getppid | Getuid => {}
+        Atexit | CxaAtexit => e.reads = Sites::anything(),
+        Putchar | Abort | CxxPureVirtual | Exit | ExitNow | Sleep | Usleep | Sqrt | Fabs | Pow
+        | Exp | Log | Floor | Ceil | Fmin | Fmax | Abs | Labs | Llabs | Sin | Cos | Tan | Asin
+        | Acos | Atan | Sinh | Cosh | Tanh | Exp2 | Log2 | Log10 | Cbrt | Round | Trunc | Rint
+        | Atan2 | Fmod | Hypot | Copysign | Isalnum | Isalpha | Isdigit | Isxdigit | Isspace
+        | Isupper | Islower | Ispunct | Isprint | Toupper | Tolower | Popcount | Clz | Ctz
+        | Bswap | Fputc | Ldexp | Lround | Lrint | Erf | Erfc | Expm1 | Log1p | Fdim | Tgamma
+        | Lgamma | Remainder | Div | Sysconf | Isatty | Signal | Getppid | Getuid => {}
         // `time(&t)` writes `t`; `getenv` reads its name.
         Time => e.writes = arg(0),
         Getenv => e.reads = arg(0),

@@ -34,7 +34,9 @@ pub fn operands_mut(kind: &mut InstKind) -> Vec<&mut Operand> {
             v.extend(args.iter_mut());
             v
         }
-        InstKind::Unsupported { .. } | InstKind::Foreign { .. } => Vec::new(),
+        InstKind::Unsupported { .. } | InstKind::Foreign { .. } | InstKind::Terminate { .. } => {
+            Vec::new()
+        }
         InstKind::Omp { args, .. } => args.iter_mut().collect(),
         InstKind::Atomic { ptr, value, .. } => vec![ptr, value],
         InstKind::LifetimeEnd { ptr } => vec![ptr],
@@ -60,9 +62,10 @@ pub fn dst_mut(kind: &mut InstKind) -> Option<&mut Reg> {
         | InstKind::Omp { dst, .. }
         | InstKind::Atomic { dst, .. }
         | InstKind::Foreign { dst, .. } => dst.as_mut(),
-        InstKind::Store { .. } | InstKind::Unsupported { .. } | InstKind::LifetimeEnd { .. } => {
-            None
-        }
+        InstKind::Store { .. }
+        | InstKind::Unsupported { .. }
+        | InstKind::Terminate { .. }
+        | InstKind::LifetimeEnd { .. } => None,
     }
 }
 

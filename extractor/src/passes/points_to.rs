@@ -352,7 +352,11 @@ fn allocates(kind: &InstKind) -> bool {
                     | LibcFunc::Realloc
                     | LibcFunc::Strdup
                     | LibcFunc::Strndup
-                    | LibcFunc::Fopen,
+                    | LibcFunc::Fopen
+                    | LibcFunc::CxxNew
+                    | LibcFunc::CxxNewArray
+                    | LibcFunc::CxxNewNothrow
+                    | LibcFunc::CxxNewArrayNothrow,
                 ..
             }
     )
@@ -483,7 +487,10 @@ impl Solver<'_> {
             // points into no memory of the program.
             InstKind::Foreign { dst, .. } => self.def(*dst, &Sites::default()),
             // Nothing runs after an unsupported construct: no value flows.
-            InstKind::ICmp { .. } | InstKind::FCmp { .. } | InstKind::Unsupported { .. } => {}
+            InstKind::ICmp { .. }
+            | InstKind::FCmp { .. }
+            | InstKind::Unsupported { .. }
+            | InstKind::Terminate { .. } => {}
             InstKind::Select {
                 dst,
                 if_true,
@@ -582,7 +589,8 @@ impl Solver<'_> {
     fn libc(&mut self, b: usize, i: usize, dst: Option<u32>, func: LibcFunc, args: &[Operand]) {
         use LibcFunc::*;
         match func {
-            Malloc | Calloc | AlignedAlloc | Memalign | Valloc => {
+            Malloc | Calloc | AlignedAlloc | Memalign | Valloc | CxxNew | CxxNewArray
+            | CxxNewNothrow | CxxNewArrayNothrow => {
                 let site = self.pt.alloc_site(b, i).expect("allocation has a site");
                 self.def(dst, &Sites::one(site));
             }
@@ -728,7 +736,8 @@ impl Solver<'_> {
             }
             Free | Strlen | Strcmp | Strncmp | Memcmp | Printf | Fprintf | Vprintf | Vfprintf
             | Puts | Putchar | Perror | Fputs | Fputc | Fflush | AssertFail | Abort | Exit
-            | ExitNow | Atexit | Sleep | Usleep | Rand | Srand | Time | Clock => {}
+            | ExitNow | Atexit | Sleep | Usleep | Rand | Srand | Time | Clock | CxxDelete
+            | CxxDeleteArray | CxaAtexit | CxxPureVirtual => {}
             // Numbers: a generator's draw, a parse of a tag, a quotient pair
             // in the result block, a formatted time, system facts; signal
             // returns SIG_DFL and sigaction stores an empty action.

@@ -49,7 +49,8 @@ pub fn slice(model: &mut Model, keep_output_calls: bool) -> (u32, u32) {
                 matches!(
                     i.kind,
                     InstKind::Libc {
-                        func: runtime_model::model::LibcFunc::Atexit,
+                        func: runtime_model::model::LibcFunc::Atexit
+                            | runtime_model::model::LibcFunc::CxaAtexit,
                         ..
                     }
                 )
@@ -397,7 +398,8 @@ impl<'a> Cone<'a> {
             | InstKind::Unsupported { .. }
             // A foreign call stops the check where it runs, or is an
             // assumption the report must list.
-            | InstKind::Foreign { .. } => true,
+            | InstKind::Foreign { .. }
+            | InstKind::Terminate { .. } => true,
             // Parallel regions, thread counts and synchronization; the
             // queries (thread number, team size, clock) only by their uses.
             InstKind::Omp { call, .. } => !call.is_query(),

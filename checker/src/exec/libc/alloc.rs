@@ -48,8 +48,12 @@ pub(super) fn call(
         }
         // valloc(size) (obsolete, still in glibc): a page-aligned block.
         LibcFunc::Valloc => Ok(ret(heap_block(mem, a.get(0)?)?)),
-        LibcFunc::Realloc => realloc(mem, a.get(0)?, a.get(1)?),
+        LibcFunc::Realloc => {
+            crate::exec::cxx::free_check(mem, a.get(0)?, "realloc")?;
+            realloc(mem, a.get(0)?, a.get(1)?)
+        }
         LibcFunc::Free => {
+            crate::exec::cxx::free_check(mem, a.get(0)?, "free")?;
             mem.free(a.get(0)?)?;
             Ok(LibcOutcome::Return(None))
         }

@@ -79,6 +79,9 @@ pub enum LibcOutcome {
     Abort,
     /// `__assert_fail`: an `assert` did not hold.
     AssertFailed { message: String },
+    /// The C++ runtime terminates the process (`std::terminate`: a pure
+    /// virtual call, an uncaught exception), reported as `abort()` is.
+    Terminate { message: String },
     /// The call uses a feature of the function the model does not have
     /// (e.g. sscanf's `%[`): the check is inconclusive, not failed.
     Unsupported(String),
@@ -317,6 +320,14 @@ pub fn call(
         | LibcFunc::Setenv
         | LibcFunc::Unsetenv
         | LibcFunc::Putenv => inputs::input_source(func, &a, mem),
+        LibcFunc::CxxNew
+        | LibcFunc::CxxNewArray
+        | LibcFunc::CxxNewNothrow
+        | LibcFunc::CxxNewArrayNothrow
+        | LibcFunc::CxxDelete
+        | LibcFunc::CxxDeleteArray
+        | LibcFunc::CxaAtexit
+        | LibcFunc::CxxPureVirtual => crate::exec::cxx::call(func, args, mem),
     }
 }
 
@@ -360,6 +371,8 @@ pub struct LibcStatics {
     time_text: u64,
     seed48: u64,
     strings: u64,
+    /// What the C++ runtime keeps (`exec::cxx`).
+    pub cxx: crate::exec::cxx::CxxState,
 }
 
 /// The constant strings of the C library, in one static object: what

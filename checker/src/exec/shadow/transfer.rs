@@ -444,7 +444,10 @@ impl Process {
                 }
             }
             // An unsupported construct halts before any value flows on.
-            InstKind::Libc { .. } | InstKind::Mpi { .. } | InstKind::Unsupported { .. } => {}
+            InstKind::Libc { .. }
+            | InstKind::Mpi { .. }
+            | InstKind::Unsupported { .. }
+            | InstKind::Terminate { .. } => {}
             // Thread numbers and team sizes are no inputs (the interpreter
             // refuses the rest of OpenMP under --any-input).
             InstKind::LifetimeEnd { .. } => {}
