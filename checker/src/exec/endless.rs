@@ -54,7 +54,7 @@ type SavedFrame = (FuncId, BlockId, u32, Option<Reg>, Vec<(Reg, u64)>);
 struct Saved {
     frames: Vec<SavedFrame>,
     mem: Memory,
-    atexit: Vec<FuncId>,
+    atexit: Vec<(FuncId, Option<u64>)>,
     then: usize,
     exit_status: Option<i32>,
 }
