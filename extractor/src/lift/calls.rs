@@ -156,7 +156,10 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
     if let Some(what) = openmp_construct(&name) {
         return Err(fl.unsupported(format!("{what} ({name})")));
     }
-    if name == "__errno_location" {
+    // A part of the C++ runtime or of libstdc++ the model's C++ runtime
+    // leaves out (std::thread, locales, file systems): named as the library
+    // part a user knows, not as a library without source.
+    if name == "__errno_location" || super::cxx::is_runtime_symbol(&name) {
         return Err(ExtractError::UnsupportedCall {
             location: fl.pos().describe(),
             callee: name,
