@@ -273,6 +273,7 @@ pub fn cannot_run_quiet(format: Format, message: &str) -> i32 {
     if format != Format::Text {
         let report = Report {
             assumptions: Vec::new(),
+            portability: Vec::new(),
             verdict: Verdict::Inconclusive,
             np: 0,
             reason: Some(format!("the check could not run: {message}")),

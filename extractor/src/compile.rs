@@ -93,12 +93,37 @@ const GCC_LENIENCE: &[&str] = &[
 ];
 
 /// Compiles and links `sources` into one module of `context`, ready to lift.
+#[cfg(test)]
 pub fn compile<'ctx>(
     context: &'ctx Context,
     sources: &[PathBuf],
     clang_args: &[String],
     strict_c: bool,
 ) -> Result<Module<'ctx>, ExtractError> {
+    compile_noting(context, sources, clang_args, strict_c).map(|(module, _)| module)
+}
+
+/// A warning of clang's that names a portability question the checker
+/// reports where it feeds an MPI call (`-Winvalid-offsetof`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClangWarning {
+    pub file: PathBuf,
+    pub line: u32,
+    /// Clang's text, without the position and the flag.
+    pub message: String,
+}
+
+/// The flags of the warnings kept as [`ClangWarning`]s.
+const NOTED_WARNINGS: &[&str] = &["-Winvalid-offsetof"];
+
+/// [`compile`], with the warnings of [`NOTED_WARNINGS`] clang gave.
+pub fn compile_noting<'ctx>(
+    context: &'ctx Context,
+    sources: &[PathBuf],
+    clang_args: &[String],
+    strict_c: bool,
+) -> Result<(Module<'ctx>, Vec<ClangWarning>), ExtractError> {
+    let mut warnings = Vec::new();
     for source in sources {
         check_readable(source)?;
     }
@@ -132,7 +157,8 @@ pub fn compile<'ctx>(
     let mut linked: Option<Module<'ctx>> = None;
     for (i, (source, lang, args)) in units.iter().enumerate() {
         let bitcode = work.path().join(format!("{i}.bc"));
-        run_clang(source, *lang, &include, args, strict_c, openmp, &bitcode)?;
+        let diagnostics = run_clang(source, *lang, &include, args, strict_c, openmp, &bitcode)?;
+        warnings.extend(noted_warnings(&diagnostics));
         let module = Module::parse_bitcode_from_path(&bitcode, context).map_err(|e| {
             ExtractError::Internal(format!(
                 "cannot read clang's output for {}: {}",
@@ -156,7 +182,31 @@ pub fn compile<'ctx>(
     // After mem2reg, which would verify nothing here but need not see the
     // sorts (they are built in SSA form already).
     crate::sort::expand_library_calls(&module)?;
-    Ok(module)
+    Ok((module, warnings))
+}
+
+/// The warnings of [`NOTED_WARNINGS`] among clang's diagnostics: lines
+/// `FILE:LINE:COLUMN: warning: MESSAGE [-WFLAG]`.
+fn noted_warnings(diagnostics: &str) -> Vec<ClangWarning> {
+    diagnostics
+        .lines()
+        .filter_map(|line| {
+            let (head, flag) = line.strip_suffix(']')?.rsplit_once(" [")?;
+            if !NOTED_WARNINGS.contains(&flag) {
+                return None;
+            }
+            let (position, message) = head.split_once(": warning: ")?;
+            let mut parts = position.rsplitn(3, ':');
+            let _column: u32 = parts.next()?.parse().ok()?;
+            let line: u32 = parts.next()?.parse().ok()?;
+            let file = PathBuf::from(parts.next()?);
+            Some(ClangWarning {
+                file,
+                line,
+                message: message.to_string(),
+            })
+        })
+        .collect()
 }
 
 /// An LLVM error message as plain text (`LLVMString`'s `Display` quotes
@@ -215,7 +265,7 @@ fn run_clang(
     strict_c: bool,
     openmp: bool,
     output: &Path,
-) -> Result<(), ExtractError> {
+) -> Result<String, ExtractError> {
     let compiler = match lang {
         Language::C => CLANG,
         Language::Cxx => CLANGXX,
@@ -286,7 +336,7 @@ fn run_clang(
     if !diagnostics.trim().is_empty() {
         eprint!("{diagnostics}");
     }
-    Ok(())
+    Ok(diagnostics.into_owned())
 }
 
 /// Clang's diagnostics for a file that is not C (a binary, say) can run to
@@ -343,4 +393,24 @@ fn target_machine() -> Result<TargetMachine, ExtractError> {
         .ok_or_else(|| {
             ExtractError::Internal(format!("cannot create a target machine for {triple}"))
         })
+}
+
+#[cfg(test)]
+mod noted_tests {
+    use super::noted_warnings;
+
+    #[test]
+    fn keeps_only_the_noted_warnings_with_their_positions() {
+        let diagnostics = "\
+src/p.cpp:9:17: warning: offset of on non-standard-layout type 'P' [-Winvalid-offsetof]
+    9 |   long d = offsetof(P, x);
+src/p.cpp:12:3: warning: unused variable 'k' [-Wunused-variable]
+/usr/lib/llvm-19/lib/clang/19/include/__stddef_offsetof.h:16:24: note: expanded from macro 'offsetof'
+";
+        let w = noted_warnings(diagnostics);
+        assert_eq!(w.len(), 1);
+        assert_eq!(w[0].file, std::path::PathBuf::from("src/p.cpp"));
+        assert_eq!(w[0].line, 9);
+        assert_eq!(w[0].message, "offset of on non-standard-layout type 'P'");
+    }
 }

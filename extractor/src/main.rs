@@ -88,8 +88,10 @@ fn run(cli: &Cli) -> Result<String, ExtractError> {
         .chain(&cli.clang_args)
         .cloned()
         .collect();
-    let module = compile::compile(&context, &sources, &clang_args, cli.strict_c)?;
+    let (module, warnings) =
+        compile::compile_noting(&context, &sources, &clang_args, cli.strict_c)?;
     let mut model = lift::lift_module(&module)?;
+    lift::portability::offsetof_notes(&module, &warnings, &mut model);
     runtime_model::assume::no_effect(&mut model, &cli.assume_no_effect);
     passes::lifetimes::end_locals_at_returns(&mut model);
     let functions_inlined = passes::inline_into_entry(&mut model)?;

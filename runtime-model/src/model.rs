@@ -60,7 +60,36 @@ pub struct Model {
     /// `llvm.global_dtors` by descending priority).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exit_functions: Vec<FuncId>,
+    /// What the program relies on that the C or C++ standard leaves to the
+    /// implementation, where it feeds an MPI call: reported beside the
+    /// verdict, never changing it. An older model has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub portability: Vec<PortabilityNote>,
     pub stats: ExtractStats,
+}
+
+/// A construct the language standard makes implementation-defined or
+/// conditionally-supported, and the MPI calls whose arguments it shapes.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct PortabilityNote {
+    /// The construct, in words: `offsetof on the non-standard-layout class
+    /// 'Particle'`.
+    pub construct: String,
+    /// Where it is used (the first of its lines when it is used on several).
+    pub at: LocId,
+    /// How many more lines use it the same way.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub more: u32,
+    /// The MPI calls it feeds, each with its function (`MPI_Type_create_struct`).
+    pub feeds: Vec<(String, LocId)>,
+    /// Which standard says so: `C++17 [support.types.layout]`.
+    pub rule: String,
+    /// How to make it portable.
+    pub help: String,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A source position, with the call site it was inlined at (innermost first).

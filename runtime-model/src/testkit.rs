@@ -49,6 +49,7 @@ impl ModelBuilder {
                 entry: 0,
                 init_functions: Vec::new(),
                 exit_functions: Vec::new(),
+                portability: Vec::new(),
                 stats: ExtractStats::default(),
             },
         }

@@ -145,6 +145,37 @@ fn error_report(model: &Model, e: &FoundError) -> ErrorReport {
     }
 }
 
+/// The model's portability notes, in the program's files and lines.
+fn portability_notes(model: &Model) -> Vec<PortabilityNote> {
+    model
+        .portability
+        .iter()
+        .map(|n| {
+            let at = source_loc(model, 0, n.at, None);
+            PortabilityNote {
+                construct: n.construct.clone(),
+                file: at.file,
+                line: at.line,
+                more_lines: n.more,
+                feeds: n
+                    .feeds
+                    .iter()
+                    .map(|(function, loc)| {
+                        let l = source_loc(model, 0, *loc, None);
+                        AssumedCall {
+                            function: function.clone(),
+                            file: l.file,
+                            line: l.line,
+                        }
+                    })
+                    .collect(),
+                rule: n.rule.clone(),
+                help: n.help.clone(),
+            }
+        })
+        .collect()
+}
+
 pub fn build(model: &Model, np: usize, outcome: &Outcome) -> Report {
     let errors: Vec<ErrorReport> = outcome
         .errors
@@ -160,6 +191,7 @@ pub fn build(model: &Model, np: usize, outcome: &Outcome) -> Report {
     };
     Report {
         assumptions: Vec::new(),
+        portability: portability_notes(model),
         verdict,
         np,
         // Under an error verdict, what the search did not cover is a note.

@@ -144,6 +144,19 @@ fn header(out: &mut String, name: &str, reports: &[Report]) {
         }
         out.push_str("</ul>\n");
     }
+    if let Some(r) = reports.first().filter(|r| !r.portability.is_empty()) {
+        out.push_str("<ul class=\"portability\">\n");
+        for n in &r.portability {
+            let _ = writeln!(
+                out,
+                "<li>portability: {} ({}; help: {})</li>",
+                escape(&super::text::portability_line(n)),
+                escape(&n.rule),
+                escape(&n.help)
+            );
+        }
+        out.push_str("</ul>\n");
+    }
     out.push_str("</header>\n");
 }
 
@@ -485,6 +498,7 @@ mod tests {
         };
         Report {
             assumptions: Vec::new(),
+            portability: Vec::new(),
             verdict: Verdict::Error,
             np: 2,
             reason: None,

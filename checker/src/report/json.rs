@@ -59,6 +59,11 @@ struct JsonReport<'a> {
     /// it covers (`[]`: never used).
     #[serde(skip_serializing_if = "<[super::Assumption]>::is_empty")]
     assumptions: &'a [super::Assumption],
+    /// Extension: constructs the language standard leaves to the
+    /// implementation that shape an MPI call's arguments (the verdict
+    /// holds for this compiler's choice).
+    #[serde(skip_serializing_if = "<[super::PortabilityNote]>::is_empty")]
+    portability: &'a [super::PortabilityNote],
 }
 
 #[derive(Serialize)]
@@ -136,6 +141,7 @@ impl<'a> From<&'a Report> for JsonReport<'a> {
             stats: JsonStats::from(&report.stats),
             runs: Vec::new(),
             assumptions: &report.assumptions,
+            portability: &report.portability,
         }
     }
 }
@@ -208,6 +214,7 @@ mod tests {
     fn sample(verdict: Verdict) -> Report {
         Report {
             assumptions: Vec::new(),
+            portability: Vec::new(),
             verdict,
             np: 3,
             reason: None,

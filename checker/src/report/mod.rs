@@ -171,6 +171,32 @@ pub struct Report {
     /// (`--assume-no-effect`): one entry per pattern, used or not.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub assumptions: Vec<Assumption>,
+    /// What the program relies on that its language standard leaves to the
+    /// implementation, where it shapes an MPI call: beside the verdict,
+    /// never changing it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub portability: Vec<PortabilityNote>,
+}
+
+/// A construct the C or C++ standard leaves to the implementation, and
+/// the MPI calls whose arguments it shapes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PortabilityNote {
+    /// `offsetof on the non-standard-layout class 'Particle'`.
+    pub construct: String,
+    pub file: String,
+    pub line: u32,
+    /// How many more lines use it the same way.
+    #[serde(skip_serializing_if = "is_zero_u32")]
+    pub more_lines: u32,
+    pub feeds: Vec<AssumedCall>,
+    /// The standard's rule: `C++17 [support.types.layout]/1: ...`.
+    pub rule: String,
+    pub help: String,
+}
+
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One assumption the user made of functions without source, and the

@@ -60,6 +60,7 @@ pub fn render_runs(reports: &[Report], tool_version: &str) -> String {
             let reason = format!("cannot render report as SARIF: {err}");
             let fallback = Report {
                 assumptions: Vec::new(),
+                portability: Vec::new(),
                 verdict: Verdict::Inconclusive,
                 np: reports.first().map_or(0, |r| r.np),
                 reason: Some(reason),
@@ -115,6 +116,20 @@ fn build_run<'a>(report: &'a Report, tool_version: &'a str) -> Run<'a> {
             text: super::text::assumption_line(a),
         },
         descriptor: Descriptor { id: "assumption" },
+    }));
+    // So is each portability note: the verdict holds for the layout or
+    // behavior this compiler chose.
+    notifications.extend(report.portability.iter().map(|n| Notification {
+        level: "warning",
+        message: Text {
+            text: format!(
+                "{}; {}; help: {}",
+                super::text::portability_line(n),
+                n.rule,
+                n.help
+            ),
+        },
+        descriptor: Descriptor { id: "portability" },
     }));
 
     Run {
@@ -709,6 +724,7 @@ mod tests {
         inlined.inlined_at = vec!["prog.c:40".to_string()];
         Report {
             assumptions: Vec::new(),
+            portability: Vec::new(),
             verdict: Verdict::Error,
             np: 3,
             reason: None,
@@ -896,6 +912,7 @@ mod tests {
 
         let verified = Report {
             assumptions: Vec::new(),
+            portability: Vec::new(),
             verdict: Verdict::Verified,
             np: 2,
             reason: None,
@@ -913,6 +930,7 @@ mod tests {
 
         let inconclusive = Report {
             assumptions: Vec::new(),
+            portability: Vec::new(),
             verdict: Verdict::Inconclusive,
             reason: Some("timeout after 10 s".to_string()),
             ..verified
@@ -975,6 +993,7 @@ mod tests {
     fn every_kind() -> Report {
         Report {
             assumptions: Vec::new(),
+            portability: Vec::new(),
             errors: ErrorKind::ALL
                 .iter()
                 .map(|&kind| ErrorReport {

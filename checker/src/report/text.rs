@@ -26,7 +26,9 @@
 //!
 //! - The header is `mpi-check: <verdict> (np = N)`, with `: <reason>` after it
 //!   when the verdict is inconclusive (a reason under another verdict is shown
-//!   as a `note:` line below the header).
+//!   as a `note:` line below the header). Then one `assumption:` line per
+//!   `--assume-no-effect` pattern, and per portability note a `portability:`
+//!   line with its `= note:` (the standard's rule) and `= help:` lines.
 //! - Each error is a diagnostic rendered by `codespan-reporting` in ASCII, as
 //!   rustc lays them out: `error[<kind>]: <message>`, then the source lines of
 //!   its locations with the identifier at each location underlined, `^` for
@@ -80,6 +82,11 @@ pub fn render_styled(
     }
     for a in &report.assumptions {
         push_line(&mut out, &format!("assumption: {}", assumption_line(a)));
+    }
+    for n in &report.portability {
+        push_line(&mut out, &format!("portability: {}", portability_line(n)));
+        push_line(&mut out, &format!("  = note: {}", n.rule));
+        push_line(&mut out, &format!("  = help: {}", n.help));
     }
 
     let mut helped = Vec::new();
@@ -151,6 +158,33 @@ pub fn assumption_line(a: &super::Assumption) -> String {
         a.assumed,
         a.option,
         sites.join(", ")
+    )
+}
+
+/// One portability note in words: the construct, where, and the MPI calls
+/// it shapes (`offsetof on the non-standard-layout class 'P' at p.cpp:9
+/// (and 2 more lines) shapes MPI_Type_create_struct at line 14`).
+pub fn portability_line(n: &super::PortabilityNote) -> String {
+    let more = match n.more_lines {
+        0 => String::new(),
+        1 => " (and 1 more line)".to_string(),
+        k => format!(" (and {k} more lines)"),
+    };
+    // A call in the construct's own file is named by its line alone.
+    let feeds: Vec<String> = n
+        .feeds
+        .iter()
+        .map(|c| match c.file == n.file {
+            true => format!("{} at line {}", c.function, c.line),
+            false => format!("{} at {}:{}", c.function, c.file, c.line),
+        })
+        .collect();
+    format!(
+        "{} at {}:{}{more} shapes {}",
+        n.construct,
+        n.file,
+        n.line,
+        feeds.join(", ")
     )
 }
 
@@ -617,6 +651,7 @@ int main(int argc, char **argv) {
     fn error_report() -> Report {
         Report {
             assumptions: Vec::new(),
+            portability: Vec::new(),
             verdict: Verdict::Error,
             np: 3,
             reason: None,
@@ -795,6 +830,7 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
     fn verified() {
         let report = Report {
             assumptions: Vec::new(),
+            portability: Vec::new(),
             verdict: Verdict::Verified,
             np: 4,
             reason: None,
@@ -811,6 +847,7 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
     fn inconclusive() {
         let report = Report {
             assumptions: Vec::new(),
+            portability: Vec::new(),
             verdict: Verdict::Inconclusive,
             np: 2,
             reason: Some("unsupported call MPI_Comm_spawn at prog.c:9".to_string()),

@@ -30,6 +30,7 @@ mod globals;
 mod instructions;
 mod intrinsics;
 mod ir;
+pub mod portability;
 mod symbols;
 mod terminators;
 mod types;
@@ -123,6 +124,7 @@ pub fn lift_module(module: &inkwell::module::Module<'_>) -> Result<Model, Extrac
         entry,
         init_functions,
         exit_functions,
+        portability: Vec::new(),
         stats: ExtractStats::default(),
     })
 }
