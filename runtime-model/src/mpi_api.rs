@@ -407,6 +407,7 @@ mpi_functions! {
     GraphMap = "MPI_Graph_map"(comm, nnodes, index, edges, newrank) { Communicator };
     NeighborAllgatherv = "MPI_Neighbor_allgatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm) { Communicator, collective };
     NeighborAlltoallv = "MPI_Neighbor_alltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm) { Communicator, collective };
+    NeighborAlltoallw = "MPI_Neighbor_alltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm) { Communicator, collective };
     // MPI-1 names removed in MPI 3.0 (MPI 3.1 §17.2, Table 17.1), with the
     // semantics of their replacements.
     Address = "MPI_Address"(location, address) { Packing };

@@ -76,7 +76,8 @@ impl Machine {
             F::NeighborAllgather
             | F::NeighborAlltoall
             | F::NeighborAllgatherv
-            | F::NeighborAlltoallv => self.neighbor_collective(site, args),
+            | F::NeighborAlltoallv
+            | F::NeighborAlltoallw => self.neighbor_collective(site, args),
             // Local calls.
             F::CommCompare => self.comm_compare(site, args),
             F::CommTestInter | F::CommRemoteSize => self.intercomm_query(site, args),

@@ -1,5 +1,5 @@
 //! Neighborhood collectives (MPI 3.1 §7.6): MPI_Neighbor_allgather[v]
-//! and MPI_Neighbor_alltoall[v] over a communicator with a Cartesian,
+//! and MPI_Neighbor_alltoall[v|w] over a communicator with a Cartesian,
 //! graph or distributed graph topology. Each member sends one block per
 //! out-neighbor and receives one per in-neighbor; the data moves when the
 //! last member arrives.
@@ -56,51 +56,74 @@ impl Machine {
         let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
         let (ins, outs) = self.topo_neighbors(site, comm, crank)?;
         let (nin, nout) = (ins.len(), outs.len());
-        let sbuf = a.ptr("sendbuf")?;
-        let (st, rbuf, rt) = (a.int("sendtype")?, a.ptr("recvbuf")?, a.int("recvtype")?);
-        // (count, displacement in extents) of each send and receive block.
-        let (sends, recvs): (CountDispls, CountDispls) = match site.func {
-            F::NeighborAllgather | F::NeighborAlltoall => {
-                let (sn, rn) = (a.int("sendcount")?, a.int("recvcount")?);
-                let all = site.func == F::NeighborAlltoall;
-                let sends = if all {
-                    (0..nout).map(|j| (sn, j as i64 * sn as i64)).collect()
-                } else {
-                    vec![(sn, 0)]
-                };
-                let recvs = (0..nin).map(|j| (rn, j as i64 * rn as i64)).collect();
-                (sends, recvs)
-            }
-            F::NeighborAllgatherv => {
-                let counts = self.read_int_array(site, a.ptr("recvcounts")?, nin, "recvcounts")?;
-                let displs = self.read_int_array(site, a.ptr("displs")?, nin, "displs")?;
-                let recvs = counts.into_iter().zip(displs.into_iter().map(i64::from));
-                (vec![(a.int("sendcount")?, 0)], recvs.collect())
+        let (sbuf, rbuf) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?);
+        // (count, byte offset, datatype) of each send and receive block:
+        // displacements in extents of the one datatype, or, in the w-form,
+        // in bytes with a datatype per block (§7.6.2).
+        let (sends, recvs): (Blocks, Blocks) = match site.func {
+            F::NeighborAlltoallw => {
+                // The displacements are MPI_Aint here.
+                let side =
+                    |m: &Machine, n: usize, c: &str, d: &str, t: &str| -> Result<Blocks, Halt> {
+                        let cs = m.read_int_array(site, a.ptr(c)?, n, c)?;
+                        let ts = m.read_int_array(site, a.ptr(t)?, n, t)?;
+                        let base = a.ptr(d)?;
+                        (0..n)
+                            .map(|j| Ok((cs[j], m.read_i64(site, base + 8 * j as u64, d)?, ts[j])))
+                            .collect()
+                    };
+                (
+                    side(self, nout, "sendcounts", "sdispls", "sendtypes")?,
+                    side(self, nin, "recvcounts", "rdispls", "recvtypes")?,
+                )
             }
             _ => {
-                let scounts =
-                    self.read_int_array(site, a.ptr("sendcounts")?, nout, "sendcounts")?;
-                let sdispls = self.read_int_array(site, a.ptr("sdispls")?, nout, "sdispls")?;
-                let rcounts = self.read_int_array(site, a.ptr("recvcounts")?, nin, "recvcounts")?;
-                let rdispls = self.read_int_array(site, a.ptr("rdispls")?, nin, "rdispls")?;
-                let sends = scounts.into_iter().zip(sdispls.into_iter().map(i64::from));
-                let recvs = rcounts.into_iter().zip(rdispls.into_iter().map(i64::from));
-                (sends.collect(), recvs.collect())
+                let (st, rt) = (a.int("sendtype")?, a.int("recvtype")?);
+                let (sends, recvs): (CountDispls, CountDispls) = match site.func {
+                    F::NeighborAllgather | F::NeighborAlltoall => {
+                        let (sn, rn) = (a.int("sendcount")?, a.int("recvcount")?);
+                        let all = site.func == F::NeighborAlltoall;
+                        let sends = if all {
+                            (0..nout).map(|j| (sn, j as i64 * sn as i64)).collect()
+                        } else {
+                            vec![(sn, 0)]
+                        };
+                        let recvs = (0..nin).map(|j| (rn, j as i64 * rn as i64)).collect();
+                        (sends, recvs)
+                    }
+                    F::NeighborAllgatherv => {
+                        let counts =
+                            self.read_int_array(site, a.ptr("recvcounts")?, nin, "recvcounts")?;
+                        let displs = self.read_int_array(site, a.ptr("displs")?, nin, "displs")?;
+                        let recvs = counts.into_iter().zip(displs.into_iter().map(i64::from));
+                        (vec![(a.int("sendcount")?, 0)], recvs.collect())
+                    }
+                    _ => {
+                        let scounts =
+                            self.read_int_array(site, a.ptr("sendcounts")?, nout, "sendcounts")?;
+                        let sdispls =
+                            self.read_int_array(site, a.ptr("sdispls")?, nout, "sdispls")?;
+                        let rcounts =
+                            self.read_int_array(site, a.ptr("recvcounts")?, nin, "recvcounts")?;
+                        let rdispls =
+                            self.read_int_array(site, a.ptr("rdispls")?, nin, "rdispls")?;
+                        let sends = scounts.into_iter().zip(sdispls.into_iter().map(i64::from));
+                        let recvs = rcounts.into_iter().zip(rdispls.into_iter().map(i64::from));
+                        (sends.collect(), recvs.collect())
+                    }
+                };
+                let (sext, rext) = (self.extent(site, st)? as i64, self.extent(site, rt)? as i64);
+                (
+                    sends.iter().map(|&(n, d)| (n, d * sext, st)).collect(),
+                    recvs.iter().map(|&(n, d)| (n, d * rext, rt)).collect(),
+                )
             }
         };
-        let (sext, rext) = (self.extent(site, st)? as i64, self.extent(site, rt)? as i64);
-        let rsize = self.type_size(site, rt)?;
         let mut send = Vec::new();
         let mut layout = vec![nout as i64];
         let mut send_block = 0;
-        for (j, &(n, d)) in sends.iter().enumerate() {
-            let data = self.pack(
-                site,
-                sbuf.wrapping_add((d * sext) as u64),
-                n,
-                st,
-                "send buffer",
-            )?;
+        for (j, &(n, d, st)) in sends.iter().enumerate() {
+            let data = self.pack(site, sbuf.wrapping_add(d as u64), n, st, "send buffer")?;
             send_block = send_block.max(data.len() as u64);
             if j == 0 || site.func != F::NeighborAllgather && site.func != F::NeighborAllgatherv {
                 layout.extend([send.len() as i64, data.len() as i64]);
@@ -117,13 +140,14 @@ impl Machine {
         }
         layout.push(nin as i64);
         let mut recv_block = 0;
-        for &(n, d) in &recvs {
-            let at = rbuf.wrapping_add((d * rext) as u64);
+        for &(n, d, rt) in &recvs {
+            let at = rbuf.wrapping_add(d as u64);
             self.check_unpack(site, at, n, rt, "receive buffer")?;
-            let cap = self.count(site, n)? * rsize;
+            let cap = self.count(site, n)? * self.type_size(site, rt)?;
             recv_block = recv_block.max(cap);
-            layout.extend([d * rext, cap as i64]);
+            layout.extend([d, cap as i64, rt as i64]);
         }
+        let rt = recvs.first().map_or(0, |r| r.2);
         let ev = self.log_call(site, None, None);
         let cname = comm_name(self.world.comms[comm].handle);
         let counts = match site.func {
@@ -136,8 +160,8 @@ impl Machine {
             }
             _ => format!(
                 "sendcounts=[{}], recvcounts=[{}]",
-                list_counts(&sends),
-                list_counts(&recvs)
+                list_counts(&sends.iter().map(|b| (b.0, b.1)).collect::<Vec<_>>()),
+                list_counts(&recvs.iter().map(|b| (b.0, b.1)).collect::<Vec<_>>())
             ),
         };
         self.trace_event(
@@ -230,7 +254,7 @@ impl Machine {
                 let (off, len) = NeighborLayout::of(&sc.args).send(block);
                 let start = off.min(data.len());
                 let bytes = &data[start..(start + len).min(data.len())];
-                let (disp, cap) = recv_layout.recv(j);
+                let (disp, cap, dt) = recv_layout.recv(j);
                 if bytes.len() as u64 > cap {
                     let (loc, func) = self.event_loc(cs[r].event).unwrap_or((site.loc, site.func));
                     return Err(Halt::Error(
@@ -256,7 +280,7 @@ impl Machine {
                     self.blocked_loc(rank)
                 };
                 let bytes = bytes.to_vec();
-                self.unpack(rank, at, cs[r].datatype, &bytes).map_err(|f| {
+                self.unpack(rank, at, dt, &bytes).map_err(|f| {
                     Halt::Error(
                         Finding::new(ErrorKind::MemoryError, format!("receive buffer: {f}")).at(
                             rank,
@@ -274,6 +298,9 @@ impl Machine {
 /// (count, displacement in extents) of each block of a neighborhood
 /// collective, per neighbor.
 type CountDispls = Vec<(i32, i64)>;
+
+/// (count, byte displacement, datatype) of each block, per neighbor.
+type Blocks = Vec<(i32, i64, i32)>;
 
 /// A neighborhood collective member's block layout, as encoded in its
 /// contribution's `args` by `neighbor_collective`.
@@ -297,12 +324,14 @@ impl<'a> NeighborLayout<'a> {
         (o.max(0) as usize, l.max(0) as usize)
     }
 
-    /// (byte displacement, capacity) in the receive buffer of the block
-    /// from in-neighbor `j`.
-    fn recv(&self, j: usize) -> (i64, u64) {
+    /// (byte displacement, capacity, datatype) in the receive buffer of
+    /// the block from in-neighbor `j`.
+    fn recv(&self, j: usize) -> (i64, u64, i32) {
         let nout = self.0.first().copied().unwrap_or(0).max(0) as usize;
-        let (d, c) = self.pair(1 + 2 * nout + 1 + 2 * j);
-        (d, c.max(0) as u64)
+        let at = 1 + 2 * nout + 1 + 3 * j;
+        let (d, c) = self.pair(at);
+        let dt = self.0.get(at + 2).copied().unwrap_or(0) as i32;
+        (d, c.max(0) as u64, dt)
     }
 }
 
@@ -320,21 +349,21 @@ mod tests {
     use super::*;
 
     /// Two out-neighbors' send blocks (offset, length), then one
-    /// in-neighbor's receive block (displacement, capacity).
-    const ARGS: [i64; 8] = [2, 0, 4, 4, 4, 1, 8, 16];
+    /// in-neighbor's receive block (displacement, capacity, datatype).
+    const ARGS: [i64; 9] = [2, 0, 4, 4, 4, 1, 8, 16, 7];
 
     #[test]
     fn layout_reads_send_and_receive_blocks() {
         let l = NeighborLayout::of(&ARGS);
         assert_eq!(l.send(0), (0, 4));
         assert_eq!(l.send(1), (4, 4));
-        assert_eq!(l.recv(0), (8, 16));
+        assert_eq!(l.recv(0), (8, 16, 7));
     }
 
     #[test]
     fn layout_out_of_range_is_empty() {
         let l = NeighborLayout::of(&ARGS);
-        assert_eq!(l.recv(1), (0, 0));
+        assert_eq!(l.recv(1), (0, 0, 0));
         assert_eq!(NeighborLayout::of(&[]).send(0), (0, 0));
         assert_eq!(NeighborLayout::of(&[1, -3, -1]).send(0), (0, 0));
     }
