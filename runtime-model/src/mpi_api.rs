@@ -408,6 +408,12 @@ mpi_functions! {
     NeighborAllgatherv = "MPI_Neighbor_allgatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm) { Communicator, collective };
     NeighborAlltoallv = "MPI_Neighbor_alltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm) { Communicator, collective };
     NeighborAlltoallw = "MPI_Neighbor_alltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm) { Communicator, collective };
+    // Nonblocking neighborhood collectives (MPI 3.1 §7.7).
+    IneighborAllgather = "MPI_Ineighbor_allgather"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request) { Communicator, collective, blocking_form: NeighborAllgather, buffers: Pending };
+    IneighborAllgatherv = "MPI_Ineighbor_allgatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request) { Communicator, collective, blocking_form: NeighborAllgatherv, buffers: Pending };
+    IneighborAlltoall = "MPI_Ineighbor_alltoall"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request) { Communicator, collective, blocking_form: NeighborAlltoall, buffers: Pending };
+    IneighborAlltoallv = "MPI_Ineighbor_alltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request) { Communicator, collective, blocking_form: NeighborAlltoallv, buffers: Pending };
+    IneighborAlltoallw = "MPI_Ineighbor_alltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request) { Communicator, collective, blocking_form: NeighborAlltoallw, buffers: Pending };
     // MPI-1 names removed in MPI 3.0 (MPI 3.1 §17.2, Table 17.1), with the
     // semantics of their replacements.
     Address = "MPI_Address"(location, address) { Packing };

@@ -77,7 +77,12 @@ impl Machine {
             | F::NeighborAlltoall
             | F::NeighborAllgatherv
             | F::NeighborAlltoallv
-            | F::NeighborAlltoallw => self.neighbor_collective(site, args),
+            | F::NeighborAlltoallw
+            | F::IneighborAllgather
+            | F::IneighborAllgatherv
+            | F::IneighborAlltoall
+            | F::IneighborAlltoallv
+            | F::IneighborAlltoallw => self.neighbor_collective(site, args),
             // Local calls.
             F::CommCompare => self.comm_compare(site, args),
             F::CommTestInter | F::CommRemoteSize => self.intercomm_query(site, args),

@@ -8,7 +8,9 @@ use crate::diag::ErrorKind;
 use crate::mpi::args::Args;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
+use runtime_model::model::LocId;
 use runtime_model::mpi::collective::Contribution;
+use runtime_model::mpi::p2p::ReqOp;
 use runtime_model::mpi::{CommId, Topology};
 use runtime_model::mpi_api::MpiFunc as F;
 
@@ -60,7 +62,7 @@ impl Machine {
         // (count, byte offset, datatype) of each send and receive block:
         // displacements in extents of the one datatype, or, in the w-form,
         // in bytes with a datatype per block (§7.6.2).
-        let (sends, recvs): (Blocks, Blocks) = match site.func {
+        let (sends, recvs): (Blocks, Blocks) = match site.func.blocking_form() {
             F::NeighborAlltoallw => {
                 // The displacements are MPI_Aint here.
                 let side =
@@ -79,10 +81,10 @@ impl Machine {
             }
             _ => {
                 let (st, rt) = (a.int("sendtype")?, a.int("recvtype")?);
-                let (sends, recvs): (CountDispls, CountDispls) = match site.func {
+                let (sends, recvs): (CountDispls, CountDispls) = match site.func.blocking_form() {
                     F::NeighborAllgather | F::NeighborAlltoall => {
                         let (sn, rn) = (a.int("sendcount")?, a.int("recvcount")?);
-                        let all = site.func == F::NeighborAlltoall;
+                        let all = site.func.blocking_form() == F::NeighborAlltoall;
                         let sends = if all {
                             (0..nout).map(|j| (sn, j as i64 * sn as i64)).collect()
                         } else {
@@ -125,12 +127,20 @@ impl Machine {
         for (j, &(n, d, st)) in sends.iter().enumerate() {
             let data = self.pack(site, sbuf.wrapping_add(d as u64), n, st, "send buffer")?;
             send_block = send_block.max(data.len() as u64);
-            if j == 0 || site.func != F::NeighborAllgather && site.func != F::NeighborAllgatherv {
+            if j == 0
+                || !matches!(
+                    site.func.blocking_form(),
+                    F::NeighborAllgather | F::NeighborAllgatherv
+                )
+            {
                 layout.extend([send.len() as i64, data.len() as i64]);
                 send.extend_from_slice(&data);
             }
         }
-        if matches!(site.func, F::NeighborAllgather | F::NeighborAllgatherv) {
+        if matches!(
+            site.func.blocking_form(),
+            F::NeighborAllgather | F::NeighborAllgatherv
+        ) {
             // One block, to every out-neighbor.
             let (off, len) = (layout.get(1).copied(), layout.get(2).copied());
             layout.truncate(1);
@@ -150,7 +160,7 @@ impl Machine {
         let rt = recvs.first().map_or(0, |r| r.2);
         let ev = self.log_call(site, None, None);
         let cname = comm_name(self.world.comms[comm].handle);
-        let counts = match site.func {
+        let counts = match site.func.blocking_form() {
             F::NeighborAllgather | F::NeighborAlltoall => {
                 format!(
                     "sendcount={}, recvcount={}",
@@ -171,6 +181,29 @@ impl Machine {
         );
         let sync = self.world.synchronizing_collectives;
         let k = self.world.comms[comm].join_next(crank, sync);
+        // The nonblocking forms (§7.7): the request owns the buffers until
+        // it completes, and its completion delivers the blocks
+        // (`unpack_neighbor_blocks`).
+        let request = site.func.is_nonblocking().then(|| {
+            self.world.p2p.post(
+                site.rank,
+                ReqOp::Collective {
+                    comm,
+                    instance: k,
+                    member: crank,
+                    recv_buf: rbuf,
+                },
+                ev,
+            )
+        });
+        if let Some(req) = request {
+            for &(n, d, st) in &sends {
+                self.guard_typed(site, req, sbuf.wrapping_add(d as u64), n, st, false)?;
+            }
+            for &(n, d, rt) in &recvs {
+                self.guard_typed(site, req, rbuf.wrapping_add(d as u64), n, rt, true)?;
+            }
+        }
         let c = Contribution {
             datatype: rt,
             send: Some(std::sync::Arc::from(send)),
@@ -182,6 +215,11 @@ impl Machine {
             return Err(self.collective_mismatch(site, comm, k, m, None, "arguments"));
         }
         self.version += 1;
+        if let Some(req) = request {
+            let handle = self.hand_out(req);
+            self.write_i32(site, a.ptr("request")?, handle, "request")?;
+            return Ok(Effect::Return(0));
+        }
         if self.instance_complete(comm, k) {
             self.deliver_neighbors(site, comm, k, rbuf)?;
         }
@@ -192,15 +230,8 @@ impl Machine {
         }))
     }
 
-    /// Moves the data of a complete neighborhood collective. On a graph or
-    /// distributed graph, as if each process sent block j to out-neighbor
-    /// j and received block j from in-neighbor j with one tag (§7.6), so
-    /// repeated neighbors pair up in order. On a Cartesian grid, the block
-    /// from the neighbor in the negative direction of dimension d is the
-    /// one it sent in the positive direction, and vice versa: block s of
-    /// the sender lands in block s ^ 1 of the receiver, also where both
-    /// neighbors are the same process (a periodic dimension of 1 or 2
-    /// processes; the MPI-4.0 erratum to MPI 3.1 §7.6, Annex B.1.1).
+    /// Moves the data of a complete blocking neighborhood collective into
+    /// every member's receive buffer (`own` is the caller's).
     fn deliver_neighbors(
         &mut self,
         site: &Site,
@@ -208,88 +239,108 @@ impl Machine {
         k: usize,
         own: u64,
     ) -> Result<(), Halt> {
-        let cs = self.instance_contributions(comm, k);
         let members = self.world.comms[comm].members.clone();
-        let n = members.len();
-        let lists: Vec<(Vec<i32>, Vec<i32>)> = (0..n)
-            .map(|r| self.topo_neighbors(site, comm, r))
-            .collect::<Result<_, _>>()?;
-        let cartesian = matches!(self.world.comms[comm].topology, Topology::Cart(_));
-        for r in 0..n {
-            let (ins, _) = &lists[r];
-            let addr = if members[r] == site.rank {
+        for (r, &rank) in members.iter().enumerate() {
+            let addr = if rank == site.rank {
                 own
             } else {
-                self.blocked_out(members[r]).unwrap_or(0)
+                self.blocked_out(rank).unwrap_or(0)
             };
-            let recv_layout = NeighborLayout::of(&cs[r].args);
-            for (j, &src) in ins.iter().enumerate() {
-                if src < 0 {
-                    continue; // MPI_PROC_NULL: the block stays untouched
-                }
-                let s = src as usize;
-                let block = if cartesian {
-                    Some(j ^ 1)
-                } else {
-                    // Which occurrence of `src` this is among my
-                    // in-neighbors, and the same occurrence of me among its
-                    // out-neighbors.
-                    let nth = ins[..j].iter().filter(|&&x| x == src).count();
-                    lists[s]
-                        .1
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, &d)| d == r as i32)
-                        .nth(nth)
-                        .map(|(i, _)| i)
-                };
-                let Some(block) = block else {
-                    continue;
-                };
-                let sc = &cs[s];
-                let data = sc
-                    .send
-                    .clone()
-                    .unwrap_or_else(|| std::sync::Arc::from(Vec::new()));
-                let (off, len) = NeighborLayout::of(&sc.args).send(block);
-                let start = off.min(data.len());
-                let bytes = &data[start..(start + len).min(data.len())];
-                let (disp, cap, dt) = recv_layout.recv(j);
-                if bytes.len() as u64 > cap {
-                    let (loc, func) = self.event_loc(cs[r].event).unwrap_or((site.loc, site.func));
-                    return Err(Halt::Error(
-                        Finding::new(
-                            ErrorKind::CountMismatch,
-                            format!(
-                                "{}: rank {} sends {} bytes to rank {} whose receive block holds {} bytes",
-                                site.func.name(),
-                                members[s],
-                                bytes.len(),
-                                members[r],
-                                cap
-                            ),
-                        )
-                        .at(members[r], loc, Some(func)),
-                    ));
-                }
-                let at = addr.wrapping_add(disp as u64);
-                let rank = members[r];
-                let loc = if rank == site.rank {
-                    site.loc
-                } else {
-                    self.blocked_loc(rank)
-                };
-                let bytes = bytes.to_vec();
-                self.unpack(rank, at, dt, &bytes).map_err(|f| {
-                    Halt::Error(
-                        Finding::new(ErrorKind::MemoryError, format!("receive buffer: {f}")).at(
-                            rank,
-                            loc,
-                            Some(site.func),
-                        ),
-                    )
-                })?;
+            let loc = if rank == site.rank {
+                site.loc
+            } else {
+                self.blocked_loc(rank)
+            };
+            self.unpack_neighbor_blocks(comm, k, r, addr, loc)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the blocks member `r` of complete neighborhood collective
+    /// `k` receives into its receive buffer at `addr` (`loc`: where an
+    /// error is reported). On a graph or distributed graph, as if each
+    /// process sent block j to out-neighbor j and received block j from
+    /// in-neighbor j with one tag (§7.6), so repeated neighbors pair up in
+    /// order. On a Cartesian grid, the block from the neighbor in the
+    /// negative direction of dimension d is the one it sent in the
+    /// positive direction, and vice versa: block s of the sender lands in
+    /// block s ^ 1 of the receiver, also where both neighbors are the same
+    /// process (a periodic dimension of 1 or 2 processes; the MPI-4.0
+    /// erratum to MPI 3.1 §7.6, Annex B.1.1).
+    pub(crate) fn unpack_neighbor_blocks(
+        &mut self,
+        comm: CommId,
+        k: usize,
+        r: usize,
+        addr: u64,
+        loc: LocId,
+    ) -> Result<(), Halt> {
+        let cs = self.instance_contributions(comm, k);
+        let members = self.world.comms[comm].members.clone();
+        let Some(func) = cs.get(r).map(|c| c.func) else {
+            return Ok(());
+        };
+        let rank = members[r];
+        let at_rank = |f: Finding| f.at(rank, loc, Some(func));
+        let site = Site { rank, loc, func };
+        let lists: Vec<(Vec<i32>, Vec<i32>)> = (0..members.len())
+            .map(|q| self.topo_neighbors(&site, comm, q))
+            .collect::<Result<_, _>>()?;
+        let cartesian = matches!(self.world.comms[comm].topology, Topology::Cart(_));
+        let (ins, _) = &lists[r];
+        let recv_layout = NeighborLayout::of(&cs[r].args);
+        for (j, &src) in ins.iter().enumerate() {
+            if src < 0 {
+                continue; // MPI_PROC_NULL: the block stays untouched
             }
+            let s = src as usize;
+            let block = if cartesian {
+                Some(j ^ 1)
+            } else {
+                // Which occurrence of `src` this is among my in-neighbors,
+                // and the same occurrence of me among its out-neighbors.
+                let nth = ins[..j].iter().filter(|&&x| x == src).count();
+                lists[s]
+                    .1
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &d)| d == r as i32)
+                    .nth(nth)
+                    .map(|(i, _)| i)
+            };
+            let Some(block) = block else {
+                continue;
+            };
+            let sc = &cs[s];
+            let data = sc
+                .send
+                .clone()
+                .unwrap_or_else(|| std::sync::Arc::from(Vec::new()));
+            let (off, len) = NeighborLayout::of(&sc.args).send(block);
+            let start = off.min(data.len());
+            let bytes = &data[start..(start + len).min(data.len())];
+            let (disp, cap, dt) = recv_layout.recv(j);
+            if bytes.len() as u64 > cap {
+                return Err(Halt::Error(at_rank(Finding::new(
+                    ErrorKind::CountMismatch,
+                    format!(
+                        "{}: rank {} sends {} bytes to rank {} whose receive block holds {} bytes",
+                        func.name(),
+                        members[s],
+                        bytes.len(),
+                        rank,
+                        cap
+                    ),
+                ))));
+            }
+            let bytes = bytes.to_vec();
+            self.unpack(rank, addr.wrapping_add(disp as u64), dt, &bytes)
+                .map_err(|f| {
+                    Halt::Error(at_rank(Finding::new(
+                        ErrorKind::MemoryError,
+                        format!("receive buffer: {f}"),
+                    )))
+                })?;
         }
         Ok(())
     }
