@@ -278,12 +278,12 @@ mpi_functions! {
     Ialltoall = "MPI_Ialltoall"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request) { Collective, collective, blocking_form: Alltoall, buffers: Pending, shape: Blocks, intercomm };
     Alltoallv = "MPI_Alltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm) { Collective, collective, shape: Blocks, intercomm };
     Ialltoallv = "MPI_Ialltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request) { Collective, collective, blocking_form: Alltoallv, buffers: Pending, shape: Blocks, intercomm };
-    Alltoallw = "MPI_Alltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm) { Collective, collective, shape: Blocks };
-    Ialltoallw = "MPI_Ialltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request) { Collective, collective, blocking_form: Alltoallw, buffers: Pending, shape: Blocks };
-    ReduceScatter = "MPI_Reduce_scatter"(sendbuf, recvbuf, recvcounts, datatype, op, comm) { Collective, collective, shape: Reduction };
-    IreduceScatter = "MPI_Ireduce_scatter"(sendbuf, recvbuf, recvcounts, datatype, op, comm, request) { Collective, collective, blocking_form: ReduceScatter, buffers: Pending, shape: Reduction };
-    ReduceScatterBlock = "MPI_Reduce_scatter_block"(sendbuf, recvbuf, recvcount, datatype, op, comm) { Collective, collective, shape: Reduction };
-    IreduceScatterBlock = "MPI_Ireduce_scatter_block"(sendbuf, recvbuf, recvcount, datatype, op, comm, request) { Collective, collective, blocking_form: ReduceScatterBlock, buffers: Pending, shape: Reduction };
+    Alltoallw = "MPI_Alltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm) { Collective, collective, shape: Blocks, intercomm };
+    Ialltoallw = "MPI_Ialltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request) { Collective, collective, blocking_form: Alltoallw, buffers: Pending, shape: Blocks, intercomm };
+    ReduceScatter = "MPI_Reduce_scatter"(sendbuf, recvbuf, recvcounts, datatype, op, comm) { Collective, collective, shape: Reduction, intercomm };
+    IreduceScatter = "MPI_Ireduce_scatter"(sendbuf, recvbuf, recvcounts, datatype, op, comm, request) { Collective, collective, blocking_form: ReduceScatter, buffers: Pending, shape: Reduction, intercomm };
+    ReduceScatterBlock = "MPI_Reduce_scatter_block"(sendbuf, recvbuf, recvcount, datatype, op, comm) { Collective, collective, shape: Reduction, intercomm };
+    IreduceScatterBlock = "MPI_Ireduce_scatter_block"(sendbuf, recvbuf, recvcount, datatype, op, comm, request) { Collective, collective, blocking_form: ReduceScatterBlock, buffers: Pending, shape: Reduction, intercomm };
     Scan = "MPI_Scan"(sendbuf, recvbuf, count, datatype, op, comm) { Collective, collective, shape: Reduction };
     Iscan = "MPI_Iscan"(sendbuf, recvbuf, count, datatype, op, comm, request) { Collective, collective, blocking_form: Scan, buffers: Pending, shape: Reduction };
     Exscan = "MPI_Exscan"(sendbuf, recvbuf, count, datatype, op, comm) { Collective, collective, shape: Reduction };
@@ -375,6 +375,8 @@ mpi_functions! {
     GetElementsX = "MPI_Get_elements_x"(status, datatype, count) { PointToPoint };
     StatusSetElements = "MPI_Status_set_elements"(status, datatype, count) { PointToPoint };
     StatusSetElementsX = "MPI_Status_set_elements_x"(status, datatype, count) { PointToPoint };
+    // §12.2: filled in by a generalized request's query function.
+    StatusSetCancelled = "MPI_Status_set_cancelled"(status, flag) { PointToPoint, p2p_or_local };
     // Small environment calls (MPI 3.1 §5.9.7, §6.8, §8.1, §8.2, §8.4, §10.4.2, §14.2.4)
     GetLibraryVersion = "MPI_Get_library_version"(version, resultlen) { Environment };
     Pcontrol = "MPI_Pcontrol"(level) { Environment };
@@ -395,12 +397,23 @@ mpi_functions! {
     CommSetName = "MPI_Comm_set_name"(comm, comm_name) { Info };
     CommGetName = "MPI_Comm_get_name"(comm, comm_name, resultlen) { Info };
     CommDupWithInfo = "MPI_Comm_dup_with_info"(comm, info, newcomm) { Communicator, makes: Communicator };
+    // Communicator hints (MPI 3.1 §6.4.4): set is collective, get local.
+    CommSetInfo = "MPI_Comm_set_info"(comm, info) { Communicator };
+    CommGetInfo = "MPI_Comm_get_info"(comm, info_used) { Communicator };
     // Topology queries and the v-forms of the neighborhood collectives (§7.5.5, §7.5.7, §7.6)
     GraphNeighborsCount = "MPI_Graph_neighbors_count"(comm, rank, nneighbors) { Communicator };
     GraphNeighbors = "MPI_Graph_neighbors"(comm, rank, maxneighbors, neighbors) { Communicator };
     CartMap = "MPI_Cart_map"(comm, ndims, dims, periods, newrank) { Communicator };
+    GraphMap = "MPI_Graph_map"(comm, nnodes, index, edges, newrank) { Communicator };
     NeighborAllgatherv = "MPI_Neighbor_allgatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm) { Communicator, collective };
     NeighborAlltoallv = "MPI_Neighbor_alltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm) { Communicator, collective };
+    NeighborAlltoallw = "MPI_Neighbor_alltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm) { Communicator, collective };
+    // Nonblocking neighborhood collectives (MPI 3.1 §7.7).
+    IneighborAllgather = "MPI_Ineighbor_allgather"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request) { Communicator, collective, blocking_form: NeighborAllgather, buffers: Pending };
+    IneighborAllgatherv = "MPI_Ineighbor_allgatherv"(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request) { Communicator, collective, blocking_form: NeighborAllgatherv, buffers: Pending };
+    IneighborAlltoall = "MPI_Ineighbor_alltoall"(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request) { Communicator, collective, blocking_form: NeighborAlltoall, buffers: Pending };
+    IneighborAlltoallv = "MPI_Ineighbor_alltoallv"(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request) { Communicator, collective, blocking_form: NeighborAlltoallv, buffers: Pending };
+    IneighborAlltoallw = "MPI_Ineighbor_alltoallw"(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request) { Communicator, collective, blocking_form: NeighborAlltoallw, buffers: Pending };
     // MPI-1 names removed in MPI 3.0 (MPI 3.1 §17.2, Table 17.1), with the
     // semantics of their replacements.
     Address = "MPI_Address"(location, address) { Packing };

@@ -91,6 +91,14 @@ impl Machine {
             // those `collective/` models.
             // Every collective of this family has a `comm`.
             if let Some(c) = self.world.resolve_comm(a.int("comm")?, rank) {
+                // MPI 3.1 §5.11.1, §5.11.2: scans are "invalid for
+                // intercommunicators" (prefixes need one rank order).
+                let scan = matches!(func.blocking_form(), F::Scan | F::Exscan);
+                if self.world.comms[c].is_inter() && scan {
+                    return Err(site.invalid(
+                        "comm is an intercommunicator: the operation is invalid for intercommunicators (MPI 3.1 §5.11)",
+                    ));
+                }
                 if self.world.comms[c].is_inter() && !func.attrs().intercomm {
                     return Err(Halt::Unsupported(format!(
                         "{}: unsupported: {} on an intercommunicator",
@@ -188,7 +196,9 @@ impl Machine {
             F::Mprobe | F::Improbe => effect = Some(self.call_probe(model, &site, args)?),
             F::Mrecv | F::Imrecv => effect = Some(self.call_mrecv(model, &site, args)?),
             F::GetElements => effect = Some(self.call_get_elements(&site, args)?),
-            F::TestCancelled => effect = Some(self.call_test_cancelled(&site, args)?),
+            F::TestCancelled | F::StatusSetCancelled => {
+                effect = Some(self.call_test_cancelled(&site, args)?)
+            }
             F::Cancel => effect = Some(self.call_cancel(model, &site, args)?),
             F::BufferAttach => effect = Some(self.call_buffer_attach(&site, args)?),
             F::BufferDetach => effect = Some(self.call_buffer_detach(&site, args)?),

@@ -317,6 +317,26 @@ impl Machine {
         member: usize,
         recv_buf: u64,
     ) -> Result<(), Halt> {
+        // A nonblocking neighborhood collective (MPI 3.1 §7.7) delivers
+        // its blocks by the communicator's topology.
+        let neighborhood = self.world.comms[comm].instances[k].arrivals[member]
+            .as_ref()
+            .is_some_and(|c| {
+                use runtime_model::mpi_api::MpiFunc as F;
+                c.func.is_nonblocking()
+                    && matches!(
+                        c.func.blocking_form(),
+                        F::NeighborAllgather
+                            | F::NeighborAllgatherv
+                            | F::NeighborAlltoall
+                            | F::NeighborAlltoallv
+                            | F::NeighborAlltoallw
+                    )
+            });
+        if neighborhood {
+            let loc = self.blocked_loc(rank);
+            self.unpack_neighbor_blocks(comm, k, member, recv_buf, loc)?;
+        }
         let results = self.collective_result(model, rank, comm, k, member)?;
         let inst = &self.world.comms[comm].instances[k];
         let types: Vec<i32> = results

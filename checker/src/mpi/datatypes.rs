@@ -166,7 +166,7 @@ impl Machine {
         }
     }
 
-    fn read_i64(&self, site: &Site, addr: u64, what: &str) -> Result<i64, Halt> {
+    pub(crate) fn read_i64(&self, site: &Site, addr: u64, what: &str) -> Result<i64, Halt> {
         self.procs[site.rank]
             .proc
             .mem

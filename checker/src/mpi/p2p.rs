@@ -569,7 +569,8 @@ impl Machine {
         Ok(Effect::Return(0))
     }
 
-    /// MPI_Test_cancelled (MPI 3.1 §3.8.4).
+    /// MPI_Test_cancelled (MPI 3.1 §3.8.4) and MPI_Status_set_cancelled
+    /// (§12.3).
     pub(crate) fn call_test_cancelled(
         &mut self,
         site: &Site,
@@ -580,11 +581,16 @@ impl Machine {
         if ignores_status(st) {
             return Err(site.invalid("status is MPI_STATUS_IGNORE"));
         }
-        let hi = self.read_i32(
-            site,
-            st + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET,
-            "status",
-        )?;
+        let at = st + h::MPI_STATUS_COUNT_HI_AND_CANCELLED_OFFSET;
+        let hi = self.read_i32(site, at, "status")?;
+        if site.func == F::StatusSetCancelled {
+            // MPI 3.1 §12.3: a later MPI_Test_cancelled on the status
+            // answers `flag` (the cancelled bit beside the count's high
+            // bits).
+            let v = (hi & !1) | (a.int("flag")? != 0) as i32;
+            self.write_i32(site, at, v, "status")?;
+            return Ok(Effect::Return(0));
+        }
         self.write_i32(site, a.ptr("flag")?, h::status_cancelled(hi) as i32, "flag")?;
         Ok(Effect::Return(0))
     }

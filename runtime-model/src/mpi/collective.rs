@@ -393,11 +393,21 @@ impl Instance {
                         ty: at(c),
                     });
                 }
-                // Reduce_scatter: every member passes the same recvcounts.
-                if f.args != c.args {
+                // Reduce_scatter: every member passes the same recvcounts;
+                // on an intercommunicator, every member of a group (MPI
+                // 3.1 §5.10.1): the groups' arrays differ in length.
+                let peer = match &c.remote {
+                    Some(_) => self
+                        .arrivals
+                        .iter()
+                        .flatten()
+                        .find(|a| a.remote == c.remote),
+                    None => Some(f),
+                };
+                if let Some(g) = peer.filter(|g| g.args != c.args) {
                     return Err(Mismatch::Size {
-                        first: f.event,
-                        first_bytes: f.args.iter().sum::<i64>().max(0) as u64,
+                        first: g.event,
+                        first_bytes: g.args.iter().sum::<i64>().max(0) as u64,
                         bytes: c.args.iter().sum::<i64>().max(0) as u64,
                         first_type: None,
                         ty: None,
@@ -497,8 +507,9 @@ impl Instance {
             // "does not necessarily act as a barrier" (MPI 3.1 §11.5.1);
             // its contribution says so in `args[0]` (0: ends none).
             WinFence if me.args.first() == Some(&0) => vec![],
-            // Hints carry no data between the members (MPI 3.1 §11.2.7).
-            WinSetInfo => vec![],
+            // Hints carry no data between the members (MPI 3.1 §11.2.7,
+            // §6.4.4).
+            WinSetInfo | CommSetInfo => vec![],
             Bcast | Scatter | Scatterv if rank != root => vec![root],
             Bcast | Scatter | Scatterv => vec![],
             Reduce | Gather | Gatherv if rank == root => return None,
@@ -595,8 +606,16 @@ impl Instance {
             Reduce if me.root != Some(rank) => vec![],
             Reduce | Allreduce => vec![(0, Arc::from(reduce_of(all)?))],
             ReduceScatter | ReduceScatterBlock => {
-                // Member i gets segment i of the reduced vector (MPI 3.1 §5.10).
-                let all = reduce_of(0..n)?;
+                // Member i gets segment i of the reduced vector (MPI 3.1
+                // §5.10). On an intercommunicator the vector is the other
+                // group's reduction and i the rank in the caller's group,
+                // whose recvcounts `args` holds (§5.10.1).
+                let (all, i) = match &me.remote {
+                    Some(r) if r.start == 0 => (reduce_of(r.clone())?, rank - r.end),
+                    Some(r) => (reduce_of(r.clone())?, rank),
+                    None => (reduce_of(0..n)?, rank),
+                };
+                let rank = i;
                 let start: i64 = me.args.iter().take(rank).sum();
                 let len = me.args.get(rank).copied().unwrap_or(0);
                 let start = (start.max(0) as usize).min(all.len());

@@ -112,13 +112,19 @@ pub struct InfoTables {
     infos: Vec<Arc<Vec<InfoObject>>>,
     /// Names set with MPI_Comm_set_name, by communicator handle.
     names: Vec<Arc<Vec<(i32, String)>>>,
+    /// Hints set with MPI_Comm_set_info, by communicator handle.
+    hints: Vec<Arc<Vec<CommHints>>>,
 }
+
+/// The hints one process set on one of its communicator handles.
+type CommHints = (i32, Vec<(String, String)>);
 
 impl InfoTables {
     pub fn ensure(&mut self, rank: usize) {
         if self.infos.len() <= rank {
             self.infos.resize_with(rank + 1, Default::default);
             self.names.resize_with(rank + 1, Default::default);
+            self.hints.resize_with(rank + 1, Default::default);
         }
     }
 
@@ -168,6 +174,36 @@ impl InfoTables {
             h::MPI_COMM_SELF => "MPI_COMM_SELF".into(),
             _ => String::new(),
         }
+    }
+
+    /// The hints MPI_Comm_set_info last gave communicator handle `comm`
+    /// of process `rank` (none by default).
+    pub fn comm_hints(&self, rank: usize, comm: i32) -> Vec<(String, String)> {
+        self.hints
+            .get(rank)
+            .and_then(|v| v.iter().find(|(c, _)| *c == comm))
+            .map(|(_, e)| e.clone())
+            .unwrap_or_default()
+    }
+
+    /// MPI_Comm_set_info replaces the hints it names and keeps the others
+    /// (MPI 3.1 §6.4.4: hints not given keep their values).
+    pub fn set_comm_hints(&mut self, rank: usize, comm: i32, entries: Vec<(String, String)>) {
+        self.ensure(rank);
+        let v = Arc::make_mut(&mut self.hints[rank]);
+        let mut all = v
+            .iter()
+            .find(|(c, _)| *c == comm)
+            .map(|(_, e)| e.clone())
+            .unwrap_or_default();
+        for (k, val) in entries {
+            match all.iter_mut().find(|(key, _)| *key == k) {
+                Some(e) => e.1 = val,
+                None => all.push((k, val)),
+            }
+        }
+        v.retain(|(c, _)| *c != comm);
+        v.push((comm, all));
     }
 
     pub fn set_comm_name(&mut self, rank: usize, comm: i32, name: String) {

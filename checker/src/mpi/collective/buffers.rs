@@ -69,17 +69,15 @@ impl Machine {
                     push(rbuf, count, dt, true);
                 }
             }
-            _ if part.remote.is_some() => {}
-            F::Scan | F::Exscan => {
-                let (sbuf, rbuf) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?);
-                let (count, dt) = (a.int("count")?, a.int("datatype")?);
-                if !in_place(sbuf) {
-                    push(sbuf, count, dt, false);
-                }
-                push(rbuf, count, dt, true);
-            }
             F::ReduceScatter | F::ReduceScatterBlock => {
                 let (sbuf, rbuf, dt) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?, a.int("datatype")?);
+                // On an intercommunicator the counts are those of the
+                // caller's own group (MPI 3.1 §5.10.1).
+                let (n, me) = match &part.remote {
+                    Some(r) if r.start == 0 => (n - r.len(), me - r.end),
+                    Some(r) => (n - r.len(), me),
+                    None => (n, me),
+                };
                 let counts = if a.has("recvcounts") {
                     self.counts(site, a.ptr("recvcounts")?, n, "recvcounts")?
                 } else {
@@ -93,6 +91,15 @@ impl Machine {
                     push(sbuf, total, dt, false);
                     push(rbuf, counts[me], dt, true);
                 }
+            }
+            _ if part.remote.is_some() => {}
+            F::Scan | F::Exscan => {
+                let (sbuf, rbuf) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?);
+                let (count, dt) = (a.int("count")?, a.int("datatype")?);
+                if !in_place(sbuf) {
+                    push(sbuf, count, dt, false);
+                }
+                push(rbuf, count, dt, true);
             }
             F::Gather | F::Gatherv | F::Allgather | F::Allgatherv => {
                 let gather = matches!(site.func.blocking_form(), F::Gather | F::Gatherv);

@@ -276,6 +276,83 @@ impl Machine {
                     .trim_start_matches(", ")
                     .to_string();
             }
+            F::Alltoallw => {
+                // Per remote member: a count, a byte displacement and a
+                // datatype on each side (MPI 3.1 §5.8; on an
+                // intercommunicator the arrays have one entry per member
+                // of the remote group, §5.2.2).
+                let (sbuf, rbuf) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?);
+                no_in_place(sbuf)?;
+                no_in_place(rbuf)?;
+                let send = self.alltoall_layout(site, a, nr, "send")?;
+                let recv = self.alltoall_layout(site, a, nr, "recv")?;
+                let mut data = Vec::new();
+                for (i, j) in remote.clone().enumerate() {
+                    let (c, off, dt) = send[i];
+                    let block = self.pack(site, sbuf.wrapping_add(off), c, dt, "send buffer")?;
+                    blocks.send[j] = Some((data.len() as u64, block.len() as u64));
+                    part.send_types[j] = self.typed(site, c, dt)?;
+                    data.extend_from_slice(&block);
+                    let (c, off, dt) = recv[i];
+                    let len = self.packed_size(site, c, dt)?;
+                    self.check_writable(site, rbuf.wrapping_add(off), len)?;
+                    blocks.recv[j] = Some((off, len));
+                    part.recv_types[j] = self.typed(site, c, dt)?;
+                }
+                part.send = Some(Arc::from(data));
+                part.recv_buf = rbuf;
+                let counts =
+                    |v: &[(i32, u64, i32)]| -> Vec<i32> { v.iter().map(|x| x.0).collect() };
+                part.desc = format!(
+                    "sendcounts={}, recvcounts={}",
+                    list(&counts(&send)),
+                    list(&counts(&recv))
+                );
+            }
+            F::ReduceScatter | F::ReduceScatterBlock => {
+                // MPI 3.1 §5.10.1, §5.10.2: the reduction of one group's
+                // vectors is scattered over the other group, in blocks of
+                // the receiving group's recvcounts; every member sends the
+                // sum of its own group's counts, which must be the same
+                // number of elements in both groups.
+                let (sbuf, rbuf, dt, op) = (
+                    a.ptr("sendbuf")?,
+                    a.ptr("recvbuf")?,
+                    a.int("datatype")?,
+                    a.int("op")?,
+                );
+                self.check_op(site, op, dt)?;
+                no_in_place(sbuf)?;
+                no_in_place(rbuf)?;
+                let nl = n - nr;
+                let mine = if me < first { me } else { me - first };
+                let counts = if base == F::ReduceScatter {
+                    self.counts(site, a.ptr("recvcounts")?, nl, "recvcounts")?
+                } else {
+                    vec![self.count(site, a.int("recvcount")?)? as i32; nl]
+                };
+                let total: i32 = counts.iter().sum();
+                part.send = Some(self.pack(site, sbuf, total, dt, "send buffer")?);
+                self.check_unpack(site, rbuf, counts[mine], dt, "receive buffer")?;
+                let size = self.packed_size(site, 1, dt)?;
+                part.args = counts.iter().map(|&c| c as i64 * size as i64).collect();
+                part.send_types = vec![self.typed(site, total, dt)?];
+                part.op = Some(op);
+                part.datatype = dt;
+                part.recv_buf = rbuf;
+                let counts_text = if base == F::ReduceScatter {
+                    format!("recvcounts={}", list(&counts))
+                } else {
+                    format!("recvcount={}", counts[0])
+                };
+                part.desc = format!(
+                    "{counts_text}, type={}, op={}",
+                    datatype_name(dt),
+                    h::predefined_op_name(op)
+                        .unwrap_or("user")
+                        .trim_start_matches("MPI_"),
+                );
+            }
             _ => {
                 return Err(Halt::Unsupported(format!(
                     "{} on an intercommunicator",

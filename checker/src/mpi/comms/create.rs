@@ -36,6 +36,16 @@ impl Machine {
             "comm"
         };
         let parent_h = a.int(parent_name)?;
+        let on_inter = matches!(
+            site.func,
+            F::CommDup | F::CommDupWithInfo | F::CommSplit | F::CommSplitType | F::CommCreate
+        );
+        if on_inter {
+            let c = self.comm(site, parent_h)?;
+            if self.world.comms[c].is_inter() {
+                return self.inter_creating_call(site, args, c);
+            }
+        }
         let parent = self.intra_only(model, site, parent_h)?;
         let size = self.world.comms[parent].size();
         let mut must_agree = false;
@@ -48,33 +58,9 @@ impl Machine {
                 self.info_arg(site, a.int("info")?, true)?;
                 (vec![], a.ptr("newcomm")?, String::new())
             }
-            F::CommSplit => {
-                let (color, key) = (a.int("color")?, a.int("key")?);
-                if color < 0 && color != h::MPI_UNDEFINED {
-                    return Err(
-                        site.invalid(format!("color {color} is negative and not MPI_UNDEFINED"))
-                    );
-                }
-                let desc = format!("color={}, key={key}", undefined_name(color));
-                (vec![color as i64, key as i64], a.ptr("newcomm")?, desc)
-            }
-            F::CommSplitType => {
-                let (ty, key) = (a.int("split_type")?, a.int("key")?);
-                // One node: every process shares memory with every other.
-                let color = match ty {
-                    h::MPI_COMM_TYPE_SHARED => 0,
-                    h::MPI_UNDEFINED => h::MPI_UNDEFINED,
-                    _ => return Err(site.invalid(format!("split_type {ty} is not valid"))),
-                };
-                let desc = format!(
-                    "split_type={}, key={key}",
-                    if ty == h::MPI_UNDEFINED {
-                        "UNDEFINED"
-                    } else {
-                        "SHARED"
-                    }
-                );
-                (vec![color as i64, key as i64], a.ptr("newcomm")?, desc)
+            F::CommSplit | F::CommSplitType => {
+                let (v, desc) = self.split_color_key(site, &a)?;
+                (v, a.ptr("newcomm")?, desc)
             }
             F::CommCreate => {
                 let g = self.group_arg(site, a.int("group")?, "group")?;
@@ -257,25 +243,24 @@ impl Machine {
     /// operation). Until then the variable keeps its old value, so using it
     /// is an invalid communicator (`invalid-argument`), as using any handle
     /// a process does not hold.
-    pub(super) fn comm_idup(
-        &mut self,
-        model: &Model,
-        site: &Site,
-        args: &[u64],
-    ) -> Result<Effect, Halt> {
+    pub(super) fn comm_idup(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let a = Args::new(site.func, args);
-        let parent = self.intra_only(model, site, a.int("comm")?)?;
+        let parent = self.comm(site, a.int("comm")?)?;
+        // On an intercommunicator the call is collective over both groups
+        // and the duplicate is an intercommunicator (MPI 3.1 §6.4.2): its
+        // members rendezvous on the bridge over both.
+        let rv = self.world.comms[parent].bridge.unwrap_or(parent);
         let (out, req_addr) = (a.ptr("newcomm")?, a.ptr("request")?);
         self.check_output(site, out, 4, "newcomm")?;
         self.check_output(site, req_addr, 4, "request")?;
         let ev = self.log_call(site, None, None);
-        let crank = self.world.comms[parent].rank_of(site.rank).unwrap_or(0);
+        let crank = self.world.comms[rv].rank_of(site.rank).unwrap_or(0);
         let sync = self.world.synchronizing_collectives;
-        let k = self.world.comms[parent].join_next(crank, sync);
+        let k = self.world.comms[rv].join_next(crank, sync);
         let req = self.world.p2p.post(
             site.rank,
             ReqOp::Collective {
-                comm: parent,
+                comm: rv,
                 instance: k,
                 member: crank,
                 recv_buf: out,
@@ -296,24 +281,34 @@ impl Machine {
             datatype: h::MPI_INT,
             ..Contribution::control(site.func, None, ev, vec![])
         };
-        if let Err(m) = self.world.comms[parent].instances[k].arrive(crank, c) {
-            return Err(self.collective_mismatch(site, parent, k, m, None, "arguments"));
+        if let Err(m) = self.world.comms[rv].instances[k].arrive(crank, c) {
+            return Err(self.collective_mismatch(site, rv, k, m, None, "arguments"));
         }
         self.version += 1;
-        if self.instance_complete(parent, k) {
-            let members = self.world.comms[parent].members.clone();
-            let mut comm = Comm::new(0, members.clone());
-            comm.topology = self.world.comms[parent].topology.clone();
-            comm.origin = Some((site.func, parent));
-            let id = self.world.add_comm(comm);
+        if self.instance_complete(rv, k) {
+            // Members in the rendezvous' order: the bridge's is both groups.
+            let members = self.world.comms[rv].members.clone();
+            let id = match self.world.comms[parent].remote.clone() {
+                Some(b) => {
+                    let a = self.world.comms[parent].members.clone();
+                    self.new_intercomm((site.func, parent), a, b)
+                }
+                None => {
+                    let mut comm = Comm::new(0, members.clone());
+                    comm.topology = self.world.comms[parent].topology.clone();
+                    comm.origin = Some((site.func, parent));
+                    self.world.add_comm(comm)
+                }
+            };
             for (r, &m) in members.iter().enumerate() {
                 let eh = self.errhandler_on(m, parent);
                 let handle = self.world.bind_comm(m, id, eh);
                 self.adopt_copied_attrs(m, parent, handle);
-                if let Some(a) = self.world.comms[parent].instances[k].arrivals[r].as_mut() {
+                if let Some(a) = self.world.comms[rv].instances[k].arrivals[r].as_mut() {
                     a.args = vec![handle as i64];
                 }
             }
+            self.name_bridge(id);
             self.trace_event(
                 site.rank,
                 site.loc,
@@ -327,6 +322,41 @@ impl Machine {
         let handle = self.hand_out(req);
         self.write_i32(site, req_addr, handle, "request")?;
         Ok(Effect::Return(0))
+    }
+
+    /// The color and key of MPI_Comm_split, or of MPI_Comm_split_type as
+    /// a split: one node, so every process shares memory with every other
+    /// (MPI 3.1 §6.4.2).
+    pub(super) fn split_color_key(
+        &self,
+        site: &Site,
+        a: &Args,
+    ) -> Result<(Vec<i64>, String), Halt> {
+        if site.func == F::CommSplit {
+            let (color, key) = (a.int("color")?, a.int("key")?);
+            if color < 0 && color != h::MPI_UNDEFINED {
+                return Err(
+                    site.invalid(format!("color {color} is negative and not MPI_UNDEFINED"))
+                );
+            }
+            let desc = format!("color={}, key={key}", undefined_name(color));
+            return Ok((vec![color as i64, key as i64], desc));
+        }
+        let (ty, key) = (a.int("split_type")?, a.int("key")?);
+        let color = match ty {
+            h::MPI_COMM_TYPE_SHARED => 0,
+            h::MPI_UNDEFINED => h::MPI_UNDEFINED,
+            _ => return Err(site.invalid(format!("split_type {ty} is not valid"))),
+        };
+        let desc = format!(
+            "split_type={}, key={key}",
+            if ty == h::MPI_UNDEFINED {
+                "UNDEFINED"
+            } else {
+                "SHARED"
+            }
+        );
+        Ok((vec![color as i64, key as i64], desc))
     }
 
     /// The last member arrived: make the new communicators.

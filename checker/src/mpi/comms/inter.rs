@@ -9,9 +9,11 @@ use crate::diag::ErrorKind;
 use crate::mpi::args::Args;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
+use runtime_model::handles as h;
 use runtime_model::mpi::collective::Contribution;
+use runtime_model::mpi::comm as cm;
 use runtime_model::mpi::p2p::EventRef;
-use runtime_model::mpi::{Comm, IntercommHalf, Topology};
+use runtime_model::mpi::{Comm, CommId, IntercommHalf, Topology};
 use runtime_model::mpi_api::MpiFunc as F;
 
 impl Machine {
@@ -160,15 +162,7 @@ impl Machine {
         } else {
             (&them, &me)
         };
-        let both: Vec<usize> = a.group.iter().chain(&b.group).copied().collect();
-        let mut bridge = Comm::new(0, both.clone());
-        bridge.handle = self.world.comms[a.local].handle;
-        let bridge = self.world.add_comm(bridge);
-        let mut inter = Comm::new(0, a.group.clone());
-        inter.remote = Some(b.group.clone());
-        inter.bridge = Some(bridge);
-        inter.origin = Some((site.func, a.local));
-        let id = self.world.add_comm(inter);
+        let id = self.new_intercomm((site.func, a.local), a.group.clone(), b.group.clone());
         for half in [a, b] {
             for &m in &half.group {
                 let eh = self.errhandler_on(m, half.local);
@@ -176,7 +170,7 @@ impl Machine {
                 self.deliver_handle(site, out, m, handle)?;
             }
         }
-        self.world.comms[bridge].handle = self.world.comms[id].handle;
+        self.name_bridge(id);
         // Each member needed every member of both groups (a data dependency).
         let ea = self.world.instance_events(a.local, a.instance);
         let eb = self.world.instance_events(b.local, b.instance);
@@ -217,6 +211,210 @@ impl Machine {
         );
         self.version += 1;
         Ok(())
+    }
+
+    /// An intercommunicator of groups `a` (its `members`) and `b`, with the
+    /// hidden communicator over both on which its collectives rendezvous.
+    /// Its members' handles are bound by the caller, then `name_bridge`.
+    pub(super) fn new_intercomm(
+        &mut self,
+        origin: (F, CommId),
+        a: Vec<usize>,
+        b: Vec<usize>,
+    ) -> CommId {
+        let both: Vec<usize> = a.iter().chain(&b).copied().collect();
+        let mut bridge = Comm::new(0, both);
+        bridge.handle = self.world.comms[origin.1].handle;
+        let bridge = self.world.add_comm(bridge);
+        let mut inter = Comm::new(0, a);
+        inter.remote = Some(b);
+        inter.bridge = Some(bridge);
+        inter.origin = Some(origin);
+        self.world.add_comm(inter)
+    }
+
+    /// The bridge of a new intercommunicator is named by its handle.
+    pub(super) fn name_bridge(&mut self, inter: CommId) {
+        if let Some(bridge) = self.world.comms[inter].bridge {
+            self.world.comms[bridge].handle = self.world.comms[inter].handle;
+        }
+    }
+
+    /// MPI_Comm_dup (and _with_info), MPI_Comm_split (and _type) and
+    /// MPI_Comm_create on an intercommunicator (MPI 3.1 §6.4.2): collective
+    /// over both groups, in the intercommunicator's collective order; the
+    /// results are intercommunicators. Members wait on its bridge.
+    pub(super) fn inter_creating_call(
+        &mut self,
+        site: &Site,
+        args: &[u64],
+        inter: CommId,
+    ) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let Some(bridge) = self.world.comms[inter].bridge else {
+            return Err(site.invalid("intercommunicator without its groups"));
+        };
+        let out = a.ptr("newcomm")?;
+        self.check_output(site, out, 4, "newcomm")?;
+        let (v, desc) = match site.func {
+            F::CommSplit | F::CommSplitType => self.split_color_key(site, &a)?,
+            F::CommCreate => {
+                // §6.4.2: "The group argument should only contain those
+                // processes in the local group of the input
+                // intercommunicator that are to be a part of newcomm."
+                let g = self.group_arg(site, a.int("group")?, "group")?;
+                let local = self.world.comms[inter].local_group(site.rank);
+                if let Some(m) = g.iter().find(|m| !local.contains(m)) {
+                    return Err(site.invalid(format!(
+                        "group contains world rank {m}, which is not in the local group of the intercommunicator"
+                    )));
+                }
+                let desc = format!("group=world ranks {}", list(&g));
+                (g.iter().map(|&m| m as i64).collect(), desc)
+            }
+            F::CommDupWithInfo => {
+                // Hints are not kept: only the handle is checked.
+                self.info_arg(site, a.int("info")?, true)?;
+                (vec![], String::new())
+            }
+            _ => (vec![], String::new()),
+        };
+        let j = Join {
+            parent: bridge,
+            args: v,
+            must_agree: false,
+            root: None,
+            desc,
+        };
+        let (k, _) = self.join_creation(site, &j, "arguments")?;
+        if self.instance_complete(bridge, k) {
+            self.complete_inter_creation(site, inter, bridge, k, out)?;
+        }
+        Ok(Effect::Block(Block::Collective {
+            comm: bridge,
+            instance: k,
+            recv_buf: out,
+        }))
+    }
+
+    /// Every member of both groups called: make the new intercommunicators
+    /// and give the rest `MPI_COMM_NULL`.
+    fn complete_inter_creation(
+        &mut self,
+        site: &Site,
+        inter: CommId,
+        bridge: CommId,
+        k: usize,
+        out: u64,
+    ) -> Result<(), Halt> {
+        let cs = self.instance_contributions(bridge, k);
+        let ga = self.world.comms[inter].members.clone();
+        let gb = self.world.comms[inter].remote.clone().unwrap_or_default();
+        let (ca, cb) = cs.split_at(ga.len().min(cs.len()));
+        let mut made: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+        match site.func {
+            F::CommSplit | F::CommSplitType => {
+                // §6.4.2: "those processes on the left with the same color
+                // as those processes on the right combine to create a new
+                // intercommunicator [...]. For those colors that are
+                // specified only on one side of the intercommunicator,
+                // MPI_COMM_NULL is returned."
+                let side = |cs: &[Contribution], g: &[usize]| -> Vec<(i32, Vec<usize>)> {
+                    let entries: Vec<(Option<i32>, i32)> = cs
+                        .iter()
+                        .map(|c| {
+                            let color = c.args.first().copied().unwrap_or(0) as i32;
+                            let key = c.args.get(1).copied().unwrap_or(0) as i32;
+                            ((color != h::MPI_UNDEFINED).then_some(color), key)
+                        })
+                        .collect();
+                    cm::split(&entries)
+                        .into_iter()
+                        .map(|(color, ranks)| (color, ranks.iter().map(|&r| g[r]).collect()))
+                        .collect()
+                };
+                let (sa, sb) = (side(ca, &ga), side(cb, &gb));
+                for (color, ma) in sa {
+                    if let Some((_, mb)) = sb.iter().find(|(c, _)| *c == color) {
+                        made.push((ma, mb.clone()));
+                    }
+                }
+            }
+            F::CommCreate => {
+                // §6.4.2: "All processes in the same local group of comm
+                // must specify the same value for group [...]. If either
+                // group does not specify at least one process in the local
+                // group of the intercommunicator, or if the calling process
+                // is not included in the group, MPI_COMM_NULL is returned."
+                let na = self.one_group(site, ca, &ga)?;
+                let nb = self.one_group(site, cb, &gb)?;
+                if !na.is_empty() && !nb.is_empty() {
+                    made.push((na, nb));
+                }
+            }
+            _ => made.push((ga.clone(), gb.clone())),
+        }
+        let dup = matches!(site.func, F::CommDup | F::CommDupWithInfo);
+        let mut got: Vec<usize> = Vec::new();
+        for (ma, mb) in made {
+            let id = self.new_intercomm((site.func, inter), ma.clone(), mb.clone());
+            for &m in ma.iter().chain(&mb) {
+                let eh = self.errhandler_on(m, inter);
+                let handle = self.world.bind_comm(m, id, eh);
+                if dup {
+                    self.adopt_copied_attrs(m, inter, handle);
+                }
+                self.deliver_handle(site, out, m, handle)?;
+                got.push(m);
+            }
+            self.name_bridge(id);
+            self.trace_event(
+                site.rank,
+                site.loc,
+                format!(
+                    "{} completes: new intercommunicator {} of world ranks {} and {}",
+                    site.func.name(),
+                    comm_name(self.world.comms[id].handle),
+                    list(&ma),
+                    list(&mb)
+                ),
+            );
+        }
+        for &m in ga.iter().chain(&gb) {
+            if !got.contains(&m) {
+                self.deliver_handle(site, out, m, h::MPI_COMM_NULL)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The group every member of one side of an intercommunicator passed to
+    /// MPI_Comm_create (§6.4.2: the same members in the same order).
+    fn one_group(&self, site: &Site, cs: &[Contribution], g: &[usize]) -> Result<Vec<usize>, Halt> {
+        let Some(first) = cs.first() else {
+            return Ok(vec![]);
+        };
+        if let Some((i, c)) = cs.iter().enumerate().find(|(_, c)| c.args != first.args) {
+            let members =
+                |c: &Contribution| -> Vec<usize> { c.args.iter().map(|&m| m as usize).collect() };
+            let (loc0, f0) = self.event_loc(first.event).unwrap_or((site.loc, site.func));
+            let (loc1, f1) = self.event_loc(c.event).unwrap_or((site.loc, site.func));
+            return Err(Halt::Error(
+                Finding::new(
+                    ErrorKind::CollectiveMismatch,
+                    format!(
+                        "MPI_Comm_create on an intercommunicator: world rank {} passes group {} but world rank {} of the same group passes {} (MPI 3.1 §6.4.2: every process of a local group passes the same group)",
+                        g[0],
+                        list(&members(first)),
+                        g[i],
+                        list(&members(c))
+                    ),
+                )
+                .at(g[0], loc0, Some(f0))
+                .at(g[i], loc1, Some(f1)),
+            ));
+        }
+        Ok(first.args.iter().map(|&m| m as usize).collect())
     }
 
     /// MPI_Intercomm_merge (§6.6.2): collective over both groups.

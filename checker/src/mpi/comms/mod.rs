@@ -11,7 +11,9 @@
 //! - `create`: communicator constructors and destructor (§6.4): dup, split,
 //!   create, create_group, idup, and the topology constructors that make a
 //!   communicator (§7.5); MPI_Comm_free, MPI_Comm_compare.
-//! - `inter`: intercommunicators (§6.6): create, merge, accessors.
+//! - `inter`: intercommunicators (§6.6): create, merge, accessors, and
+//!   dup, split and create of an intercommunicator (§6.4.2).
+//! - `hints`: MPI_Comm_set_info, MPI_Comm_get_info (§6.4.4).
 //! - `group`: groups (§6.3): accessors, constructors, MPI_Group_free.
 //! - `topology`: process topologies (chapter 7): the distributed graph's
 //!   neighbor lists and the local topology queries.
@@ -19,6 +21,7 @@
 
 mod create;
 mod group;
+mod hints;
 mod inter;
 mod neighbor;
 mod topology;
@@ -64,15 +67,22 @@ impl Machine {
             | F::GraphCreate
             | F::DistGraphCreate
             | F::DistGraphCreateAdjacent => self.creating_call(model, site, args),
-            F::CommIdup => self.comm_idup(model, site, args),
+            F::CommIdup => self.comm_idup(site, args),
             F::CommCreateGroup => self.comm_create_group(model, site, args),
             F::IntercommCreate => self.intercomm_create(site, args),
             F::IntercommMerge => self.intercomm_merge(site, args),
             F::CommFree => self.comm_free(site, args),
+            F::CommSetInfo | F::CommGetInfo => self.comm_hints(site, args),
             F::NeighborAllgather
             | F::NeighborAlltoall
             | F::NeighborAllgatherv
-            | F::NeighborAlltoallv => self.neighbor_collective(site, args),
+            | F::NeighborAlltoallv
+            | F::NeighborAlltoallw
+            | F::IneighborAllgather
+            | F::IneighborAllgatherv
+            | F::IneighborAlltoall
+            | F::IneighborAlltoallv
+            | F::IneighborAlltoallw => self.neighbor_collective(site, args),
             // Local calls.
             F::CommCompare => self.comm_compare(site, args),
             F::CommTestInter | F::CommRemoteSize => self.intercomm_query(site, args),
@@ -102,6 +112,7 @@ impl Machine {
             | F::GraphdimsGet
             | F::GraphGet
             | F::CartMap
+            | F::GraphMap
             | F::DistGraphNeighborsCount
             | F::DistGraphNeighbors => self.topology_query(site, args),
             // A call of the family none of the above models does nothing.

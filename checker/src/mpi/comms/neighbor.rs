@@ -1,5 +1,5 @@
 //! Neighborhood collectives (MPI 3.1 §7.6): MPI_Neighbor_allgather[v]
-//! and MPI_Neighbor_alltoall[v] over a communicator with a Cartesian,
+//! and MPI_Neighbor_alltoall[v|w] over a communicator with a Cartesian,
 //! graph or distributed graph topology. Each member sends one block per
 //! out-neighbor and receives one per in-neighbor; the data moves when the
 //! last member arrives.
@@ -8,7 +8,9 @@ use crate::diag::ErrorKind;
 use crate::mpi::args::Args;
 use crate::mpi::decode::*;
 use crate::mpi::machine::*;
+use runtime_model::model::LocId;
 use runtime_model::mpi::collective::Contribution;
+use runtime_model::mpi::p2p::ReqOp;
 use runtime_model::mpi::{CommId, Topology};
 use runtime_model::mpi_api::MpiFunc as F;
 
@@ -56,58 +58,89 @@ impl Machine {
         let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
         let (ins, outs) = self.topo_neighbors(site, comm, crank)?;
         let (nin, nout) = (ins.len(), outs.len());
-        let sbuf = a.ptr("sendbuf")?;
-        let (st, rbuf, rt) = (a.int("sendtype")?, a.ptr("recvbuf")?, a.int("recvtype")?);
-        // (count, displacement in extents) of each send and receive block.
-        let (sends, recvs): (CountDispls, CountDispls) = match site.func {
-            F::NeighborAllgather | F::NeighborAlltoall => {
-                let (sn, rn) = (a.int("sendcount")?, a.int("recvcount")?);
-                let all = site.func == F::NeighborAlltoall;
-                let sends = if all {
-                    (0..nout).map(|j| (sn, j as i64 * sn as i64)).collect()
-                } else {
-                    vec![(sn, 0)]
-                };
-                let recvs = (0..nin).map(|j| (rn, j as i64 * rn as i64)).collect();
-                (sends, recvs)
-            }
-            F::NeighborAllgatherv => {
-                let counts = self.read_int_array(site, a.ptr("recvcounts")?, nin, "recvcounts")?;
-                let displs = self.read_int_array(site, a.ptr("displs")?, nin, "displs")?;
-                let recvs = counts.into_iter().zip(displs.into_iter().map(i64::from));
-                (vec![(a.int("sendcount")?, 0)], recvs.collect())
+        let (sbuf, rbuf) = (a.ptr("sendbuf")?, a.ptr("recvbuf")?);
+        // (count, byte offset, datatype) of each send and receive block:
+        // displacements in extents of the one datatype, or, in the w-form,
+        // in bytes with a datatype per block (§7.6.2).
+        let (sends, recvs): (Blocks, Blocks) = match site.func.blocking_form() {
+            F::NeighborAlltoallw => {
+                // The displacements are MPI_Aint here.
+                let side =
+                    |m: &Machine, n: usize, c: &str, d: &str, t: &str| -> Result<Blocks, Halt> {
+                        let cs = m.read_int_array(site, a.ptr(c)?, n, c)?;
+                        let ts = m.read_int_array(site, a.ptr(t)?, n, t)?;
+                        let base = a.ptr(d)?;
+                        (0..n)
+                            .map(|j| Ok((cs[j], m.read_i64(site, base + 8 * j as u64, d)?, ts[j])))
+                            .collect()
+                    };
+                (
+                    side(self, nout, "sendcounts", "sdispls", "sendtypes")?,
+                    side(self, nin, "recvcounts", "rdispls", "recvtypes")?,
+                )
             }
             _ => {
-                let scounts =
-                    self.read_int_array(site, a.ptr("sendcounts")?, nout, "sendcounts")?;
-                let sdispls = self.read_int_array(site, a.ptr("sdispls")?, nout, "sdispls")?;
-                let rcounts = self.read_int_array(site, a.ptr("recvcounts")?, nin, "recvcounts")?;
-                let rdispls = self.read_int_array(site, a.ptr("rdispls")?, nin, "rdispls")?;
-                let sends = scounts.into_iter().zip(sdispls.into_iter().map(i64::from));
-                let recvs = rcounts.into_iter().zip(rdispls.into_iter().map(i64::from));
-                (sends.collect(), recvs.collect())
+                let (st, rt) = (a.int("sendtype")?, a.int("recvtype")?);
+                let (sends, recvs): (CountDispls, CountDispls) = match site.func.blocking_form() {
+                    F::NeighborAllgather | F::NeighborAlltoall => {
+                        let (sn, rn) = (a.int("sendcount")?, a.int("recvcount")?);
+                        let all = site.func.blocking_form() == F::NeighborAlltoall;
+                        let sends = if all {
+                            (0..nout).map(|j| (sn, j as i64 * sn as i64)).collect()
+                        } else {
+                            vec![(sn, 0)]
+                        };
+                        let recvs = (0..nin).map(|j| (rn, j as i64 * rn as i64)).collect();
+                        (sends, recvs)
+                    }
+                    F::NeighborAllgatherv => {
+                        let counts =
+                            self.read_int_array(site, a.ptr("recvcounts")?, nin, "recvcounts")?;
+                        let displs = self.read_int_array(site, a.ptr("displs")?, nin, "displs")?;
+                        let recvs = counts.into_iter().zip(displs.into_iter().map(i64::from));
+                        (vec![(a.int("sendcount")?, 0)], recvs.collect())
+                    }
+                    _ => {
+                        let scounts =
+                            self.read_int_array(site, a.ptr("sendcounts")?, nout, "sendcounts")?;
+                        let sdispls =
+                            self.read_int_array(site, a.ptr("sdispls")?, nout, "sdispls")?;
+                        let rcounts =
+                            self.read_int_array(site, a.ptr("recvcounts")?, nin, "recvcounts")?;
+                        let rdispls =
+                            self.read_int_array(site, a.ptr("rdispls")?, nin, "rdispls")?;
+                        let sends = scounts.into_iter().zip(sdispls.into_iter().map(i64::from));
+                        let recvs = rcounts.into_iter().zip(rdispls.into_iter().map(i64::from));
+                        (sends.collect(), recvs.collect())
+                    }
+                };
+                let (sext, rext) = (self.extent(site, st)? as i64, self.extent(site, rt)? as i64);
+                (
+                    sends.iter().map(|&(n, d)| (n, d * sext, st)).collect(),
+                    recvs.iter().map(|&(n, d)| (n, d * rext, rt)).collect(),
+                )
             }
         };
-        let (sext, rext) = (self.extent(site, st)? as i64, self.extent(site, rt)? as i64);
-        let rsize = self.type_size(site, rt)?;
         let mut send = Vec::new();
         let mut layout = vec![nout as i64];
         let mut send_block = 0;
-        for (j, &(n, d)) in sends.iter().enumerate() {
-            let data = self.pack(
-                site,
-                sbuf.wrapping_add((d * sext) as u64),
-                n,
-                st,
-                "send buffer",
-            )?;
+        for (j, &(n, d, st)) in sends.iter().enumerate() {
+            let data = self.pack(site, sbuf.wrapping_add(d as u64), n, st, "send buffer")?;
             send_block = send_block.max(data.len() as u64);
-            if j == 0 || site.func != F::NeighborAllgather && site.func != F::NeighborAllgatherv {
+            if j == 0
+                || !matches!(
+                    site.func.blocking_form(),
+                    F::NeighborAllgather | F::NeighborAllgatherv
+                )
+            {
                 layout.extend([send.len() as i64, data.len() as i64]);
                 send.extend_from_slice(&data);
             }
         }
-        if matches!(site.func, F::NeighborAllgather | F::NeighborAllgatherv) {
+        if matches!(
+            site.func.blocking_form(),
+            F::NeighborAllgather | F::NeighborAllgatherv
+        ) {
             // One block, to every out-neighbor.
             let (off, len) = (layout.get(1).copied(), layout.get(2).copied());
             layout.truncate(1);
@@ -117,16 +150,17 @@ impl Machine {
         }
         layout.push(nin as i64);
         let mut recv_block = 0;
-        for &(n, d) in &recvs {
-            let at = rbuf.wrapping_add((d * rext) as u64);
+        for &(n, d, rt) in &recvs {
+            let at = rbuf.wrapping_add(d as u64);
             self.check_unpack(site, at, n, rt, "receive buffer")?;
-            let cap = self.count(site, n)? * rsize;
+            let cap = self.count(site, n)? * self.type_size(site, rt)?;
             recv_block = recv_block.max(cap);
-            layout.extend([d * rext, cap as i64]);
+            layout.extend([d, cap as i64, rt as i64]);
         }
+        let rt = recvs.first().map_or(0, |r| r.2);
         let ev = self.log_call(site, None, None);
         let cname = comm_name(self.world.comms[comm].handle);
-        let counts = match site.func {
+        let counts = match site.func.blocking_form() {
             F::NeighborAllgather | F::NeighborAlltoall => {
                 format!(
                     "sendcount={}, recvcount={}",
@@ -136,8 +170,8 @@ impl Machine {
             }
             _ => format!(
                 "sendcounts=[{}], recvcounts=[{}]",
-                list_counts(&sends),
-                list_counts(&recvs)
+                list_counts(&sends.iter().map(|b| (b.0, b.1)).collect::<Vec<_>>()),
+                list_counts(&recvs.iter().map(|b| (b.0, b.1)).collect::<Vec<_>>())
             ),
         };
         self.trace_event(
@@ -147,6 +181,29 @@ impl Machine {
         );
         let sync = self.world.synchronizing_collectives;
         let k = self.world.comms[comm].join_next(crank, sync);
+        // The nonblocking forms (§7.7): the request owns the buffers until
+        // it completes, and its completion delivers the blocks
+        // (`unpack_neighbor_blocks`).
+        let request = site.func.is_nonblocking().then(|| {
+            self.world.p2p.post(
+                site.rank,
+                ReqOp::Collective {
+                    comm,
+                    instance: k,
+                    member: crank,
+                    recv_buf: rbuf,
+                },
+                ev,
+            )
+        });
+        if let Some(req) = request {
+            for &(n, d, st) in &sends {
+                self.guard_typed(site, req, sbuf.wrapping_add(d as u64), n, st, false)?;
+            }
+            for &(n, d, rt) in &recvs {
+                self.guard_typed(site, req, rbuf.wrapping_add(d as u64), n, rt, true)?;
+            }
+        }
         let c = Contribution {
             datatype: rt,
             send: Some(std::sync::Arc::from(send)),
@@ -158,6 +215,11 @@ impl Machine {
             return Err(self.collective_mismatch(site, comm, k, m, None, "arguments"));
         }
         self.version += 1;
+        if let Some(req) = request {
+            let handle = self.hand_out(req);
+            self.write_i32(site, a.ptr("request")?, handle, "request")?;
+            return Ok(Effect::Return(0));
+        }
         if self.instance_complete(comm, k) {
             self.deliver_neighbors(site, comm, k, rbuf)?;
         }
@@ -168,15 +230,8 @@ impl Machine {
         }))
     }
 
-    /// Moves the data of a complete neighborhood collective. On a graph or
-    /// distributed graph, as if each process sent block j to out-neighbor
-    /// j and received block j from in-neighbor j with one tag (§7.6), so
-    /// repeated neighbors pair up in order. On a Cartesian grid, the block
-    /// from the neighbor in the negative direction of dimension d is the
-    /// one it sent in the positive direction, and vice versa: block s of
-    /// the sender lands in block s ^ 1 of the receiver, also where both
-    /// neighbors are the same process (a periodic dimension of 1 or 2
-    /// processes; the MPI-4.0 erratum to MPI 3.1 §7.6, Annex B.1.1).
+    /// Moves the data of a complete blocking neighborhood collective into
+    /// every member's receive buffer (`own` is the caller's).
     fn deliver_neighbors(
         &mut self,
         site: &Site,
@@ -184,88 +239,108 @@ impl Machine {
         k: usize,
         own: u64,
     ) -> Result<(), Halt> {
-        let cs = self.instance_contributions(comm, k);
         let members = self.world.comms[comm].members.clone();
-        let n = members.len();
-        let lists: Vec<(Vec<i32>, Vec<i32>)> = (0..n)
-            .map(|r| self.topo_neighbors(site, comm, r))
-            .collect::<Result<_, _>>()?;
-        let cartesian = matches!(self.world.comms[comm].topology, Topology::Cart(_));
-        for r in 0..n {
-            let (ins, _) = &lists[r];
-            let addr = if members[r] == site.rank {
+        for (r, &rank) in members.iter().enumerate() {
+            let addr = if rank == site.rank {
                 own
             } else {
-                self.blocked_out(members[r]).unwrap_or(0)
+                self.blocked_out(rank).unwrap_or(0)
             };
-            let recv_layout = NeighborLayout::of(&cs[r].args);
-            for (j, &src) in ins.iter().enumerate() {
-                if src < 0 {
-                    continue; // MPI_PROC_NULL: the block stays untouched
-                }
-                let s = src as usize;
-                let block = if cartesian {
-                    Some(j ^ 1)
-                } else {
-                    // Which occurrence of `src` this is among my
-                    // in-neighbors, and the same occurrence of me among its
-                    // out-neighbors.
-                    let nth = ins[..j].iter().filter(|&&x| x == src).count();
-                    lists[s]
-                        .1
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, &d)| d == r as i32)
-                        .nth(nth)
-                        .map(|(i, _)| i)
-                };
-                let Some(block) = block else {
-                    continue;
-                };
-                let sc = &cs[s];
-                let data = sc
-                    .send
-                    .clone()
-                    .unwrap_or_else(|| std::sync::Arc::from(Vec::new()));
-                let (off, len) = NeighborLayout::of(&sc.args).send(block);
-                let start = off.min(data.len());
-                let bytes = &data[start..(start + len).min(data.len())];
-                let (disp, cap) = recv_layout.recv(j);
-                if bytes.len() as u64 > cap {
-                    let (loc, func) = self.event_loc(cs[r].event).unwrap_or((site.loc, site.func));
-                    return Err(Halt::Error(
-                        Finding::new(
-                            ErrorKind::CountMismatch,
-                            format!(
-                                "{}: rank {} sends {} bytes to rank {} whose receive block holds {} bytes",
-                                site.func.name(),
-                                members[s],
-                                bytes.len(),
-                                members[r],
-                                cap
-                            ),
-                        )
-                        .at(members[r], loc, Some(func)),
-                    ));
-                }
-                let at = addr.wrapping_add(disp as u64);
-                let rank = members[r];
-                let loc = if rank == site.rank {
-                    site.loc
-                } else {
-                    self.blocked_loc(rank)
-                };
-                let bytes = bytes.to_vec();
-                self.unpack(rank, at, cs[r].datatype, &bytes).map_err(|f| {
-                    Halt::Error(
-                        Finding::new(ErrorKind::MemoryError, format!("receive buffer: {f}")).at(
-                            rank,
-                            loc,
-                            Some(site.func),
-                        ),
-                    )
-                })?;
+            let loc = if rank == site.rank {
+                site.loc
+            } else {
+                self.blocked_loc(rank)
+            };
+            self.unpack_neighbor_blocks(comm, k, r, addr, loc)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the blocks member `r` of complete neighborhood collective
+    /// `k` receives into its receive buffer at `addr` (`loc`: where an
+    /// error is reported). On a graph or distributed graph, as if each
+    /// process sent block j to out-neighbor j and received block j from
+    /// in-neighbor j with one tag (§7.6), so repeated neighbors pair up in
+    /// order. On a Cartesian grid, the block from the neighbor in the
+    /// negative direction of dimension d is the one it sent in the
+    /// positive direction, and vice versa: block s of the sender lands in
+    /// block s ^ 1 of the receiver, also where both neighbors are the same
+    /// process (a periodic dimension of 1 or 2 processes; the MPI-4.0
+    /// erratum to MPI 3.1 §7.6, Annex B.1.1).
+    pub(crate) fn unpack_neighbor_blocks(
+        &mut self,
+        comm: CommId,
+        k: usize,
+        r: usize,
+        addr: u64,
+        loc: LocId,
+    ) -> Result<(), Halt> {
+        let cs = self.instance_contributions(comm, k);
+        let members = self.world.comms[comm].members.clone();
+        let Some(func) = cs.get(r).map(|c| c.func) else {
+            return Ok(());
+        };
+        let rank = members[r];
+        let at_rank = |f: Finding| f.at(rank, loc, Some(func));
+        let site = Site { rank, loc, func };
+        let lists: Vec<(Vec<i32>, Vec<i32>)> = (0..members.len())
+            .map(|q| self.topo_neighbors(&site, comm, q))
+            .collect::<Result<_, _>>()?;
+        let cartesian = matches!(self.world.comms[comm].topology, Topology::Cart(_));
+        let (ins, _) = &lists[r];
+        let recv_layout = NeighborLayout::of(&cs[r].args);
+        for (j, &src) in ins.iter().enumerate() {
+            if src < 0 {
+                continue; // MPI_PROC_NULL: the block stays untouched
             }
+            let s = src as usize;
+            let block = if cartesian {
+                Some(j ^ 1)
+            } else {
+                // Which occurrence of `src` this is among my in-neighbors,
+                // and the same occurrence of me among its out-neighbors.
+                let nth = ins[..j].iter().filter(|&&x| x == src).count();
+                lists[s]
+                    .1
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &d)| d == r as i32)
+                    .nth(nth)
+                    .map(|(i, _)| i)
+            };
+            let Some(block) = block else {
+                continue;
+            };
+            let sc = &cs[s];
+            let data = sc
+                .send
+                .clone()
+                .unwrap_or_else(|| std::sync::Arc::from(Vec::new()));
+            let (off, len) = NeighborLayout::of(&sc.args).send(block);
+            let start = off.min(data.len());
+            let bytes = &data[start..(start + len).min(data.len())];
+            let (disp, cap, dt) = recv_layout.recv(j);
+            if bytes.len() as u64 > cap {
+                return Err(Halt::Error(at_rank(Finding::new(
+                    ErrorKind::CountMismatch,
+                    format!(
+                        "{}: rank {} sends {} bytes to rank {} whose receive block holds {} bytes",
+                        func.name(),
+                        members[s],
+                        bytes.len(),
+                        rank,
+                        cap
+                    ),
+                ))));
+            }
+            let bytes = bytes.to_vec();
+            self.unpack(rank, addr.wrapping_add(disp as u64), dt, &bytes)
+                .map_err(|f| {
+                    Halt::Error(at_rank(Finding::new(
+                        ErrorKind::MemoryError,
+                        format!("receive buffer: {f}"),
+                    )))
+                })?;
         }
         Ok(())
     }
@@ -274,6 +349,9 @@ impl Machine {
 /// (count, displacement in extents) of each block of a neighborhood
 /// collective, per neighbor.
 type CountDispls = Vec<(i32, i64)>;
+
+/// (count, byte displacement, datatype) of each block, per neighbor.
+type Blocks = Vec<(i32, i64, i32)>;
 
 /// A neighborhood collective member's block layout, as encoded in its
 /// contribution's `args` by `neighbor_collective`.
@@ -297,12 +375,14 @@ impl<'a> NeighborLayout<'a> {
         (o.max(0) as usize, l.max(0) as usize)
     }
 
-    /// (byte displacement, capacity) in the receive buffer of the block
-    /// from in-neighbor `j`.
-    fn recv(&self, j: usize) -> (i64, u64) {
+    /// (byte displacement, capacity, datatype) in the receive buffer of
+    /// the block from in-neighbor `j`.
+    fn recv(&self, j: usize) -> (i64, u64, i32) {
         let nout = self.0.first().copied().unwrap_or(0).max(0) as usize;
-        let (d, c) = self.pair(1 + 2 * nout + 1 + 2 * j);
-        (d, c.max(0) as u64)
+        let at = 1 + 2 * nout + 1 + 3 * j;
+        let (d, c) = self.pair(at);
+        let dt = self.0.get(at + 2).copied().unwrap_or(0) as i32;
+        (d, c.max(0) as u64, dt)
     }
 }
 
@@ -320,21 +400,21 @@ mod tests {
     use super::*;
 
     /// Two out-neighbors' send blocks (offset, length), then one
-    /// in-neighbor's receive block (displacement, capacity).
-    const ARGS: [i64; 8] = [2, 0, 4, 4, 4, 1, 8, 16];
+    /// in-neighbor's receive block (displacement, capacity, datatype).
+    const ARGS: [i64; 9] = [2, 0, 4, 4, 4, 1, 8, 16, 7];
 
     #[test]
     fn layout_reads_send_and_receive_blocks() {
         let l = NeighborLayout::of(&ARGS);
         assert_eq!(l.send(0), (0, 4));
         assert_eq!(l.send(1), (4, 4));
-        assert_eq!(l.recv(0), (8, 16));
+        assert_eq!(l.recv(0), (8, 16, 7));
     }
 
     #[test]
     fn layout_out_of_range_is_empty() {
         let l = NeighborLayout::of(&ARGS);
-        assert_eq!(l.recv(1), (0, 0));
+        assert_eq!(l.recv(1), (0, 0, 0));
         assert_eq!(NeighborLayout::of(&[]).send(0), (0, 0));
         assert_eq!(NeighborLayout::of(&[1, -3, -1]).send(0), (0, 0));
     }

@@ -268,6 +268,38 @@ impl Machine {
                 };
                 self.write_i32(site, a.ptr("newrank")?, v, "newrank")?;
             }
+            // §7.5.8: the rank the caller would have in the graph; as
+            // MPI_Graph_create never reorders here, its own rank, or
+            // MPI_UNDEFINED when the graph has fewer nodes than the
+            // communicator has processes.
+            F::GraphMap => {
+                let c = self.intra(site, a.int("comm")?)?;
+                let nnodes = a.int("nnodes")?;
+                let size = self.world.comms[c].size();
+                if nnodes < 1 || nnodes as usize > size {
+                    return Err(site.invalid(format!(
+                        "nnodes = {nnodes} is not between 1 and the communicator size {size}"
+                    )));
+                }
+                let index = self.read_int_array(site, a.ptr("index")?, nnodes as usize, "index")?;
+                if index.windows(2).any(|w| w[1] < w[0]) || index[0] < 0 {
+                    return Err(site.invalid("index is not non-decreasing from 0"));
+                }
+                let nedges = index[nnodes as usize - 1];
+                let edges = self.read_int_array(site, a.ptr("edges")?, nedges as usize, "edges")?;
+                if let Some(e) = edges.iter().find(|&&e| e < 0 || e >= nnodes) {
+                    return Err(site.invalid(format!(
+                        "edges contain {e}, which is not a node of the graph (nnodes {nnodes})"
+                    )));
+                }
+                let crank = self.world.comms[c].rank_of(rank).unwrap_or(0);
+                let v = if crank < nnodes as usize {
+                    crank as i32
+                } else {
+                    h::MPI_UNDEFINED
+                };
+                self.write_i32(site, a.ptr("newrank")?, v, "newrank")?;
+            }
             F::DistGraphNeighborsCount | F::DistGraphNeighbors => {
                 let c = self.comm(site, a.int("comm")?)?;
                 let crank = self.world.comms[c].rank_of(rank).unwrap_or(0);
