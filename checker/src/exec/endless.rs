@@ -127,9 +127,51 @@ impl Endless {
         }
     }
 
+    /// The step count from which back edges are checked.
+    #[inline]
+    pub fn armed_at(&self) -> u64 {
+        self.armed_at
+    }
+
     #[inline]
     pub fn armed(&self, steps: u64) -> bool {
         steps >= self.armed_at
+    }
+
+    /// The check of a back edge into block `block` of function `func`,
+    /// where the running frame (the `depth`-th) holds `regs`, when it
+    /// can be decided without the rest of the process: the saved state is
+    /// not due to move, and cannot be the present one (another position,
+    /// or a live register differs) or may not be compared now. Then the
+    /// edge is counted, as [`Endless::back_edge`] would, and `true` says
+    /// nothing else is to be done; `false` leaves the edge to
+    /// `back_edge`.
+    #[inline]
+    pub fn pass(
+        &mut self,
+        steps: u64,
+        depth: usize,
+        func: FuncId,
+        block: BlockId,
+        regs: &[u64],
+    ) -> bool {
+        let Some(saved) = self.saved.as_ref() else {
+            return false;
+        };
+        if self.lam + 1 >= self.power {
+            return false;
+        }
+        let differs = self.stale
+            || steps < self.next_memory_check
+            || saved.frames.len() != depth
+            || saved.frames.last().is_none_or(|s| {
+                (s.0, s.1, s.2) != (func, block, 0)
+                    || s.4.iter().any(|&(r, v)| regs.get(r as usize) != Some(&v))
+            });
+        if differs {
+            self.lam += 1;
+        }
+        differs
     }
 
     /// Something outside the compared state was read (the clock): the

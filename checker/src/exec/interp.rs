@@ -133,44 +133,38 @@ pub struct Process {
     pub omp: super::omp::Omp,
     /// The `setjmp` calls a `longjmp` may return to (`jumps`).
     pub jumps: Vec<super::jumps::JumpTarget>,
+    /// The model compiled for the fast path (`code`), shared by every
+    /// copy of the process.
+    pub code: CompiledModel,
+}
+
+/// The compiled model a process runs: derived from the model alone, the
+/// same in every process, so it takes no part in a state's identity.
+#[derive(Clone, Default)]
+pub struct CompiledModel(pub Option<std::sync::Arc<super::code::Code>>);
+
+impl std::fmt::Debug for CompiledModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CompiledModel")
+    }
+}
+
+impl PartialEq for CompiledModel {
+    fn eq(&self, _: &CompiledModel) -> bool {
+        true
+    }
+}
+
+impl Eq for CompiledModel {}
+
+impl std::hash::Hash for CompiledModel {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// Deepest call stack the checker runs (recursion, calls through pointers).
 pub const MAX_CALL_DEPTH: usize = 10_000;
 
-#[inline]
-fn mask(v: u64, ty: Ty) -> u64 {
-    match ty.bits() {
-        64 => v,
-        b => v & ((1u64 << b) - 1),
-    }
-}
-
-#[inline]
-fn sext(v: u64, ty: Ty) -> i64 {
-    match ty.bits() {
-        64 => v as i64,
-        b => ((v << (64 - b)) as i64) >> (64 - b),
-    }
-}
-
-#[inline]
-fn to_f64(v: u64, ty: Ty) -> f64 {
-    if ty == Ty::F32 {
-        f32::from_bits(v as u32) as f64
-    } else {
-        f64::from_bits(v)
-    }
-}
-
-#[inline]
-fn from_f64(x: f64, ty: Ty) -> u64 {
-    if ty == Ty::F32 {
-        (x as f32).to_bits() as u64
-    } else {
-        x.to_bits()
-    }
-}
+use super::arith::{from_f64f, mask, sext};
 
 impl Process {
     pub fn new(model: &Model, mem: Memory) -> Process {
@@ -185,6 +179,7 @@ impl Process {
             exit_at: None,
             omp: super::omp::Omp::from_environment(),
             jumps: Vec::new(),
+            code: CompiledModel(Some(std::sync::Arc::new(super::code::Code::compile(model)))),
         };
         // Constructors run first, in order; main waits behind them.
         if !model.init_functions.is_empty() {
@@ -352,7 +347,23 @@ impl Process {
             let (fault, loc) = *pending;
             return Stop::Fault { fault, loc };
         }
+        // The compiled form runs what it covers (`fast`), unless input
+        // tracking or a team of threads needs the general path's hooks.
+        let code = self
+            .code
+            .0
+            .clone()
+            .filter(|c| !track && c.funcs.len() == model.functions.len());
         loop {
+            if let Some(code) = code.as_deref() {
+                if self.omp.team.is_none() && !self.mem.has_hits() {
+                    if let Some(stop) =
+                        self.run_compiled(model, code, budget, &mut endless, liveness)
+                    {
+                        return stop;
+                    }
+                }
+            }
             let depth = self.frames.len();
             let Some(fr) = self.frames.last_mut() else {
                 return Stop::Exit { code: 0, loc: 0 };
@@ -472,17 +483,10 @@ impl Process {
                 // Every cycle of the control-flow graph has an edge that
                 // does not go forward in block order.
                 if target <= from && endless.armed(self.steps) {
-                    if let Some(liveness) = liveness {
-                        if let Some(cycle) = endless.back_edge(self, model, liveness) {
-                            let message = super::endless::describe(self, model, from, &cycle);
-                            return Stop::Fault {
-                                fault: Fault::Endless {
-                                    message,
-                                    back_edge: loc,
-                                },
-                                loc: self.current_loc(model),
-                            };
-                        }
+                    if let Some(stop) =
+                        self.back_edge_check(model, &mut endless, liveness, from, loc)
+                    {
+                        return stop;
                     }
                 }
                 continue;
@@ -523,6 +527,27 @@ impl Process {
                 }
             }
         }
+    }
+
+    /// The endless-loop check at a back edge from block `from` (its
+    /// terminator at `loc`) into the running frame's block.
+    pub(super) fn back_edge_check(
+        &mut self,
+        model: &Model,
+        endless: &mut super::endless::Endless,
+        liveness: Option<&super::liveness::Liveness>,
+        from: BlockId,
+        loc: LocId,
+    ) -> Option<Stop> {
+        let cycle = endless.back_edge(self, model, liveness?)?;
+        let message = super::endless::describe(self, model, from, &cycle);
+        Some(Stop::Fault {
+            fault: Fault::Endless {
+                message,
+                back_edge: loc,
+            },
+            loc: self.current_loc(model),
+        })
     }
 
     /// Calls model function `func` with `args` on this process (memory and
@@ -706,45 +731,10 @@ impl Process {
                 lhs,
                 rhs,
             } => {
-                let (a, b) = (v!(lhs), v!(rhs));
-                let ty = *ty;
-                let r = match op {
-                    BinOp::Add => mask(a.wrapping_add(b), ty),
-                    BinOp::Sub => mask(a.wrapping_sub(b), ty),
-                    BinOp::Mul => mask(a.wrapping_mul(b), ty),
-                    BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if mask(b, ty) == 0 => {
-                        return Err(Fault::Memory(MemFault::DivisionByZero))
-                    }
-                    // The quotient of the most negative value by -1 does not
-                    // fit (C11 §6.5.5p6: undefined; x86-64's idiv traps with
-                    // SIGFPE, for the remainder too).
-                    BinOp::SDiv | BinOp::SRem
-                        if ty.bits() > 1
-                            && sext(b, ty) == -1
-                            && sext(a, ty) == sext(1u64 << (ty.bits() - 1), ty) =>
-                    {
-                        return Err(Fault::Memory(MemFault::DivisionOverflow))
-                    }
-                    BinOp::UDiv => a / b,
-                    BinOp::URem => a % b,
-                    BinOp::SDiv => mask(sext(a, ty).wrapping_div(sext(b, ty)) as u64, ty),
-                    BinOp::SRem => mask(sext(a, ty).wrapping_rem(sext(b, ty)) as u64, ty),
-                    BinOp::Shl => mask(a.wrapping_shl(b as u32 % ty.bits().max(1)), ty),
-                    BinOp::LShr => a.wrapping_shr(b as u32 % ty.bits().max(1)),
-                    BinOp::AShr => mask((sext(a, ty) >> (b as u32 % ty.bits().max(1))) as u64, ty),
-                    BinOp::And => a & b,
-                    BinOp::Or => a | b,
-                    BinOp::Xor => a ^ b,
-                    BinOp::FAdd => from_f64f(a, b, ty, |x, y| x + y, |x, y| x + y),
-                    BinOp::FSub => from_f64f(a, b, ty, |x, y| x - y, |x, y| x - y),
-                    BinOp::FMul => from_f64f(a, b, ty, |x, y| x * y, |x, y| x * y),
-                    BinOp::FDiv => from_f64f(a, b, ty, |x, y| x / y, |x, y| x / y),
-                    BinOp::FRem => from_f64f(a, b, ty, |x, y| x % y, |x, y| x % y),
-                };
-                regs[*dst as usize] = r;
+                regs[*dst as usize] = super::arith::binary(*op, *ty, v!(lhs), v!(rhs))?;
             }
             InstKind::FNeg { dst, ty, value } => {
-                regs[*dst as usize] = from_f64(-to_f64(v!(value), *ty), *ty);
+                regs[*dst as usize] = super::arith::fneg(*ty, v!(value));
             }
             InstKind::ICmp {
                 dst,
@@ -753,9 +743,7 @@ impl Process {
                 lhs,
                 rhs,
             } => {
-                let (a, b) = (mask(v!(lhs), *ty), mask(v!(rhs), *ty));
-                let r = pred.holds((a, b), (sext(a, *ty), sext(b, *ty)));
-                regs[*dst as usize] = r as u64;
+                regs[*dst as usize] = super::arith::icmp(*pred, *ty, v!(lhs), v!(rhs));
             }
             InstKind::FCmp {
                 dst,
@@ -764,28 +752,7 @@ impl Process {
                 lhs,
                 rhs,
             } => {
-                let (a, b) = (to_f64(v!(lhs), *ty), to_f64(v!(rhs), *ty));
-                let uno = a.is_nan() || b.is_nan();
-                use FloatPredicate as P;
-                let r = match pred {
-                    P::False => false,
-                    P::True => true,
-                    P::Ord => !uno,
-                    P::Uno => uno,
-                    P::Oeq => !uno && a == b,
-                    P::Ogt => !uno && a > b,
-                    P::Oge => !uno && a >= b,
-                    P::Olt => !uno && a < b,
-                    P::Ole => !uno && a <= b,
-                    P::One => !uno && a != b,
-                    P::Ueq => uno || a == b,
-                    P::Ugt => uno || a > b,
-                    P::Uge => uno || a >= b,
-                    P::Ult => uno || a < b,
-                    P::Ule => uno || a <= b,
-                    P::Une => uno || a != b,
-                };
-                regs[*dst as usize] = r as u64;
+                regs[*dst as usize] = super::arith::fcmp(*pred, *ty, v!(lhs), v!(rhs));
             }
             InstKind::Cast {
                 dst,
@@ -794,20 +761,7 @@ impl Process {
                 to,
                 value,
             } => {
-                let x = v!(value);
-                let r = match op {
-                    CastOp::Trunc => mask(x, *to),
-                    CastOp::ZExt | CastOp::IntToPtr => mask(x, *from),
-                    CastOp::SExt => mask(sext(x, *from) as u64, *to),
-                    CastOp::FpTrunc | CastOp::FpExt => from_f64(to_f64(x, *from), *to),
-                    CastOp::FpToSi => mask(to_f64(x, *from) as i64 as u64, *to),
-                    CastOp::FpToUi => mask(to_f64(x, *from) as u64, *to),
-                    CastOp::SiToFp => from_f64(sext(x, *from) as f64, *to),
-                    CastOp::UiToFp => from_f64(mask(x, *from) as f64, *to),
-                    CastOp::PtrToInt => mask(x, *to),
-                    CastOp::BitCast => x,
-                };
-                regs[*dst as usize] = r;
+                regs[*dst as usize] = super::arith::cast(*op, *from, *to, v!(value));
             }
             InstKind::Select {
                 dst,
@@ -1088,19 +1042,4 @@ fn atomic_result(op: runtime_model::omp::AtomicOp, ty: Ty, old: u64, x: u64) -> 
         FMax => from_f64f(old, x, ty, f32::max, f64::max),
         FMin => from_f64f(old, x, ty, f32::min, f64::min),
     })
-}
-
-#[inline]
-fn from_f64f(
-    a: u64,
-    b: u64,
-    ty: Ty,
-    f32op: fn(f32, f32) -> f32,
-    f64op: fn(f64, f64) -> f64,
-) -> u64 {
-    if ty == Ty::F32 {
-        f32op(f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as u64
-    } else {
-        f64op(f64::from_bits(a), f64::from_bits(b)).to_bits()
-    }
 }

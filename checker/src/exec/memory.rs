@@ -825,6 +825,65 @@ impl Memory {
         Ok((p.alloc as usize, off as usize))
     }
 
+    /// `locate` for an access that succeeds, with the same notes of
+    /// watched and logged accesses; `None` where `locate` fails (the
+    /// caller then takes the general path, which names the fault). No
+    /// error value is built, so the compiled interpreter (`code`) pays only
+    /// the checks themselves.
+    #[inline(always)]
+    fn locate_ok(&self, addr: u64, len: u64, write: bool) -> Option<(usize, usize)> {
+        let p = Pointer::decode(addr);
+        // The null allocation (id 0) is never live.
+        let a = self.allocs.get(p.alloc as usize)?;
+        let off = p.offset as u64;
+        if !a.live
+            || p.alloc == 0
+            || off + len > a.bytes.len() as u64
+            || (write && a.kind == (AllocKind::Global { constant: true }))
+        {
+            return None;
+        }
+        if !self.guards.is_empty() && self.check_guards(p.alloc, off, len, write).is_err() {
+            return None;
+        }
+        if !self.watches.is_empty() {
+            self.note_watched(p.alloc, off, len, write);
+        }
+        if self.log.is_on() {
+            self.note_access(p.alloc, off, len, write);
+        }
+        Some((p.alloc as usize, off as usize))
+    }
+
+    /// [`Memory::load`] of `N` bytes where it succeeds; `None` where it
+    /// faults.
+    #[inline(always)]
+    pub fn load_ok<const N: usize>(&self, addr: u64) -> Option<u64> {
+        let (a, off) = self.locate_ok(addr, N as u64, false)?;
+        let bytes: [u8; N] = self.allocs[a].bytes[off..off + N].try_into().ok()?;
+        let mut buf = [0u8; 8];
+        buf[..N].copy_from_slice(&bytes);
+        Some(u64::from_le_bytes(buf))
+    }
+
+    /// [`Memory::store`] of `N` bytes where it succeeds (`true`); where it
+    /// would fault, nothing is written (`false`).
+    #[inline(always)]
+    pub fn store_ok<const N: usize>(&mut self, addr: u64, value: u64) -> bool {
+        let Some((a, off)) = self.locate_ok(addr, N as u64, true) else {
+            return false;
+        };
+        let bytes = value.to_le_bytes();
+        self.alloc_mut(a).bytes[off..off + N].copy_from_slice(&bytes[..N]);
+        true
+    }
+
+    /// Whether memory is watched (accesses may leave hits).
+    #[inline(always)]
+    pub fn watching(&self) -> bool {
+        !self.watches.is_empty()
+    }
+
     /// Reads `size` (1, 2, 4 or 8) bytes little-endian, zero-extended.
     #[inline]
     pub fn load(&self, addr: u64, size: u64) -> Result<u64, MemFault> {

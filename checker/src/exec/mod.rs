@@ -2,9 +2,12 @@
 //! library functions programs call (with glibc's `rand`), and the shadows
 //! of input-derived values (`--any-input`).
 
+pub mod arith;
+pub mod code;
 pub mod cxx;
 pub mod deadline;
 pub mod endless;
+mod fast;
 pub mod foreign;
 pub mod interp;
 pub mod jumps;

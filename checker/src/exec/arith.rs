@@ -1,0 +1,149 @@
+//! The value semantics of the model's arithmetic, comparisons and casts on
+//! register values (integers zero-extended to 64 bits, floats as their bit
+//! patterns): one definition shared by the interpreter's general path
+//! (`interp`) and its compiled form (`code`), so the two cannot disagree.
+
+use super::interp::Fault;
+use super::memory::MemFault;
+use runtime_model::model::{BinOp, CastOp, FloatPredicate, IntPredicate, Ty};
+
+#[inline(always)]
+pub fn mask(v: u64, ty: Ty) -> u64 {
+    match ty.bits() {
+        64 => v,
+        b => v & ((1u64 << b) - 1),
+    }
+}
+
+#[inline(always)]
+pub fn sext(v: u64, ty: Ty) -> i64 {
+    match ty.bits() {
+        64 => v as i64,
+        b => ((v << (64 - b)) as i64) >> (64 - b),
+    }
+}
+
+#[inline(always)]
+pub fn to_f64(v: u64, ty: Ty) -> f64 {
+    if ty == Ty::F32 {
+        f32::from_bits(v as u32) as f64
+    } else {
+        f64::from_bits(v)
+    }
+}
+
+#[inline(always)]
+pub fn from_f64(x: f64, ty: Ty) -> u64 {
+    if ty == Ty::F32 {
+        (x as f32).to_bits() as u64
+    } else {
+        x.to_bits()
+    }
+}
+
+#[inline(always)]
+pub fn from_f64f(
+    a: u64,
+    b: u64,
+    ty: Ty,
+    f32op: fn(f32, f32) -> f32,
+    f64op: fn(f64, f64) -> f64,
+) -> u64 {
+    if ty == Ty::F32 {
+        f32op(f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as u64
+    } else {
+        f64op(f64::from_bits(a), f64::from_bits(b)).to_bits()
+    }
+}
+
+/// `a op b` at type `ty`; integer division by zero and the overflowing
+/// signed division trap.
+#[inline(always)]
+pub fn binary(op: BinOp, ty: Ty, a: u64, b: u64) -> Result<u64, Fault> {
+    Ok(match op {
+        BinOp::Add => mask(a.wrapping_add(b), ty),
+        BinOp::Sub => mask(a.wrapping_sub(b), ty),
+        BinOp::Mul => mask(a.wrapping_mul(b), ty),
+        BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if mask(b, ty) == 0 => {
+            return Err(Fault::Memory(MemFault::DivisionByZero))
+        }
+        // The quotient of the most negative value by -1 does not
+        // fit (C11 §6.5.5p6: undefined; x86-64's idiv traps with
+        // SIGFPE, for the remainder too).
+        BinOp::SDiv | BinOp::SRem
+            if ty.bits() > 1
+                && sext(b, ty) == -1
+                && sext(a, ty) == sext(1u64 << (ty.bits() - 1), ty) =>
+        {
+            return Err(Fault::Memory(MemFault::DivisionOverflow))
+        }
+        BinOp::UDiv => a / b,
+        BinOp::URem => a % b,
+        BinOp::SDiv => mask(sext(a, ty).wrapping_div(sext(b, ty)) as u64, ty),
+        BinOp::SRem => mask(sext(a, ty).wrapping_rem(sext(b, ty)) as u64, ty),
+        BinOp::Shl => mask(a.wrapping_shl(b as u32 % ty.bits().max(1)), ty),
+        BinOp::LShr => a.wrapping_shr(b as u32 % ty.bits().max(1)),
+        BinOp::AShr => mask((sext(a, ty) >> (b as u32 % ty.bits().max(1))) as u64, ty),
+        BinOp::And => a & b,
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        BinOp::FAdd => from_f64f(a, b, ty, |x, y| x + y, |x, y| x + y),
+        BinOp::FSub => from_f64f(a, b, ty, |x, y| x - y, |x, y| x - y),
+        BinOp::FMul => from_f64f(a, b, ty, |x, y| x * y, |x, y| x * y),
+        BinOp::FDiv => from_f64f(a, b, ty, |x, y| x / y, |x, y| x / y),
+        BinOp::FRem => from_f64f(a, b, ty, |x, y| x % y, |x, y| x % y),
+    })
+}
+
+#[inline(always)]
+pub fn fneg(ty: Ty, v: u64) -> u64 {
+    from_f64(-to_f64(v, ty), ty)
+}
+
+#[inline(always)]
+pub fn icmp(pred: IntPredicate, ty: Ty, a: u64, b: u64) -> u64 {
+    let (a, b) = (mask(a, ty), mask(b, ty));
+    pred.holds((a, b), (sext(a, ty), sext(b, ty))) as u64
+}
+
+#[inline(always)]
+pub fn fcmp(pred: FloatPredicate, ty: Ty, a: u64, b: u64) -> u64 {
+    let (a, b) = (to_f64(a, ty), to_f64(b, ty));
+    let uno = a.is_nan() || b.is_nan();
+    use FloatPredicate as P;
+    let r = match pred {
+        P::False => false,
+        P::True => true,
+        P::Ord => !uno,
+        P::Uno => uno,
+        P::Oeq => !uno && a == b,
+        P::Ogt => !uno && a > b,
+        P::Oge => !uno && a >= b,
+        P::Olt => !uno && a < b,
+        P::Ole => !uno && a <= b,
+        P::One => !uno && a != b,
+        P::Ueq => uno || a == b,
+        P::Ugt => uno || a > b,
+        P::Uge => uno || a >= b,
+        P::Ult => uno || a < b,
+        P::Ule => uno || a <= b,
+        P::Une => uno || a != b,
+    };
+    r as u64
+}
+
+#[inline(always)]
+pub fn cast(op: CastOp, from: Ty, to: Ty, x: u64) -> u64 {
+    match op {
+        CastOp::Trunc => mask(x, to),
+        CastOp::ZExt | CastOp::IntToPtr => mask(x, from),
+        CastOp::SExt => mask(sext(x, from) as u64, to),
+        CastOp::FpTrunc | CastOp::FpExt => from_f64(to_f64(x, from), to),
+        CastOp::FpToSi => mask(to_f64(x, from) as i64 as u64, to),
+        CastOp::FpToUi => mask(to_f64(x, from) as u64, to),
+        CastOp::SiToFp => from_f64(sext(x, from) as f64, to),
+        CastOp::UiToFp => from_f64(mask(x, from) as f64, to),
+        CastOp::PtrToInt => mask(x, to),
+        CastOp::BitCast => x,
+    }
+}
