@@ -341,6 +341,7 @@ pub fn is_modeled(func: MpiFunc) -> bool {
         entry: 0,
         init_functions: Vec::new(),
         exit_functions: Vec::new(),
+        assumed_to_return: Vec::new(),
         stats: ExtractStats::default(),
     };
     let mut state = Machine::new(&model, 2, &[]);

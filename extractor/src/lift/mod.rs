@@ -124,6 +124,7 @@ pub fn lift_module(module: &inkwell::module::Module<'_>) -> Result<Model, Extrac
         init_functions,
         exit_functions,
         stats: ExtractStats::default(),
+        assumed_to_return: Vec::new(),
     })
 }
 
