@@ -2,8 +2,10 @@
  * EXPECT: error deadlock
  * Both ranks receive before they send: a deadlock under every MPI
  * implementation, found although the code after it calls syslog (line
- * 23), which the model does not cover and no execution reaches. An
- * unsupported construct never hides an error found before it.
+ * 24), which the model does not cover and no execution reaches. An
+ * unsupported construct never hides an error found before it. (Nothing
+ * syslog returns or writes matters here: the slicer drops the call and the
+ * report lists it as assumed to return.)
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -1,11 +1,12 @@
 /* RUN: -n 3
- * EXPECT: inconclusive
+ * EXPECT: error assertion
  * A pairwise exchange that needs an even number of processes and refuses
  * other counts with a message to the system log (syslog), which the model
- * does not cover. With 3 processes every rank takes that path: the check
- * stops at line 20 (inconclusive, naming syslog) instead of guessing what it
- * does. With an even count no execution reaches it and the check would be
- * complete.
+ * does not cover, then MPI_Abort. Nothing syslog returns or writes reaches
+ * an MPI call, an assertion or the exit status, so the slicer drops the
+ * call and every report lists it as assumed to return (line 21). With 3
+ * processes every rank takes that path and the MPI_Abort is reported (MPI
+ * 3.1 §8.7); with an even count no execution reaches it.
  */
 #include <mpi.h>
 #include <stdio.h>

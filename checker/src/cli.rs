@@ -506,7 +506,11 @@ pub fn run(args: Args) -> i32 {
         }
     };
     // A model extracted before (or without) the patterns gets them here.
-    let assumptions = crate::driver::assume::no_effect(&mut model, &args.assume_no_effect);
+    let mut assumptions = crate::driver::assume::no_effect(&mut model, &args.assume_no_effect);
+    assumptions.extend(crate::driver::assume::automatic(
+        &model,
+        &args.assume_no_effect,
+    ));
     let model = model;
     // A replay follows the one input its schedule names.
     let any_input = args.any_input && replay.is_none();

@@ -139,6 +139,25 @@ fn run(cli: &Cli) -> Result<String, ExtractError> {
             }
         );
     }
+    let mut removed = std::collections::BTreeSet::new();
+    for r in &model.assumed_to_return {
+        let (file, line) = model
+            .locations
+            .get(r.loc as usize)
+            .map(|l| {
+                let file = model.files.get(l.file as usize).map(String::as_str);
+                (file.unwrap_or("?"), l.line)
+            })
+            .unwrap_or(("?", 0));
+        removed.insert((file, line, r.callee.as_str()));
+    }
+    for (file, line, callee) in removed {
+        eprintln!(
+            "mpi-extract: note: {file}:{line}: call to {callee}, which has no source, removed: \
+             nothing it returns or writes reaches an MPI call, an assertion, a crash or the exit \
+             status (assumed to return)"
+        );
+    }
     let n = cli.sources.len();
     Ok(format!(
         "mpi-extract: wrote {} ({n} source{}, {functions_inlined} function{} inlined, \

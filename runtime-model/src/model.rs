@@ -66,6 +66,19 @@ pub struct Model {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub portability: Vec<PortabilityNote>,
     pub stats: ExtractStats,
+    /// Calls to functions without source the slicer removed because
+    /// nothing they could return or write reaches an MPI call, an
+    /// assertion, a crash or the exit status: the verdict assumes each
+    /// returns, and every report says so.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumed_to_return: Vec<AssumedReturn>,
+}
+
+/// A call the slicer assumed to return (see [`Model::assumed_to_return`]).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct AssumedReturn {
+    pub callee: String,
+    pub loc: LocId,
 }
 
 /// A construct the language standard makes implementation-defined or
@@ -452,12 +465,16 @@ pub enum InstKind {
     },
     /// A call to a function outside the program that neither the C
     /// library model, MPI nor OpenMP covers (a library without source:
-    /// libpng, HDF5, X11...). Its arguments are not kept: reached, it stops
-    /// the execution inconclusive, naming `callee` and the ways to go on
-    /// (`--stub`, `--assume-no-effect`), unless `no_effect` says the user
-    /// assumed it writes no memory the program sees and returns: then its
-    /// result (`ty`) is 0, or for a pointer a fresh opaque object
-    /// (`Pointer::opaque`) that only such functions may be given.
+    /// libpng, HDF5, X11...). Reached, it stops the execution
+    /// inconclusive, naming `callee` and the ways to go on (`--stub`,
+    /// `--assume-no-effect`), unless `no_effect` says the user assumed it
+    /// writes no memory the program sees and returns: then its result
+    /// (`ty`) is 0, or for a pointer a fresh opaque object
+    /// (`Pointer::opaque`) that only such functions may be given. `args`
+    /// are what the program passes; the interpreter never reads them, the
+    /// slicer does (what the call may write: `Model::assumed_to_return`);
+    /// `args_unknown` says the lifter could not represent one of them (then
+    /// the slicer keeps the call).
     Foreign {
         dst: Option<Reg>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -465,6 +482,10 @@ pub enum InstKind {
         callee: String,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         no_effect: bool,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        args: Vec<Operand>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        args_unknown: bool,
     },
     /// The C++ runtime ends the process here (`std::terminate`, C++17
     /// [except.terminate]): an exception no handler of the program can
@@ -1741,7 +1762,7 @@ impl InstKind {
                 (*dst, v)
             }
             InstKind::Unsupported { .. } | InstKind::Terminate { .. } => (None, Vec::new()),
-            InstKind::Foreign { dst, .. } => (*dst, Vec::new()),
+            InstKind::Foreign { dst, args, .. } => (*dst, args.clone()),
             InstKind::Omp { dst, args, .. } => (*dst, args.clone()),
             InstKind::LifetimeEnd { ptr } => (None, vec![*ptr]),
             InstKind::Atomic {

@@ -50,6 +50,7 @@ impl ModelBuilder {
                 init_functions: Vec::new(),
                 exit_functions: Vec::new(),
                 portability: Vec::new(),
+                assumed_to_return: Vec::new(),
                 stats: ExtractStats::default(),
             },
         }
@@ -255,6 +256,24 @@ impl FnBuilder {
                 dst,
                 func,
                 args: args.to_vec(),
+            },
+        );
+        dst.map(r).unwrap_or(c(0))
+    }
+
+    /// A call to `callee`, a function without source (an int result when
+    /// `ret`).
+    pub fn foreign(&mut self, b: BlockId, callee: &str, args: &[Operand], ret: bool) -> Operand {
+        let dst = ret.then(|| self.fresh());
+        self.inst(
+            b,
+            InstKind::Foreign {
+                dst,
+                ty: ret.then_some(Ty::I32),
+                callee: callee.into(),
+                no_effect: false,
+                args: args.to_vec(),
+                args_unknown: false,
             },
         );
         dst.map(r).unwrap_or(c(0))

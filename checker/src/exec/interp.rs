@@ -942,6 +942,7 @@ impl Process {
                 ty,
                 callee,
                 no_effect,
+                ..
             } => {
                 if !*no_effect {
                     return Err(Fault::Unsupported(super::foreign::no_definition(callee)));

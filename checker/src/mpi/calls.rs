@@ -352,6 +352,7 @@ pub fn is_modeled(func: MpiFunc) -> bool {
         init_functions: Vec::new(),
         exit_functions: Vec::new(),
         portability: Vec::new(),
+        assumed_to_return: Vec::new(),
         stats: ExtractStats::default(),
     };
     let mut state = Machine::new(&model, 2, &[]);

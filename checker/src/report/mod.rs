@@ -199,11 +199,17 @@ fn is_zero_u32(n: &u32) -> bool {
     *n == 0
 }
 
-/// One assumption the user made of functions without source, and the
-/// calls of the model it covers (none: it was never used).
+/// What [`Assumption::assumed`] says of calls the slicer removed on its
+/// own: they return (nothing they return or write reaches the verdict).
+pub const ASSUMED_TO_RETURN: &str = "returns";
+
+/// One assumption made of functions without source (by the user, or by
+/// the slicer: [`ASSUMED_TO_RETURN`]), and the calls of the model it covers
+/// (none: it was never used).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Assumption {
-    /// The option that made it: `--assume-no-effect png_*`.
+    /// The option that made it (`--assume-no-effect png_*`), or why the
+    /// slicer made it.
     pub option: String,
     /// What it assumes of each call: `no effect` (writes no memory the
     /// program sees, returns 0 or an opaque object).
@@ -235,20 +241,39 @@ impl Assumption {
 /// `png_init_io and png_write_row have no effect`: what the assumptions
 /// that were used say, for a verdict line; `None` when none was used.
 pub fn assumed_summary(assumptions: &[Assumption]) -> Option<String> {
-    let mut names: Vec<&str> = Vec::new();
+    let mut no_effect: Vec<&str> = Vec::new();
+    let mut returns: Vec<&str> = Vec::new();
     for a in assumptions {
+        let names = if a.assumed == ASSUMED_TO_RETURN {
+            &mut returns
+        } else {
+            &mut no_effect
+        };
         for f in a.functions() {
             if !names.contains(&f) {
                 names.push(f);
             }
         }
     }
-    let (last, rest) = names.split_last()?;
-    Some(if rest.is_empty() {
-        format!("{last} has no effect")
-    } else {
-        format!("{} and {last} have no effect", rest.join(", "))
+    let parts: Vec<String> = [
+        (no_effect, "has no effect", "have no effect"),
+        (returns, "returns", "return"),
+    ]
+    .into_iter()
+    .filter_map(|(names, one, many)| {
+        let (last, rest) = names.split_last()?;
+        Some(if rest.is_empty() {
+            format!("{last} {one}")
+        } else {
+            format!("{} and {last} {many}", rest.join(", "))
+        })
     })
+    .collect();
+    if parts.is_empty() {
+        None
+    } else {
+        Some(parts.join("; "))
+    }
 }
 
 /// The report whose verdict is the command's, among those of every process

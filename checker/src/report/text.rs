@@ -136,6 +136,14 @@ pub fn header_styled(report: &Report, color: bool) -> String {
 /// the calls are (`png_write_row has no effect (--assume-no-effect
 /// png_*): called at prog.c:30, prog.c:41`), or that it was never used.
 pub fn assumption_line(a: &super::Assumption) -> String {
+    if a.assumed == super::ASSUMED_TO_RETURN {
+        let calls: Vec<String> = a
+            .calls
+            .iter()
+            .map(|c| format!("{} at {}:{}", c.function, c.file, c.line))
+            .collect();
+        return format!("assumed to return: {} ({})", calls.join(", "), a.option);
+    }
     let functions = a.functions();
     let Some((last, rest)) = functions.split_last() else {
         return format!(

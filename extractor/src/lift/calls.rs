@@ -172,11 +172,19 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
         Some(_) => Some(fl.register_ty(inst.ty())?),
         None => None,
     };
+    // The arguments tell the slicer what the call may write; one the model
+    // cannot represent makes the slicer keep the call.
+    let (args, args_unknown) = match operands(fl, &args) {
+        Ok(args) => (args, false),
+        Err(_) => (Vec::new(), true),
+    };
     fl.emit(InstKind::Foreign {
         dst,
         ty,
         callee: name,
         no_effect: false,
+        args,
+        args_unknown,
     });
     Ok(())
 }

@@ -126,6 +126,7 @@ pub fn lift_module(module: &inkwell::module::Module<'_>) -> Result<Model, Extrac
         exit_functions,
         portability: Vec::new(),
         stats: ExtractStats::default(),
+        assumed_to_return: Vec::new(),
     })
 }
 

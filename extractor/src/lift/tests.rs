@@ -298,6 +298,7 @@ fn library_call_without_source_names_the_function_and_keeps_its_result() {
                 ty,
                 callee,
                 no_effect,
+                ..
             } => Some((dst.is_some(), *ty, callee.clone(), *no_effect)),
             _ => None,
         })

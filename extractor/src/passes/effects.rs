@@ -165,8 +165,19 @@ pub fn effects(
         // Reaching it halts the execution: the effects the construct would
         // have had are never observed.
         InstKind::Unsupported { .. } | InstKind::Terminate { .. } => Effects::default(),
-        // A foreign call either halts like a placeholder or, assumed to
-        // have no effect, writes no memory the program sees.
+        // Assumed to have no effect, a foreign call writes no memory the
+        // program sees. Otherwise it may write whatever it can reach, and
+        // free what of that is on the heap: if a kept instruction reads or
+        // touches any of that, the slicer keeps the call, which then stops
+        // the check where it runs. What it reads matters to nobody: it
+        // either halts or is removed.
+        InstKind::Foreign {
+            no_effect: false, ..
+        } => Effects {
+            writes: pt.foreign_memory().clone(),
+            lifetime: pt.foreign_heap().clone(),
+            ..Effects::default()
+        },
         InstKind::Foreign { .. } => Effects::default(),
         // A parallel region runs a function of the model on every thread
         // with the arguments: like a call, it may do anything.

@@ -34,9 +34,8 @@ pub fn operands_mut(kind: &mut InstKind) -> Vec<&mut Operand> {
             v.extend(args.iter_mut());
             v
         }
-        InstKind::Unsupported { .. } | InstKind::Foreign { .. } | InstKind::Terminate { .. } => {
-            Vec::new()
-        }
+        InstKind::Foreign { args, .. } => args.iter_mut().collect(),
+        InstKind::Unsupported { .. } | InstKind::Terminate { .. } => Vec::new(),
         InstKind::Omp { args, .. } => args.iter_mut().collect(),
         InstKind::Atomic { ptr, value, .. } => vec![ptr, value],
         InstKind::LifetimeEnd { ptr } => vec![ptr],

@@ -176,6 +176,11 @@ pub struct PointsTo {
     /// itself becomes part of the environment), which `getenv` returns
     /// pointers into.
     env: Site,
+    /// What a call to a function without source may write: see
+    /// [`PointsTo::foreign_memory`]; and the part of it on the heap, which
+    /// it may also free ([`PointsTo::foreign_heap`]).
+    foreign: Sites,
+    foreign_heap: Sites,
 }
 
 impl PointsTo {
@@ -203,6 +208,8 @@ impl PointsTo {
             contents: Vec::new(),
             strtok,
             env,
+            foreign: Sites::none(),
+            foreign_heap: Sites::none(),
         };
         // Pointer parameters of the entry function point to memory the
         // runtime provides (`argv`, whose elements point to its strings).
@@ -229,7 +236,90 @@ impl PointsTo {
         }
         let mut pt = solver.pt;
         pt.contents = solver.contents;
+        pt.foreign = pt.foreign_reach(model, f);
+        pt.foreign_heap = pt.heap_part(f, &pt.foreign);
         pt
+    }
+
+    /// The heap memory among what a call without source may write: it may
+    /// free that too (C11 §7.22.3.3), but not a stack object or a global.
+    pub fn foreign_heap(&self) -> &Sites {
+        &self.foreign_heap
+    }
+
+    fn heap_part(&self, f: &Function, sites: &Sites) -> Sites {
+        if sites.is_any() {
+            return Sites::anything();
+        }
+        let mut heap = Sites::none();
+        for (b, block) in f.blocks.iter().enumerate() {
+            for (i, inst) in block.insts.iter().enumerate() {
+                if matches!(inst.kind, InstKind::Alloca { .. }) {
+                    continue;
+                }
+                if let Some(site) = self.alloc_site(b, i) {
+                    if sites.intersects(&Sites::one(site)) {
+                        heap.union_with(&Sites::one(site));
+                    }
+                }
+            }
+        }
+        heap
+    }
+
+    /// Memory a function without source (`InstKind::Foreign`) may write
+    /// when the program calls it: whatever is reachable from the pointers
+    /// any such call is given (a library may keep a pointer and write
+    /// through it in a later call), from the program's writable globals
+    /// (another translation unit may name them) and from the C library's
+    /// own state (the environment, `strtok`'s string, static buffers); not
+    /// the constant globals themselves, which nobody may write.
+    pub fn foreign_memory(&self) -> &Sites {
+        &self.foreign
+    }
+
+    fn foreign_reach(&self, model: &Model, f: &Function) -> Sites {
+        let mut roots = Sites::none();
+        let mut any_call = false;
+        for inst in f.blocks.iter().flat_map(|b| &b.insts) {
+            if let InstKind::Foreign {
+                no_effect: false,
+                args,
+                args_unknown,
+                ..
+            } = &inst.kind
+            {
+                any_call = true;
+                if *args_unknown {
+                    return Sites::anything();
+                }
+                for a in args {
+                    roots.union_with(&self.of(*a));
+                }
+            }
+        }
+        if !any_call {
+            return Sites::none();
+        }
+        for g in 0..self.num_globals {
+            roots.union_with(&Sites::one(g));
+        }
+        roots.union_with(&self.library_memory());
+        roots.union_with(&Sites::one(self.strtok));
+        roots.union_with(&Sites::one(self.env));
+        let reach = self.reachable(&roots);
+        if reach.is_any() {
+            return reach;
+        }
+        let mut out = Sites::none();
+        for site in reach.iter() {
+            let constant =
+                (site as usize) < model.globals.len() && model.globals[site as usize].constant;
+            if !constant {
+                out.union_with(&Sites::one(site));
+            }
+        }
+        out
     }
 
     /// `sites` and every site reachable from them through stored addresses

@@ -62,6 +62,7 @@ pub fn slice(model: &mut Model, keep_output_calls: bool) -> (u32, u32) {
         }
         cone.solve()
     };
+    assumed_to_return(model, &live);
     let f = &mut model.functions[entry];
     let before = size(f);
     let mut node = 0;
@@ -79,6 +80,35 @@ pub fn slice(model: &mut Model, keep_output_calls: bool) -> (u32, u32) {
     cfg::compact_registers(f);
     let kept = size(f);
     (kept, before - kept)
+}
+
+/// Records the calls without source the slice removes (issue 31 §2):
+/// nothing they could return or write reaches an MPI call, an assertion, a
+/// crash or the exit status, so the check goes on without them, assuming
+/// each returns; every report lists them. Each source position once.
+fn assumed_to_return(model: &mut Model, live: &[bool]) {
+    let f = &model.functions[model.entry as usize];
+    let mut node = 0;
+    let mut removed = Vec::new();
+    for block in &f.blocks {
+        node += block.phis.len();
+        for inst in &block.insts {
+            if let InstKind::Foreign { callee, .. } = &inst.kind {
+                if !live[node] {
+                    removed.push(runtime_model::model::AssumedReturn {
+                        callee: callee.clone(),
+                        loc: inst.loc,
+                    });
+                }
+            }
+            node += 1;
+        }
+    }
+    for r in removed {
+        if !model.assumed_to_return.contains(&r) {
+            model.assumed_to_return.push(r);
+        }
+    }
 }
 
 fn size(f: &Function) -> u32 {
@@ -396,10 +426,17 @@ impl<'a> Cone<'a> {
             | InstKind::Call { .. }
             | InstKind::CallIndirect { .. }
             | InstKind::Unsupported { .. }
-            // A foreign call stops the check where it runs, or is an
-            // assumption the report must list.
-            | InstKind::Foreign { .. }
             | InstKind::Terminate { .. } => true,
+            // A call without source assumed to have no effect is an
+            // assumption the report lists where it runs. Any other stays
+            // only if what it returns or may write reaches the cone (then
+            // the check stops where it runs); one whose arguments the model
+            // could not represent always stays. See `assumed_to_return`.
+            InstKind::Foreign {
+                no_effect,
+                args_unknown,
+                ..
+            } => *no_effect || *args_unknown,
             // Parallel regions, thread counts and synchronization; the
             // queries (thread number, team size, clock) only by their uses.
             InstKind::Omp { call, .. } => !call.is_query(),
@@ -656,6 +693,83 @@ mod tests {
             run(&after, &[]).last().map(String::as_str),
             Some("unsupported call to strerror")
         );
+    }
+
+    /// Slices a model whose `main` calls functions without source (the
+    /// reference interpreter cannot run those): the model after, and the
+    /// callees it assumed to return.
+    fn slice_foreign(body: impl FnOnce(&mut FnBuilder)) -> (Model, Vec<String>) {
+        let mut mb = ModelBuilder::new();
+        let mut m = FnBuilder::new("main", &[], Some(Ty::I32));
+        body(&mut m);
+        let main = mb.add(m.finish());
+        let mut after = mb.finish(main);
+        slice(&mut after, false);
+        after.validate().unwrap();
+        assert_compact(&after.functions[0]);
+        let assumed = after
+            .assumed_to_return
+            .iter()
+            .map(|a| a.callee.clone())
+            .collect();
+        (after, assumed)
+    }
+
+    fn is_foreign(k: &InstKind) -> bool {
+        matches!(k, InstKind::Foreign { .. })
+    }
+
+    #[test]
+    fn drops_a_foreign_call_nothing_depends_on_and_records_it() {
+        // rank = comm_rank(); log_progress(rank); log_message(msg), where
+        // msg is a local only log_message sees; send(count = rank + 1).
+        let (after, assumed) = slice_foreign(|m| {
+            let p = m.alloca(0, 4);
+            m.mpi(0, MpiFunc::CommRank, &[c(WORLD), p]);
+            let rank = m.load(0, Ty::I32, p);
+            m.foreign(0, "log_progress", &[rank], true);
+            let msg = m.alloca(0, 64);
+            m.store(0, Ty::I32, rank, msg);
+            m.foreign(0, "log_message", &[msg], false);
+            let n = m.bin(0, BinOp::Add, rank, c(1));
+            send(m, 0, c(0), n);
+            m.ret(0, Some(c(0)));
+        });
+        assert_eq!(has(&after, is_foreign), 0);
+        assert_eq!(assumed, ["log_progress", "log_message"]);
+    }
+
+    #[test]
+    fn keeps_a_foreign_call_whose_result_or_writes_reach_mpi() {
+        // tag = next_tag(); fill(buf); send(buf, count = 4, tag): the result
+        // is an MPI argument, and fill may write the payload.
+        let (after, assumed) = slice_foreign(|m| {
+            let tag = m.foreign(0, "next_tag", &[], true);
+            let buf = m.alloca(0, 16);
+            m.foreign(0, "fill", &[buf], false);
+            m.mpi(0, MpiFunc::Send, &[buf, c(4), c(INT), c(0), tag, c(WORLD)]);
+            m.ret(0, Some(c(0)));
+        });
+        assert_eq!(has(&after, is_foreign), 2);
+        assert!(assumed.is_empty());
+    }
+
+    #[test]
+    fn keeps_a_foreign_call_that_may_write_a_global_the_program_reads() {
+        // log_progress(); send(count = *g): another translation unit may
+        // write the global g.
+        let mut mb = ModelBuilder::new();
+        let g = mb.global("g", vec![1, 0, 0, 0]);
+        let mut m = FnBuilder::new("main", &[], Some(Ty::I32));
+        m.foreign(0, "log_progress", &[], false);
+        let n = m.load(0, Ty::I32, g);
+        send(&mut m, 0, c(0), n);
+        m.ret(0, Some(c(0)));
+        let main = mb.add(m.finish());
+        let mut after = mb.finish(main);
+        slice(&mut after, false);
+        assert_eq!(has(&after, is_foreign), 1);
+        assert!(after.assumed_to_return.is_empty());
     }
 
     #[test]
