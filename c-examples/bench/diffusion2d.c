@@ -1,6 +1,6 @@
 /* RUN: -n 16
  * EXPECT: verified
- * 2-D diffusion benchmark (seed 001 §5): a px x py periodic process grid (4x4 for 16 ranks;
+ * 2-D diffusion benchmark (Palmer et al. 2007, §5): a px x py periodic process grid (4x4 for 16 ranks;
  * px = largest divisor of size <= sqrt(size), so any -n works), each rank owning an LxL
  * interior plus ghosts. Each step exchanges boundary rows/columns with the 4 neighbours via
  * Irecv/Isend/Waitall (one tag per direction) and applies a 5-point stencil; exact ghosts

@@ -3,7 +3,7 @@
  * A barrier does not order messages: rank 1 starts an Isend before the barrier (and waits
  * after it), rank 2 sends only after the barrier, and rank 0 assumes the first wildcard
  * receive after the barrier must get rank 1's message. Rank 1's send may still be in flight,
- * so the wildcard can match rank 2's message first (cf. seed 002 §1.2 rule v).
+ * so the wildcard can match rank 2's message first (cf. Vakkalanka et al. 2008a, §1.2 rule v).
  */
 #include <assert.h>
 #include <mpi.h>

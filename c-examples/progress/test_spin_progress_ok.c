@@ -2,7 +2,7 @@
  * EXPECT: verified
  * Near miss of test_spin_after_cycle.c: rank 0 spins on MPI_Testall for two replies that ranks 1
  * and 2 send only after a computation and a synchronous handshake between themselves. The loop
- * exits in every execution because MPI guarantees progress (seed 001 Figure 3): a test loop on a
+ * exits in every execution because MPI guarantees progress (Palmer et al. 2007, Figure 3): a test loop on a
  * request that can complete is not an error, however many times it says "not yet".
  */
 #include <assert.h>

@@ -2,7 +2,7 @@
  * EXPECT: verified
  * Rank 0 opens a lock_all epoch, fetches one block from each of ranks 1 and 2 with
  * MPI_Rget and processes the blocks in whatever order they arrive (MPI_Waitany), as in
- * seed 003 §2.4. A request-based Get completes when its data arrived at the origin
+ * Hoefler et al. 2015, §2.4. A request-based Get completes when its data arrived at the origin
  * (MPI 3.1 §11.3.5), so each block is complete once its request is; every arrival
  * order is checked.
  */

@@ -1,6 +1,6 @@
 /* RUN: -n 3
  * EXPECT: error rma-race
- * Two origins in one exposure epoch (seed 003 Figure 5, right): rank 2 posts
+ * Two origins in one exposure epoch (Hoefler et al. 2015, Figure 5, right): rank 2 posts
  * to {0, 1}; rank 0 puts to its cell while rank 1 gets the same cell. Both
  * access epochs overlap the one exposure epoch and nothing orders the Put and
  * the Get: a conflict (MPI 3.1 §11.7).

@@ -2,7 +2,7 @@
  * EXPECT: error rma-race
  * Rank 0 stores into its segment of a shared window and rank 1 loads it directly,
  * with memory barriers (MPI_Win_sync) on both sides but no process synchronization
- * between them: the load may come before or after the store (seed 003 §3.6).
+ * between them: the load may come before or after the store (Hoefler et al. 2015, §3.6).
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * and rank 1 loads the value directly, but neither side calls MPI_Win_sync. In the
  * unified memory model the barrier orders the processes, yet the store need not be
  * visible without the memory barrier MPI_Win_sync provides (MPI 3.1 §11.4, §11.7;
- * seed 003 §3.6).
+ * Hoefler et al. 2015, §3.6).
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* RUN: -n 3
  * EXPECT: verified
  * The ranks share one window allocated with MPI_Win_allocate_shared. Each stores its
- * value into its own segment, then the ranks synchronize as seed 003 §3.6 and MPI 3.1
+ * value into its own segment, then the ranks synchronize as Hoefler et al. 2015, §3.6 and MPI 3.1
  * §11.4 ask for the unified model: MPI_Win_sync (memory barrier), MPI_Barrier (process
  * synchronization), MPI_Win_sync again; then each loads its right neighbour's value
  * directly through the pointer MPI_Win_shared_query returned.

@@ -202,6 +202,11 @@ pub struct Args {
     /// List the MPI functions the checker models and exit.
     #[arg(long)]
     pub list_mpi: bool,
+    /// Print what an error kind means (`deadlock`, `local-race`, ...): the
+    /// MPI rule, a minimal example and how to fix it, as the user guide
+    /// has it (docs/guide/errors.md), and exit.
+    #[arg(long, value_name = "KIND")]
+    pub explain: Option<String>,
     /// Settings file to use instead of the `mpi-verify.toml` found in the
     /// working directory or its parents (options on the command line win).
     #[arg(long, value_name = "FILE")]
@@ -313,7 +318,7 @@ pub fn format_in(raw: &[String]) -> Format {
 /// options (`crate::config`); `args` as parsed without them.
 pub fn with_config(raw: &[String], args: Args) -> Result<Args, String> {
     use clap::Parser;
-    if args.no_config || args.generate.is_some() || args.list_mpi {
+    if args.no_config || args.generate.is_some() || args.list_mpi || args.explain.is_some() {
         return Ok(args);
     }
     let cwd = std::env::current_dir().map_err(|e| format!("no working directory: {e}"))?;
@@ -360,6 +365,18 @@ pub fn run(args: Args) -> i32 {
         return match generate(what, Args::command()) {
             Ok(()) => 0,
             Err(e) => fail(&format!("cannot write to standard output: {e}")),
+        };
+    }
+    if let Some(kind) = &args.explain {
+        return match crate::report::explain::section(kind) {
+            Some(text) => {
+                println!("{text}");
+                0
+            }
+            None => fail(&format!(
+                "--explain: `{kind}` is not an error kind; the kinds are {}",
+                crate::report::explain::kinds().join(", ")
+            )),
         };
     }
     if args.list_mpi {

@@ -1,7 +1,7 @@
 //! Who waits for whom when an execution is stuck (issue 4, class 1): the
 //! wait-for graph of the blocked processes, and the words that explain a
-//! deadlock with it — the cycle when there is one ("wait-for cycle: rank 0
-//! waits for rank 1 in MPI_Recv at line 12, rank 1 waits for rank 0 in
+//! deadlock with it — the cycle when there is one ("wait-for cycle 0 -> 1 ->
+//! 0; rank 0 in MPI_Recv at line 12; rank 1 in
 //! MPI_Ssend at line 20"), otherwise the chain that ends in a process that
 //! finished without doing what the chain waits for.
 //!
@@ -317,22 +317,7 @@ impl WaitFor {
         let mut parts: Vec<String> = Vec::new();
         let mut covered: BTreeSet<usize> = BTreeSet::new();
         if let Some(cycle) = self.cycle() {
-            let clauses: Vec<String> = cycle
-                .iter()
-                .enumerate()
-                .filter_map(|(i, &r)| {
-                    let next = cycle[(i + 1) % cycle.len()];
-                    let w = self.waiter(r)?;
-                    // Waiting for any one of several: the cycle goes
-                    // through one of them, the others are named too.
-                    let mut targets = vec![next];
-                    if w.any {
-                        targets.extend(w.on.iter().map(|(t, _)| *t).filter(|&t| t != next));
-                    }
-                    Some(clause(w, &targets, line))
-                })
-                .collect();
-            parts.push(format!("wait-for cycle: {}", clauses.join(", ")));
+            parts.push(self.cycle_words(&cycle, line));
             covered.extend(cycle);
         }
         // Chains start at processes no other uncovered blocked process
@@ -378,6 +363,69 @@ impl WaitFor {
             parts.push(format!("{} without {missed}", list(&who, "and")));
         }
         parts.join("; ")
+    }
+
+    /// The cycle as a path of ranks and where each waits, grouped by call
+    /// site, so that the headline stays one readable line:
+    /// `wait-for cycle 0 -> 2 -> 1 -> 0, each in MPI_Recv at line 8`, or
+    /// `wait-for cycle 0 -> 1 -> 0; rank 0 in MPI_Recv at line 18; rank 1 in
+    /// MPI_Ssend at line 22` (the clauses after the first are notes).
+    fn cycle_words(&self, cycle: &[usize], line: &dyn Fn(LocId) -> u32) -> String {
+        if let [r] = cycle {
+            if let Some(w) = self.waiter(*r) {
+                let mut targets = vec![*r];
+                if w.any {
+                    targets.extend(w.on.iter().map(|(t, _)| *t).filter(|t| t != r));
+                }
+                return format!("wait-for cycle: {}", clause(w, &targets, line));
+            }
+        }
+        let mut path: Vec<String> = cycle.iter().map(|r| r.to_string()).collect();
+        path.push(cycle[0].to_string());
+        // A cycle through thousands of ranks keeps its ends.
+        const SHOWN: usize = 12;
+        let path = if path.len() > SHOWN {
+            format!(
+                "of {} ranks {} -> ... -> {}",
+                cycle.len(),
+                path[..SHOWN / 2].join(" -> "),
+                path[path.len() - 2..].join(" -> ")
+            )
+        } else {
+            path.join(" -> ")
+        };
+        let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+        for (i, &r) in cycle.iter().enumerate() {
+            let Some(w) = self.waiter(r) else { continue };
+            let mut at = format!("in {} at line {}", w.func.name(), line(w.loc));
+            // Waiting for any one of several: the cycle goes through one
+            // of them, the others are named too.
+            let next = cycle[(i + 1) % cycle.len()];
+            if w.any && w.on.iter().any(|(t, _)| *t != next) {
+                let mut names = vec![format!("rank {next}")];
+                names.extend(
+                    w.on.iter()
+                        .map(|(t, _)| *t)
+                        .filter(|&t| t != next)
+                        .map(|t| format!("rank {t}")),
+                );
+                at.push_str(&format!(" (for {})", list(&names, "or")));
+            }
+            match groups.iter_mut().find(|(a, _)| *a == at) {
+                Some((_, ranks)) => ranks.push(r),
+                None => groups.push((at, vec![r])),
+            }
+        }
+        match groups.as_slice() {
+            [(at, _)] => format!("wait-for cycle {path}, each {at}"),
+            _ => {
+                let sites: Vec<String> = groups
+                    .iter()
+                    .map(|(at, ranks)| format!("{} {at}", ranks_words(ranks)))
+                    .collect();
+                format!("wait-for cycle {path}; {}", sites.join("; "))
+            }
+        }
     }
 
     /// `start` and the blocked processes it waits for, in turn, until one
@@ -433,6 +481,22 @@ fn clause(w: &Waiter, targets: &[usize], line: &dyn Fn(LocId) -> u32) -> String 
         .collect();
     let who = list(&names, if w.any { "or" } else { "and" });
     format!("rank {} waits for {who} {at}", w.rank)
+}
+
+/// "rank 0", "ranks 0 and 2", "ranks 0, 2, 4, ... (9 ranks)".
+fn ranks_words(ranks: &[usize]) -> String {
+    const SHOWN: usize = 6;
+    match ranks {
+        [one] => format!("rank {one}"),
+        _ if ranks.len() > SHOWN => {
+            let head: Vec<String> = ranks[..SHOWN].iter().map(|r| r.to_string()).collect();
+            format!("ranks {}, ... ({} ranks)", head.join(", "), ranks.len())
+        }
+        _ => {
+            let all: Vec<String> = ranks.iter().map(|r| r.to_string()).collect();
+            format!("ranks {}", list(&all, "and"))
+        }
+    }
 }
 
 /// "a, b and c".

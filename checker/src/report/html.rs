@@ -176,7 +176,8 @@ fn error_section(
     graph: Option<&WaitGraph>,
     sources: &mut SourceCache<'_>,
 ) {
-    let (headline, details) = text::headline_and_details(&error.message);
+    let max = text::HEADLINE_MAX.saturating_sub(error.kind.id().len() + 9);
+    let (headline, details) = text::headline_within(&error.message, max);
     let _ = writeln!(
         out,
         "<section class=\"error\" id=\"{}\">\n<h2><span class=\"kind\">error[{}]</span> {} \

@@ -1,6 +1,7 @@
 //! What a check found, independent of how it is shown. Renderers for text,
 //! JSON (the contract in the README), SARIF and HTML live beside this file.
 
+pub mod explain;
 pub mod html;
 pub mod json;
 pub mod sarif;

@@ -38,7 +38,8 @@
 //!   Then notes: `input:` lines (with `--any-input`), the trace (one step per
 //!   line: step number, rank and `file:line`, each column padded to its
 //!   widest entry, then the event), the `replay:` schedule, and at the first
-//!   error of each kind a `help:` (what to change, wrapped).
+//!   error of each kind a `help:` (what to change, wrapped) and a `more:`
+//!   line naming `mpi-check --explain <kind>`.
 //! - With input tracking (`--any-input`), an error lists one
 //!   `input: NAME = VALUE (any value in MIN..=MAX)` note per input that
 //!   matters before its trace, its replay carries `+NAME=VALUE` for values
@@ -255,7 +256,9 @@ fn render_error(
     help: bool,
     color: bool,
 ) {
-    let (headline, details) = headline_and_details(&error.message);
+    // `error[kind]: ` before the headline counts toward its length.
+    let max = HEADLINE_MAX.saturating_sub(error.kind.id().len() + 9);
+    let (headline, details) = headline_within(&error.message, max);
     let mut labels = Vec::new();
     let mut notes = details;
     for (i, loc) in error.locations.iter().enumerate() {
@@ -292,6 +295,10 @@ fn render_error(
     };
     if let Some(advice) = advice {
         notes.push(format!("help: {}", wrap(&advice.replace('`', ""), 76)));
+    }
+    // The kind's page in the user guide, once per kind (as rustc --explain).
+    if help {
+        notes.push(format!("more: mpi-check --explain {}", error.kind.id()));
     }
     let diagnostic = Diagnostic::error()
         .with_code(error.kind.id())
@@ -347,18 +354,40 @@ pub(crate) fn input_note(v: &InputValue) -> String {
 /// as notes: the clauses after it (`; `-separated outside parentheses), one
 /// per line, and a `(message race: ...)` ending, one race per line. The
 /// JSON and SARIF reports keep the whole message.
+#[cfg(test)]
 pub(crate) fn headline_and_details(message: &str) -> (&str, Vec<String>) {
+    headline_within(message, usize::MAX)
+}
+
+/// The longest printed headline line, `error[kind]: ...` included: one line
+/// a person reads.
+pub(crate) const HEADLINE_MAX: usize = 160;
+
+/// [`headline_and_details`], with a headline longer than `max` characters
+/// cut at its last `: ` (else `, `) outside parentheses that keeps it
+/// within `max`: what follows the cut is the first note.
+pub(crate) fn headline_within(message: &str, max: usize) -> (&str, Vec<String>) {
     let (message, races) = match message.split_once(" (message race: ") {
         Some((m, r)) if r.ends_with(')') => (m, Some(&r[..r.len() - 1])),
         _ => (message, None),
     };
     let clauses = top_level_clauses(message);
-    let (headline, rest) = clauses
+    let (mut headline, rest) = clauses
         .split_first()
         .map_or((message, &[][..]), |(h, r)| (*h, r));
+    let mut details: Vec<&str> = Vec::new();
+    if headline.chars().count() > max {
+        if let Some((head, tail)) =
+            cut_within(headline, ": ", max).or_else(|| cut_within(headline, ", ", max))
+        {
+            headline = head;
+            details.push(tail);
+        }
+    }
+    details.extend(rest.iter().copied());
     let mut notes = Vec::new();
-    if !rest.is_empty() {
-        notes.push(format!("note: {}", rest.join("\n")));
+    if !details.is_empty() {
+        notes.push(format!("note: {}", details.join("\n")));
     }
     if let Some(races) = races {
         notes.push(format!(
@@ -367,6 +396,28 @@ pub(crate) fn headline_and_details(message: &str) -> (&str, Vec<String>) {
         ));
     }
     (headline, notes)
+}
+
+/// `text` cut at the last `sep` outside parentheses whose head has at most
+/// `max` characters.
+fn cut_within<'a>(text: &'a str, sep: &str, max: usize) -> Option<(&'a str, &'a str)> {
+    let mut depth = 0i32;
+    let mut best = None;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth == 0 && text[i..].starts_with(sep) => {
+                if text[..i].chars().count() > max {
+                    break;
+                }
+                best = Some(i);
+            }
+            _ => {}
+        }
+    }
+    let i = best.filter(|&i| i > 0)?;
+    Some((&text[..i], &text[i + sep.len()..]))
 }
 
 /// `text` split at each `; ` outside parentheses.
@@ -733,7 +784,8 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
         1  rank 0  prog.c:8   MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1
         2  rank 1  prog.c:12  MPI_Send(dest=0, tag=0, comm=WORLD)
         3  rank 0  prog.c:8   request 1 matched send from rank 1
-   {DEADLOCK_HELP}
+   {DEADLOCK_HELP}   = more: mpi-check --explain deadlock
+
 explored 2 executions, 143 transitions
 "
         );
@@ -755,7 +807,8 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
       1  rank 0  prog.c:8   MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1
       2  rank 1  prog.c:12  MPI_Send(dest=0, tag=0, comm=WORLD)
       3  rank 0  prog.c:8   request 1 matched send from rank 1
- {}
+ {} = more: mpi-check --explain deadlock
+
 explored 2 executions, 143 transitions
 ",
             DEADLOCK_HELP.replace("\n     ", "\n   ")
@@ -883,7 +936,8 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
         let text = render(&report, &unreadable);
         assert!(
             text.contains(
-                "   communicator.\n\
+                "   communicator.\n \
+             = more: mpi-check --explain deadlock\n\
              \n\
              error[request-leak]: request 1 of rank 0 is never completed\n \
              = at prog.c:8:5 (rank 0, MPI_Irecv)\n \
@@ -915,6 +969,26 @@ error[deadlock]: rank 0 waits in MPI_Recv for a message from rank 2 that is neve
         );
         let (head, notes) = headline_and_details("assertion `x == 1` failed");
         assert_eq!((head, notes.len()), ("assertion `x == 1` failed", 0));
+    }
+
+    #[test]
+    fn an_overlong_headline_is_cut_at_its_last_colon_that_fits() {
+        let message = "rank 0 (line 19) calls MPI_Barrier on comm#1 (duplicate of WORLD: a dup) \
+                       while rank 1 calls MPI_Barrier on WORLD: collectives on different \
+                       communicators never match (MPI 3.1 §5.13); rank 2 exited";
+        let (head, notes) = headline_within(message, 130);
+        assert_eq!(
+            head,
+            "rank 0 (line 19) calls MPI_Barrier on comm#1 (duplicate of WORLD: a dup) while rank 1 \
+             calls MPI_Barrier on WORLD"
+        );
+        assert_eq!(
+            notes,
+            ["note: collectives on different communicators never match (MPI 3.1 §5.13)\nrank 2 exited"]
+        );
+        // Nothing to cut at within the bound: the headline stays whole.
+        let (head, _) = headline_within("a very long clause without any separator", 10);
+        assert_eq!(head, "a very long clause without any separator");
     }
 
     #[test]

@@ -307,9 +307,8 @@ mod tests {
         assert_eq!(g.cycle(), Some(vec![0, 1, 2]));
         assert_eq!(
             g.describe(&|l| l, &finished),
-            "wait-for cycle: rank 0 waits for rank 1 in MPI_Recv at line 10, \
-             rank 1 waits for rank 2 in MPI_Recv at line 20, \
-             rank 2 waits for rank 0 in MPI_Recv at line 30"
+            "wait-for cycle 0 -> 1 -> 2 -> 0; rank 0 in MPI_Recv at line 10; \
+             rank 1 in MPI_Recv at line 20; rank 2 in MPI_Recv at line 30"
         );
     }
 
@@ -334,8 +333,8 @@ mod tests {
         };
         assert_eq!(
             g.describe(&|l| l, &finished),
-            "wait-for cycle: rank 0 waits for rank 1 in MPI_Recv at line 10, \
-             rank 1 waits for rank 0 in MPI_Recv at line 20; \
+            "wait-for cycle 0 -> 1 -> 0; rank 0 in MPI_Recv at line 10; \
+             rank 1 in MPI_Recv at line 20; \
              rank 2 waits for rank 0 in MPI_Recv at line 30"
         );
     }
@@ -350,6 +349,17 @@ mod tests {
             "rank 0 waits for rank 1 or rank 2 in MPI_Recv at line 10; \
              rank 1 finished (MPI_Finalize at line 91) and \
              rank 2 finished (MPI_Finalize at line 92) without sending a matching message"
+        );
+    }
+
+    #[test]
+    fn cycle_at_one_call_site_is_one_clause() {
+        let g = WaitFor {
+            waiters: vec![w(0, &[2], 8), w(2, &[1], 8), w(1, &[0], 8)],
+        };
+        assert_eq!(
+            g.describe(&|l| l, &finished),
+            "wait-for cycle 0 -> 2 -> 1 -> 0, each in MPI_Recv at line 8"
         );
     }
 

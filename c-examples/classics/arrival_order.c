@@ -1,0 +1,38 @@
+/* RUN: -n 3
+ * EXPECT: error assertion
+ * Li et al. 2011, §3, question 3 (out-of-order arrival). Deadlock-free version: both P0 receives
+ * are wildcards and all Isends precede the Bcast. The assertion rcvbuf1 == 20 placed before
+ * the Bcast (as the paper suggests) assumes P2's message arrives first; the first wildcard
+ * may equally match P1's message (10), so the assertion can fail.
+ */
+#include <assert.h>
+#include <mpi.h>
+
+int main(int argc, char **argv) {
+    int rank;
+    MPI_Request req1, req2, req;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    if (rank == 0) {
+        int rcvbuf1 = 0, rcvbuf2 = 0, rcvbuf3 = 0;
+        MPI_Irecv(&rcvbuf1, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &req1);
+        MPI_Irecv(&rcvbuf2, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &req2);
+        MPI_Wait(&req1, MPI_STATUS_IGNORE);
+        MPI_Wait(&req2, MPI_STATUS_IGNORE);
+        assert(rcvbuf1 == 20);
+        MPI_Bcast(&rcvbuf3, 1, MPI_INT, 1, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+        int sendbuf1 = 7, sendbuf2 = 10;
+        MPI_Isend(&sendbuf2, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &req);
+        MPI_Bcast(&sendbuf1, 1, MPI_INT, 1, MPI_COMM_WORLD);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    } else if (rank == 2) {
+        int sendbuf2 = 20, recvbuf2 = 0;
+        MPI_Isend(&sendbuf2, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &req);
+        MPI_Bcast(&recvbuf2, 1, MPI_INT, 1, MPI_COMM_WORLD);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    }
+    MPI_Finalize();
+    return 0;
+}
