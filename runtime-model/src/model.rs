@@ -3,7 +3,7 @@
 //! A model is the program after clang, `mem2reg`, inlining and slicing: one
 //! entry function (`main`, with every user function inlined into it) made of
 //! basic blocks of SSA instructions over 64-bit registers. It is deliberately
-//! close to LLVM IR (seed 000 §5: the model is extracted from the compiler's
+//! close to LLVM IR (Li et al. 2011, §5: the model is extracted from the compiler's
 //! SSA form) but has no LLVM dependency, so the checker builds and runs on a
 //! machine without LLVM.
 //!

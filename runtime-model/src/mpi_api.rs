@@ -94,8 +94,8 @@ pub struct Attrs {
     pub p2p_or_local: bool,
     /// Its answer may differ between executions the standard allows even
     /// with the same matching: a poll (MPI_Test*, MPI_Iprobe) may say "not
-    /// yet", a Waitany may pick another completed request (seed 002 §2.2,
-    /// seed 004 §5 treat these as choice points).
+    /// yet", a Waitany may pick another completed request (Vakkalanka et al. 2008a, §2.2,
+    /// Vakkalanka et al. 2008b, §5 treat these as choice points).
     pub nondeterministic: bool,
     /// The kind of object it hands the process, to be freed before
     /// MPI_Finalize (MPI 3.1 §8.7).

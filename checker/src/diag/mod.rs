@@ -67,7 +67,7 @@ impl ErrorKind {
     /// calls MPI inconsistently, then a process fails, then erroneous MPI
     /// use, then what only some libraries or schedules turn into a failure,
     /// then what wastes resources. A conflict on window memory comes first:
-    /// it makes the outcome of the execution undefined (seed 003 §3.3.3),
+    /// it makes the outcome of the execution undefined (Hoefler et al. 2015, §3.3.3),
     /// so a failure after it may be its consequence.
     pub fn severity(self) -> u8 {
         use ErrorKind::*;

@@ -11,7 +11,7 @@
 //! the same counts). With one process, it explores every part itself.
 //!
 //! The processes that explore (ranks 1..K) share what they learn of the
-//! states (seed 001 §4) in one table partitioned by key (`Exchange`, the
+//! states (Palmer et al. 2007, §4) in one table partitioned by key (`Exchange`, the
 //! `explore::memo::Remote` of this process): a summary computed here is
 //! filed here and sent to the owner of its key; a state met here that is
 //! neither known nor owned here is asked of its owner while the search

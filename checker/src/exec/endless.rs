@@ -4,7 +4,7 @@
 //! is a function of its present one (position, registers, memory, the C
 //! library's static state). If it comes back to a state it was already in
 //! without an MPI call in between, it will go round the same way forever
-//! (seed 001 §4 hashes states to find such cycles; here it is one process's
+//! (Palmer et al. 2007, §4 hashes states to find such cycles; here it is one process's
 //! local run). That is a `non-termination` error with the loop's lines, a
 //! definite verdict, where an instruction budget could only say "maybe".
 //!

@@ -1,5 +1,5 @@
 //! Executes one process's local computation over the model, up to its next
-//! MPI call. Local steps are invisible to other processes (seed 001,
+//! MPI call. Local steps are invisible to other processes (Palmer et al. 2007,
 //! Theorem 1), so the explorer runs them without interleaving.
 
 use super::libc::{self, LibcOutcome};

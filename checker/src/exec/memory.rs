@@ -136,7 +136,7 @@ pub enum MemFault {
     },
     /// Signed division or remainder of the most negative value by -1.
     DivisionOverflow,
-    /// An access to a buffer a pending nonblocking operation owns (seed 001
+    /// An access to a buffer a pending nonblocking operation owns (Palmer et al. 2007
     /// §3.1; MPI 3.1 §3.7.2): `guard` identifies that operation.
     PendingBuffer {
         write: bool,

@@ -2,7 +2,7 @@
 //! reads before overwriting it whole. The stateful search leaves them out of
 //! a state's key (`system::memo_key`), so that a worker that remembers the
 //! result it sent last (`long r = work(task); MPI_Send(&r, ...)`) is in the
-//! same state whatever that result was (seed 001 §4 hashes the state that
+//! same state whatever that result was (Palmer et al. 2007, §4 hashes the state that
 //! matters; SPIN's dead variable reduction does the same).
 //!
 //! Only slots whose address is used in ways the analysis sees are tracked:

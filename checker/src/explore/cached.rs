@@ -1,4 +1,4 @@
-//! Depth-first search that skips states already seen (seed 001 §4: state
+//! Depth-first search that skips states already seen (Palmer et al. 2007, §4: state
 //! hashing). With the system of every interleaving it is the exhaustive
 //! oracle the reduced search is tested against: no reduction, only states
 //! reached twice are merged.

@@ -1,5 +1,5 @@
 //! Stateful search: subtrees already explored are not explored again
-//! (seed 001 §4: state hashing), with the outcome of the stateless search.
+//! (Palmer et al. 2007, §4: state hashing), with the outcome of the stateless search.
 //!
 //! A branching point whose whole subtree was explored, and showed no error
 //! and no remark, leaves a summary under its state's key

@@ -1,4 +1,4 @@
-//! Completes-before analysis of one finished execution (seed 002 §2, seed 000
+//! Completes-before analysis of one finished execution (Vakkalanka et al. 2008a, §2, Li et al. 2011
 //! appendix; README, "Semantics honored").
 //!
 //! The checker executes the permissive semantics (standard sends buffer,

@@ -1,6 +1,6 @@
 //! What an execution leaves behind besides its state: the trace users read
 //! and the log of MPI calls with the dependencies between them, from which
-//! the completes-before replays work (seed 002 §2).
+//! the completes-before replays work (Vakkalanka et al. 2008a, §2).
 
 use runtime_model::model::LocId;
 use runtime_model::mpi::p2p::EventRef;

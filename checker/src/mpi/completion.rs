@@ -1,6 +1,6 @@
 //! Completing blocked calls: Wait/Test families, probes, collectives, and
 //! recording the completes-before dependencies each completion implies
-//! (seed 002 §2, seed 000 appendix).
+//! (Vakkalanka et al. 2008a, §2, Li et al. 2011 appendix).
 
 use crate::diag::ErrorKind;
 use crate::mpi::machine::*;

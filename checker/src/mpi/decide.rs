@@ -1,5 +1,5 @@
 //! The decisions the MPI library makes that a program cannot see coming
-//! (seed 002 §1.1, §2.2): which message a wildcard receive or probe takes,
+//! (Vakkalanka et al. 2008a, §1.1, §2.2): which message a wildcard receive or probe takes,
 //! which request a Waitany/Waitsome returns, what a poll answers, whether a
 //! cancel wins (MPI 3.1 §3.8.4). A blocked call offers them
 //! (`pending_decisions`, `cancel_options`), the search picks one, and the
@@ -16,7 +16,7 @@ use runtime_model::mpi::p2p::ReqId;
 /// answers, whether a cancel wins (the nondeterminism the search branches on).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Decision {
-    /// Wildcard receive `recv` takes message `send` (seed 002 §1.1).
+    /// Wildcard receive `recv` takes message `send` (Vakkalanka et al. 2008a, §1.1).
     Match {
         recv: ReqId,
         send: ReqId,
@@ -26,7 +26,7 @@ pub enum Decision {
         recv: ReqId,
         excluded: Vec<ReqId>,
     },
-    /// Waitany of `rank` returns slot `index` (seed 002 §2.2).
+    /// Waitany of `rank` returns slot `index` (Vakkalanka et al. 2008a, §2.2).
     Pick {
         rank: usize,
         index: usize,
@@ -67,7 +67,7 @@ pub enum Decision {
         outcome: PollOutcome,
     },
     /// The poll of `rank` answers later, after other decisions: then only
-    /// with a "yes" outcome not in `excluded` (seed 002 treats polls as
+    /// with a "yes" outcome not in `excluded` (Vakkalanka et al. 2008a treats polls as
     /// choice points; a "yes" may need another process's decision first).
     DeferPoll {
         rank: usize,
@@ -78,7 +78,7 @@ pub enum Decision {
     ForceNotYet {
         rank: usize,
     },
-    /// The lock `rank` waits for is granted (seed 003 §2.6.2: the order of
+    /// The lock `rank` waits for is granted (Hoefler et al. 2015, §2.6.2: the order of
     /// competing lock requests is the library's).
     Grant {
         rank: usize,

@@ -84,7 +84,7 @@ pub struct ProcState {
     pub crashed: bool,
     /// The states of the whole machine (processes and observable MPI
     /// state) when this process completed an atomic read: coming back to
-    /// one is a spin loop on window memory that saw nothing new (seed 003
+    /// one is a spin loop on window memory that saw nothing new (Hoefler et al. 2015
     /// §3.5), a stutter like a poll's "not yet" (`rma::sync`).
     pub rma_marks: Vec<u64>,
     /// This execution came back to one of `rma_marks`: the branch that left that

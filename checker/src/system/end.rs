@@ -1445,7 +1445,7 @@ fn zero_buffer_replay(ctx: &Ctx, state: &Machine, g: &CbGraph) -> Option<Finding
 /// an MPI library would then make progress by matching it (a different
 /// matching, explored as its own execution). Likewise a poll or Waitany could
 /// answer differently. Such stuck points are not reported here; a real
-/// deadlock has none of them (seed 002 §1.1: a wildcard can match any sender
+/// deadlock has none of them (Vakkalanka et al. 2008a, §1.1: a wildcard can match any sender
 /// that can actually match).
 fn genuinely_stuck(state: &Machine, events: &[LogEvent], pos: &[usize]) -> bool {
     stuck_but(state, events, pos, None)

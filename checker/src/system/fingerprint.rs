@@ -1,5 +1,5 @@
 //! One hash of a machine state for the searches that merge states reached
-//! in different ways (the oracle, seed 001 §4: state hashing). Request ids
+//! in different ways (the oracle, Palmer et al. 2007, §4: state hashing). Request ids
 //! are numbered in the order requests are posted, which differs between
 //! interleavings; they are hashed as (owner, position among the owner's
 //! requests), which does not.

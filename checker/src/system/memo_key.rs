@@ -1,4 +1,4 @@
-//! The key under which the reduced search merges states (seed 001 §4:
+//! The key under which the reduced search merges states (Palmer et al. 2007, §4:
 //! state hashing): two settled states with the same key have the same
 //! future under POE — the same decisions offered in the same order, the
 //! same executions, the same errors, the same counts — so the subtree of

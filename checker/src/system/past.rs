@@ -1,4 +1,4 @@
-//! The part of an execution's past the end-of-execution replays (seed 002
+//! The part of an execution's past the end-of-execution replays (Vakkalanka et al. 2008a
 //! §2: completes-before, under synchronizing collectives and under
 //! unbuffered sends) get through whatever the execution does next.
 //!

@@ -1,4 +1,4 @@
-//! The reduced search (seed 002 §2, POE): every process runs to its next
+//! The reduced search (Vakkalanka et al. 2008a, §2, POE): every process runs to its next
 //! fence, deterministic matches and completions are applied at once, and the
 //! search branches only when nothing deterministic is left — over the answers
 //! of a poll, the picks of a Waitany, or the senders a wildcard receive or
@@ -198,7 +198,7 @@ impl FirstMatches {
 /// that each outcome is explored once and none is missed.
 ///
 /// Polls (MPI_Test*, MPI_Iprobe, MPI_Improbe, MPI_Request_get_status)
-/// complete nondeterministically (seed 002 §2.2, seed 004 §5): "yes" is
+/// complete nondeterministically (Vakkalanka et al. 2008a, §2.2, Vakkalanka et al. 2008b, §5): "yes" is
 /// possible once a matching operation can have been posted, which may take
 /// another process's decision first (a wildcard receive whose sender then
 /// sends). A poll therefore offers its current "yes" outcomes, "not yet",

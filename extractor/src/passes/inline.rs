@@ -1,4 +1,4 @@
-//! Inlining of user functions into the entry function (seed 000 §5,
+//! Inlining of user functions into the entry function (Li et al. 2011, §5,
 //! "Simplification" (i): inline all user defined functions). Functions on a
 //! cycle of the call graph (recursion, direct or mutual) cannot be inlined:
 //! they stay functions of the model, the calls to them stay `Call`s, and the

@@ -1,4 +1,4 @@
-//! The LLVM-free passes of seed 000 §5 "Simplification" over a lifted
+//! The LLVM-free passes of Li et al. 2011, §5 "Simplification" over a lifted
 //! [`Model`](runtime_model::model::Model):
 //!
 //! 0. [`lifetimes::end_locals_at_returns`]: each function's locals end at

@@ -1,5 +1,5 @@
 //! Flow-insensitive, field-insensitive points-to analysis by allocation site:
-//! the memory half of the cone of influence (seed 000 §5 slices "with respect
+//! the memory half of the cone of influence (Li et al. 2011, §5 slices "with respect
 //! to communications and user assertions"; values reach them through memory
 //! as well as through registers).
 //!

@@ -1,4 +1,4 @@
-//! Cone-of-influence slicing of the entry function (seed 000 §5,
+//! Cone-of-influence slicing of the entry function (Li et al. 2011, §5,
 //! "Simplification" (ii)-(iii): remove operations foreign to model checking
 //! such as printf, and slice "with respect to communications and user
 //! assertions" by computing the cone of influence with a chaotic iteration).
@@ -12,7 +12,7 @@
 //! unsupported construct, the libc calls that end the
 //! process (`__assert_fail`, `abort`, `exit`), the output-only libc calls when
 //! asked to keep them, and every access to a buffer a nonblocking operation may
-//! still own (touching it is an error the checker must see, seed 001 §3.1).
+//! still own (touching it is an error the checker must see, Palmer et al. 2007, §3.1).
 //!
 //! The cone then grows to a fixpoint (worklist) along
 //! - registers: a kept instruction or phi keeps the definitions of its operands;
@@ -1004,7 +1004,7 @@ mod tests {
     #[test]
     fn accesses_to_buffers_of_pending_operations_are_kept() {
         // Touching a receive buffer before the wait is an error the checker
-        // reports (seed 001 §3.1): the store and the load stay although
+        // reports (Palmer et al. 2007, §3.1): the store and the load stay although
         // nothing reads them.
         let (_, after, _) = check(&[], false, |m, _| {
             let buf = m.alloca(0, 4);

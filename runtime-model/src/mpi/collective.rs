@@ -4,7 +4,7 @@
 //! in the same order and match only their own kind: an `MPI_Ibcast` never
 //! matches an `MPI_Bcast`.
 //!
-//! Seed 000 §4.5 models a collective as a rendezvous object with an "init"
+//! Li et al. 2011, §4.5 models a collective as a rendezvous object with an "init"
 //! phase (a member contributes) and a "wait" phase (a member may leave). The
 //! checker executes the permissive, non-synchronizing variant: a member leaves
 //! as soon as its data dependencies allow (a broadcast root leaves at once, a

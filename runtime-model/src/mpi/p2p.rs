@@ -4,8 +4,8 @@
 //! agree (`MPI_ANY_SOURCE`/`MPI_ANY_TAG` match anything); messages from one
 //! sender to one receiver on one communicator are received in the order they
 //! were sent, and a message is taken by the earliest posted receive that
-//! matches it ("non-overtaking"). Seed 000 §4.3–4.4 models the same rules with
-//! per-process request queues; seed 002 §1.1 uses them to find which sends a
+//! matches it ("non-overtaking"). Li et al. 2011, §4.3–4.4 models the same rules with
+//! per-process request queues; Vakkalanka et al. 2008a, §1.1 uses them to find which sends a
 //! wildcard receive can really match.
 
 use std::sync::Arc;
@@ -489,7 +489,7 @@ impl P2p {
     }
 
     /// Matches with no alternative: a receive naming its source and the
-    /// earliest matching message from it (seed 002 §2: deterministic matches
+    /// earliest matching message from it (Vakkalanka et al. 2008a, §2: deterministic matches
     /// are issued before wildcard ones are considered), in receiver rank
     /// then posting order.
     pub fn deterministic_matches(&self) -> Vec<(ReqId, ReqId)> {

@@ -57,7 +57,7 @@ impl LockKind {
     }
 }
 
-/// The epochs one member has open on a window (§11.5; seed 003 §2.6).
+/// The epochs one member has open on a window (§11.5; Hoefler et al. 2015, §2.6).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Epochs {
     /// The last fence, unless it asserted `MPI_MODE_NOSUCCEED`: the fence

@@ -1,4 +1,4 @@
-//! Happens-before for one-sided communication (seed 003 §3.1: program
+//! Happens-before for one-sided communication (Hoefler et al. 2015, §3.1: program
 //! order, synchronization order and their transitive closure). Vector
 //! clocks, one per process, kept only once a program creates a window: a
 //! window's creation synchronizes its members, so what happened before it

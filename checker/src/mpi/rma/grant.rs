@@ -1,5 +1,5 @@
 //! The one-sided choices of the MPI library the search branches on
-//! (seed 003 §2.6.2, §2.3): which of the competing lock requests on a
+//! (Hoefler et al. 2015, §2.6.2, §2.3): which of the competing lock requests on a
 //! target is granted first, and in which order concurrent atomic
 //! operations on the same bytes take effect. Each is offered like a
 //! wildcard match (`crate::mpi::decide`): the options of now, and a
@@ -390,7 +390,7 @@ impl Machine {
             self.world.rma.windows[win].holders[t].push((m, kind));
         }
         // A grant is ordered after every release of a conflicting lock on
-        // the same target (seed 003 §3.2.5: unlock → next lock).
+        // the same target (Hoefler et al. 2015, §3.2.5: unlock → next lock).
         if let Some(track) = &mut self.rma {
             for &t in &targets {
                 if let Some((_, all, excl)) = track

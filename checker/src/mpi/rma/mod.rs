@@ -1,4 +1,4 @@
-//! One-sided communication (MPI 3.1 chapter 11; seed 003): windows,
+//! One-sided communication (MPI 3.1 chapter 11; Hoefler et al. 2015): windows,
 //! shared windows and attributes (`window`), the memory a dynamic window's
 //! access reaches (`dynamic`), info hints and names
 //! (`names`), the communication calls (`ops`), their synchronization and
@@ -13,17 +13,17 @@
 //! - A `MPI_Put` or `MPI_Get` takes effect when it is issued. In a program
 //!   without races its timing between issue and completion cannot be
 //!   observed; a program with one is reported (`race`), so no other timing
-//!   needs exploring (seed 003 §3.3.3: a race makes the outcome undefined).
+//!   needs exploring (Hoefler et al. 2015, §3.3.3: a race makes the outcome undefined).
 //! - An accumulate-family call takes effect when the search says: the
 //!   order of concurrent atomic operations on one location is a behavior
 //!   (what a fetch-and-op returns, who wins a compare-and-swap). A call
 //!   that must complete them (unlock, flush, fence, free) waits until they
 //!   took effect, and the search branches on which goes first.
 //! - A lock is granted by the search: the order of competing lock requests
-//!   is a behavior (seed 003 §2.6.2). `MPI_Win_lock` waits for the grant,
+//!   is a behavior (Hoefler et al. 2015, §2.6.2). `MPI_Win_lock` waits for the grant,
 //!   the most blocking of the behaviors MPI allows.
 //! - `MPI_Win_free`, window creation and a fence that ends an epoch act as
-//!   barriers (the usual implementation, and what seed 003's
+//!   barriers (the usual implementation, and what Hoefler et al. 2015's
 //!   synchronization order assumes); the window's memory is released when
 //!   the last member enters `MPI_Win_free`. A fence starts an access epoch
 //!   only once an RMA call of that epoch follows it (MPI 3.1 §11.5.1):

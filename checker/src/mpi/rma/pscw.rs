@@ -1,4 +1,4 @@
-//! General active target synchronization (MPI 3.1 §11.5.2; seed 003
+//! General active target synchronization (MPI 3.1 §11.5.2; Hoefler et al. 2015
 //! §2.6.1): `MPI_Win_post`/`MPI_Win_wait` open and close an exposure epoch
 //! for a group of origins, `MPI_Win_start`/`MPI_Win_complete` an access
 //! epoch to a group of targets.

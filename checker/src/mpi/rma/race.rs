@@ -1,5 +1,5 @@
 //! `rma-race`: two conflicting accesses to the same bytes of a window, not
-//! ordered by happens-before (seed 003 §3.3, MPI 3.1 §11.7).
+//! ordered by happens-before (Hoefler et al. 2015, §3.3, MPI 3.1 §11.7).
 //!
 //! An RMA call accesses its target from its issue until its completion at
 //! the target (unlock, flush, closing fence): a [`Remote`] record keeps its
@@ -9,7 +9,7 @@
 //! stamps only grow, so the latest is the one every later check needs.
 //!
 //! Access A is ordered before access B when A's end is known to B's issuer
-//! at B's start (seed 003 eq. 21–22: happens-before *and* the memory effect
+//! at B's start (Hoefler et al. 2015, eq. 21–22: happens-before *and* the memory effect
 //! complete). Accesses are checked as they happen, against the records of
 //! earlier ones, in both directions: an earlier RMA call not complete yet
 //! can never be ordered before a later access.
@@ -38,7 +38,7 @@ impl Touch {
     }
 }
 
-/// Whether two accesses to overlapping bytes conflict (seed 003 §3.3.1;
+/// Whether two accesses to overlapping bytes conflict (Hoefler et al. 2015, §3.3.1;
 /// MPI 3.1 §11.7: accumulate-family calls with the same basic datatype are
 /// element-wise atomic with respect to each other, and an access that only
 /// reads conflicts only with one that updates).
@@ -134,7 +134,7 @@ pub struct Races {
     /// Per process `q`, per process `p`: the latest stamp of `p` up to
     /// which `p`'s direct accesses to shared memory are visible to `q`: a
     /// `MPI_Win_sync` of `p` known to `q` at `q`'s own latest
-    /// `MPI_Win_sync` (seed 003 §3.6: sync, synchronize, sync).
+    /// `MPI_Win_sync` (Hoefler et al. 2015, §3.6: sync, synchronize, sync).
     pub published: Vec<Vec<u32>>,
 }
 
@@ -359,7 +359,7 @@ impl Races {
     /// Operation `op` took effect at its target (`wrote`: it stored a value;
     /// a failed compare-and-swap or an `MPI_NO_OP` did not); returns the
     /// clock of the latest write of the same bytes before it (what an
-    /// atomic read reads from, seed 003 §4.3: the MCS lock is ordered
+    /// atomic read reads from, Hoefler et al. 2015, §4.3: the MCS lock is ordered
     /// through it).
     pub fn apply(&mut self, op: u64, wrote: bool) -> Option<Clock> {
         self.applied += 1;

@@ -1,4 +1,4 @@
-//! Synchronization of one-sided communication (MPI 3.1 §11.5; seed 003
+//! Synchronization of one-sided communication (MPI 3.1 §11.5; Hoefler et al. 2015
 //! §2.6): fences, locks, flushes; the epoch rules they enforce (README,
 //! "Epoch errors"); and completing RMA calls.
 
