@@ -231,6 +231,35 @@ pub fn mpi_calls_back(model: &runtime_model::model::Model) -> bool {
     })
 }
 
+/// Whether the program takes the address of one of its functions anywhere
+/// (an operand, a return value, a global's initial bytes): a library
+/// without source given such an address, directly or through memory, may
+/// call back into the program, so its call is not droppable as one that
+/// only returns (issue 31 §2: "assumed to return" must not hide a callback
+/// that makes MPI calls or fails an assertion).
+pub fn takes_function_address(model: &runtime_model::model::Model) -> bool {
+    use runtime_model::model::{Pointer, Terminator};
+    let is_function =
+        |op: &Operand| matches!(op, Operand::Const(c) if Pointer::as_function(*c).is_some());
+    let in_code = model.functions.iter().flat_map(|f| &f.blocks).any(|b| {
+        b.phis
+            .iter()
+            .flat_map(|p| p.incoming.iter().map(|(_, v)| v))
+            .any(is_function)
+            || b.insts
+                .iter()
+                .any(|i| i.kind.dst_and_operands().1.iter().any(is_function))
+            || matches!(&b.term, Terminator::Ret { value: Some(v) } if is_function(v))
+    });
+    let in_globals = model.globals.iter().any(|g| {
+        g.init.chunks_exact(8).any(|w| {
+            let bits = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+            Pointer::as_function(bits).is_some()
+        })
+    });
+    in_code || in_globals
+}
+
 fn libc_effects(
     func: LibcFunc,
     args: &[Operand],

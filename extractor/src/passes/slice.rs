@@ -29,7 +29,7 @@
 //! Everything else is removed.
 
 use super::cfg;
-use super::effects::{effects, mpi_calls_back, Effects};
+use super::effects::{effects, mpi_calls_back, takes_function_address, Effects};
 use super::ir::term_operand;
 use super::points_to::{is_payload_param, PointsTo, Sites};
 use runtime_model::model::{Function, InstKind, Model, Operand};
@@ -57,6 +57,7 @@ pub fn slice(model: &mut Model, keep_output_calls: bool) -> (u32, u32) {
             });
         let calls_back = mpi_calls_back(model);
         let mut cone = Cone::new(f, &pt, keep_output_calls, globals, calls_back);
+        cone.foreign_may_call_back = takes_function_address(model);
         if after_main {
             cone.demand_contents(&super::points_to::Sites::anything());
         }
@@ -121,6 +122,9 @@ fn size(f: &Function) -> u32 {
 /// The worklist state. Nodes are numbered block by block, phis before
 /// instructions (the order `slice` walks them to remove the dead ones).
 struct Cone<'a> {
+    /// The program takes a function's address: a library without source
+    /// may call back into it, so no call of one is dropped.
+    foreign_may_call_back: bool,
     /// Operands each node reads.
     operands: Vec<Vec<Operand>>,
     effects: Vec<Effects>,
@@ -306,6 +310,7 @@ impl<'a> Cone<'a> {
     ) -> Cone<'a> {
         let nsites = pt.num_sites() as usize;
         let mut cone = Cone {
+            foreign_may_call_back: false,
             operands: Vec::new(),
             effects: Vec::new(),
             def: vec![None; f.num_regs as usize],
@@ -436,7 +441,7 @@ impl<'a> Cone<'a> {
                 no_effect,
                 args_unknown,
                 ..
-            } => *no_effect || *args_unknown,
+            } => *no_effect || *args_unknown || self.foreign_may_call_back,
             // Parallel regions, thread counts and synchronization; the
             // queries (thread number, team size, clock) only by their uses.
             InstKind::Omp { call, .. } => !call.is_query(),
@@ -752,6 +757,25 @@ mod tests {
         });
         assert_eq!(has(&after, is_foreign), 2);
         assert!(assumed.is_empty());
+    }
+
+    #[test]
+    fn keeps_every_foreign_call_once_the_program_takes_a_function_address() {
+        // log_progress(); table = &helper: a library may call helper back.
+        let mut mb = ModelBuilder::new();
+        let mut h = FnBuilder::new("helper", &[], None);
+        h.ret(0, None);
+        let helper = mb.add(h.finish());
+        let mut m = FnBuilder::new("main", &[], Some(Ty::I32));
+        let slot = m.alloca(0, 8);
+        m.store(0, Ty::Ptr, c(Pointer::function(helper)), slot);
+        m.foreign(0, "log_progress", &[], false);
+        m.ret(0, Some(c(0)));
+        let main = mb.add(m.finish());
+        let mut after = mb.finish(main);
+        slice(&mut after, false);
+        assert_eq!(has(&after, is_foreign), 1);
+        assert!(after.assumed_to_return.is_empty());
     }
 
     #[test]
