@@ -45,6 +45,14 @@ pub struct Cli {
     #[arg(long = "stub", value_name = "FILE.c|NAME")]
     pub stubs: Vec<String>,
 
+    /// Compile each source with the preprocessor and language flags
+    /// (`-D`, `-U`, `-I`, `-isystem`, `-include`, `-std=`) of its entry in
+    /// DIR/compile_commands.json (a JSON compilation database, as CMake's
+    /// `CMAKE_EXPORT_COMPILE_COMMANDS` or Bear write it; DIR may also name
+    /// the file). Flags after `--` come after them.
+    #[arg(short = 'p', long, value_name = "DIR")]
+    pub compile_commands: Option<PathBuf>,
+
     /// Mark the calls to functions without source whose names match
     /// PATTERN (`*` and `?` globs) as assumed to have no effect: they write
     /// no memory the program sees and return 0 or an opaque object

@@ -126,6 +126,7 @@ pub fn compile_noting<'ctx>(
     let mut warnings = Vec::new();
     for source in sources {
         check_readable(source)?;
+        check_language(source)?;
     }
     let work = tempfile::Builder::new()
         .prefix("mpi-extract")
@@ -223,11 +224,35 @@ fn check_readable(path: &Path) -> Result<(), ExtractError> {
     })?;
     if path.is_dir() {
         return Err(ExtractError::Input(format!(
-            "cannot read {}: Is a directory",
+            "{} is a directory: mpi-extract reads C and C++ sources (.c, .cpp, .cc, .cxx, .C, .c++; with CMake, `-p build` takes the flags of build/compile_commands.json)",
             path.display()
         )));
     }
     Ok(())
+}
+
+/// Refuses a file that is plainly not C or C++ by its extension (a
+/// Fortran source, an object file, a model), naming what was expected:
+/// compiled as C (`-x c`), it would fail with a syntax error far from the
+/// cause, or, when empty, with "no `main`". Other extensions (`.inc`, `.h`,
+/// none) are compiled as C, as `mpicc` would.
+fn check_language(path: &Path) -> Result<(), ExtractError> {
+    let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+        return Ok(());
+    };
+    let what = match ext {
+        "f" | "for" | "ftn" | "f77" | "f90" | "f95" | "f03" | "f08" | "F" | "FOR" | "F77"
+        | "F90" | "F95" | "F03" | "F08" => "a Fortran source",
+        "o" | "a" | "so" | "obj" | "lib" | "dylib" => "an object file or library",
+        "bc" | "ll" => "LLVM code (mpi-extract compiles the sources itself)",
+        "json" => "a model or a JSON file (mpi-check reads models)",
+        "py" | "cu" | "rs" | "java" | "go" => "a source in another language",
+        _ => return Ok(()),
+    };
+    Err(ExtractError::Input(format!(
+        "{} is {what}: mpi-extract reads C and C++ sources (.c, .cpp, .cc, .cxx, .C, .c++)",
+        path.display()
+    )))
 }
 
 /// The OS message without Rust's " (os error N)" suffix.
@@ -412,5 +437,27 @@ src/p.cpp:12:3: warning: unused variable 'k' [-Wunused-variable]
         assert_eq!(w[0].file, std::path::PathBuf::from("src/p.cpp"));
         assert_eq!(w[0].line, 9);
         assert_eq!(w[0].message, "offset of on non-standard-layout type 'P'");
+    }
+}
+
+#[cfg(test)]
+mod language_tests {
+    use super::check_language;
+    use std::path::Path;
+
+    #[test]
+    fn names_what_a_file_of_another_language_is() {
+        for ok in ["p.c", "p.cpp", "p.cc", "util.inc", "prog", "k.h"] {
+            assert!(check_language(Path::new(ok)).is_ok(), "{ok}");
+        }
+        let e = check_language(Path::new("solver.f90"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("solver.f90 is a Fortran source: mpi-extract reads C and C++"),
+            "{e}"
+        );
+        let e = check_language(Path::new("prog.o")).unwrap_err().to_string();
+        assert!(e.contains("an object file"), "{e}");
     }
 }

@@ -82,9 +82,17 @@ fn run(cli: &Cli) -> Result<String, ExtractError> {
     // Kept until the module is compiled: the stubs' files live in it.
     let stubs = stubs::prepare(&cli.stubs)?;
     let sources: Vec<_> = cli.sources.iter().chain(&stubs.sources).cloned().collect();
+    // The database's flags first, so that flags after `--` can add to or
+    // override them (clang takes the last -D of a macro and -std).
+    let database = match &cli.compile_commands {
+        Some(dir) => runtime_model::compile_db::database_flags(dir, &cli.sources)
+            .map_err(ExtractError::Input)?,
+        None => Vec::new(),
+    };
     let clang_args: Vec<String> = stubs
         .clang_args
         .iter()
+        .chain(&database)
         .chain(&cli.clang_args)
         .cloned()
         .collect();
@@ -260,6 +268,51 @@ mod tests {
         assert_eq!(cli.clang_args, ["-DN=4", "-I", "inc"]);
         assert_eq!(cli.output.to_str(), Some("mpi-model.json"));
         assert!(!cli.no_slice);
+    }
+
+    #[test]
+    fn takes_the_flags_of_the_compilation_database() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let d = dir.path();
+        std::fs::create_dir(d.join("inc")).expect("include directory");
+        std::fs::write(d.join("inc/size.h"), "#define SIZE (N * 2)\n").expect("write header");
+        std::fs::write(
+            d.join("prog.c"),
+            "#include <mpi.h>\n#include \"size.h\"\n\
+             int main(int argc, char **argv) {\n\
+               int v = SIZE;\n\
+               MPI_Init(&argc, &argv);\n\
+               MPI_Bcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD);\n\
+               MPI_Finalize();\n\
+               return 0;\n\
+             }\n",
+        )
+        .expect("write source");
+        let db = format!(
+            "[{{\"directory\": \"{}\", \"file\": \"prog.c\", \"command\": \"mpicc -DN=3 -Iinc -O2 -c prog.c\"}}]",
+            d.display()
+        );
+        std::fs::write(d.join("compile_commands.json"), db).expect("write database");
+        let (src, out) = (d.join("prog.c"), d.join("model.json"));
+        let (src, out, db) = (
+            src.to_string_lossy(),
+            out.to_string_lossy(),
+            d.to_string_lossy(),
+        );
+        let cli = Cli::parse_from(["mpi-extract", &src, "-o", &out, "-p", &db]);
+        run(&cli).unwrap_or_else(|e| panic!("{e}"));
+        // Without the database the header is not found.
+        let cli = Cli::parse_from(["mpi-extract", &src, "-o", &out]);
+        assert!(matches!(run(&cli), Err(ExtractError::Compile(_))));
+        // A source the database does not list is named.
+        let other = d.join("other.c");
+        std::fs::write(&other, "int main(void) { return 0; }\n").expect("write source");
+        let other = other.to_string_lossy();
+        let cli = Cli::parse_from(["mpi-extract", &other, "-o", &out, "-p", &db]);
+        match run(&cli) {
+            Err(ExtractError::Input(m)) => assert!(m.contains("has no entry in"), "{m}"),
+            r => panic!("{r:?}"),
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! No LLVM and no exploration strategy live here.
 
 pub mod assume;
+pub mod compile_db;
 pub mod datatype;
 #[cfg(feature = "cli")]
 pub mod generate;
