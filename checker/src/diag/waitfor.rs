@@ -439,12 +439,14 @@ impl WaitFor {
         line: &dyn Fn(LocId) -> u32,
     ) -> String {
         let mut clauses = Vec::new();
+        let mut links: Vec<&Waiter> = Vec::new();
         let mut at = Some(start);
         while let Some(r) = at.take() {
             let Some(w) = self.waiter(r) else { break };
             covered.insert(r);
             let targets: Vec<usize> = w.on.iter().map(|(t, _)| *t).collect();
             clauses.push(clause(w, &targets, line));
+            links.push(w);
             for (t, need) in &w.on {
                 if self.waiter(*t).is_none() && !ends.iter().any(|(e, _)| e == t) {
                     ends.push((*t, need.clone()));
@@ -455,8 +457,51 @@ impl WaitFor {
                 .copied()
                 .find(|t| self.waiter(*t).is_some() && !covered.contains(t));
         }
-        clauses.join(", ")
+        chain_path(&links, line).unwrap_or_else(|| clauses.join(", "))
     }
+}
+
+/// A chain of three or more processes each waiting for exactly one other,
+/// as a path grouped by call site, so that the headline stays one line:
+/// `wait-for chain 0 -> 1 -> 2 -> 3, each in MPI_Recv at line 12` (where
+/// the last one stands is said after it). `None` for shorter chains and
+/// for chains with a process waiting for several, whose clauses say more.
+fn chain_path(links: &[&Waiter], line: &dyn Fn(LocId) -> u32) -> Option<String> {
+    if links.len() < 3 || links.iter().any(|w| w.on.len() != 1 || w.any) {
+        return None;
+    }
+    let mut path: Vec<String> = links.iter().map(|w| w.rank.to_string()).collect();
+    let last = links.last()?.on.first()?.0;
+    path.push(last.to_string());
+    const SHOWN: usize = 12;
+    let path = if path.len() > SHOWN {
+        format!(
+            "of {} ranks {} -> ... -> {}",
+            path.len(),
+            path[..SHOWN / 2].join(" -> "),
+            path[path.len() - 2..].join(" -> ")
+        )
+    } else {
+        path.join(" -> ")
+    };
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    for w in links {
+        let at = format!("in {} at line {}", w.func.name(), line(w.loc));
+        match groups.iter_mut().find(|(a, _)| *a == at) {
+            Some((_, ranks)) => ranks.push(w.rank),
+            None => groups.push((at, vec![w.rank])),
+        }
+    }
+    Some(match groups.as_slice() {
+        [(at, _)] => format!("wait-for chain {path}, each {at}"),
+        _ => {
+            let sites: Vec<String> = groups
+                .iter()
+                .map(|(at, ranks)| format!("{} {at}", ranks_words(ranks)))
+                .collect();
+            format!("wait-for chain {path}; {}", sites.join("; "))
+        }
+    })
 }
 
 /// "rank 0 waits for rank 1 in MPI_Recv at line 12".
