@@ -1,4 +1,4 @@
-//! Constants in the register representation of `model.rs`: integers
+//! Constants in the register representation of the model (`runtime_model::model`): integers
 //! zero-extended, floats as IEEE bits, addresses as encoded pointers, and
 //! constant expressions (GEPs on globals, casts, integer arithmetic) folded.
 
