@@ -22,6 +22,48 @@ pub(super) struct Dispatch {
     id: u32,
     /// The chunk running now (1-based), 0 before the first.
     running: u32,
+    /// The schedule as the program wrote it, for messages.
+    schedule: Schedule,
+}
+
+/// The schedules whose chunks any thread may take: `dynamic`, and those an
+/// implementation may run like it. `guided` gives chunks of decreasing,
+/// implementation-defined sizes (OpenMP 5.2 §11.5.3), and `auto` and
+/// `runtime` (`OMP_SCHEDULE`, which the check does not read) may be any
+/// schedule: a program correct under each of them is one whose iterations
+/// are correct however they are cut into chunks and given to threads, so
+/// they are run as `dynamic` with chunks of one iteration, where every two
+/// iterations are in different chunks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Schedule {
+    Dynamic,
+    Guided,
+    Runtime,
+    Auto,
+}
+
+impl Schedule {
+    /// The `sched_type` values of the LLVM OpenMP runtime (kmp.h:
+    /// `kmp_sch_dynamic_chunked` 35, `kmp_sch_guided_chunked` 36,
+    /// `kmp_sch_runtime` 37, `kmp_sch_auto` 38).
+    fn of(sched_type: u32) -> Option<Schedule> {
+        match sched_type {
+            35 => Some(Schedule::Dynamic),
+            36 => Some(Schedule::Guided),
+            37 => Some(Schedule::Runtime),
+            38 => Some(Schedule::Auto),
+            _ => None,
+        }
+    }
+
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Schedule::Dynamic => "dynamic",
+            Schedule::Guided => "guided",
+            Schedule::Runtime => "runtime",
+            Schedule::Auto => "auto",
+        }
+    }
 }
 
 /// The integer type of a loop's bounds: 4 or 8 bytes, signed or not (the
@@ -87,6 +129,10 @@ impl Dispatch {
     pub(super) fn chunk(&self) -> Option<(u32, u32)> {
         (self.running > 0).then_some((self.id, self.running))
     }
+
+    pub(super) fn schedule(&self) -> Schedule {
+        self.schedule
+    }
 }
 
 impl Process {
@@ -102,23 +148,18 @@ impl Process {
         let bounds = Bounds::of(call);
         // The monotonic / nonmonotonic modifiers (bits 29 and 30) do not
         // change which iterations a chunk holds.
-        let schedule = (arg(2) as u32) & !(3 << 29);
-        const DYNAMIC_CHUNKED: u32 = 35;
-        if schedule != DYNAMIC_CHUNKED {
-            let kind = match schedule {
-                36 => "guided",
-                37 => "runtime",
-                38 => "auto",
-                _ => "ordered or other",
-            };
-            return Err(Fault::Unsupported(format!(
-                "OpenMP loop with a {kind} schedule (static and dynamic schedules are modeled)"
-            )));
-        }
+        let Some(schedule) = Schedule::of((arg(2) as u32) & !(3 << 29)) else {
+            return Err(Fault::Unsupported(
+                "OpenMP loop with an ordered or other schedule (static, dynamic, guided, auto and runtime schedules are modeled)".into(),
+            ));
+        };
         let lower = bounds.widen(arg(3), bounds.signed);
         let upper = bounds.widen(arg(4), bounds.signed);
         let incr = bounds.widen(arg(5), true);
-        let chunk = bounds.widen(arg(6), true).max(1);
+        let chunk = match schedule {
+            Schedule::Dynamic => bounds.widen(arg(6), true).max(1),
+            _ => 1,
+        };
         let trip = trip_count(lower, upper, incr)?;
         let Some(team) = self.omp.team.as_mut() else {
             return Ok(());
@@ -134,6 +175,7 @@ impl Process {
             next: me as i128,
             id: t.loops,
             running: 0,
+            schedule,
         });
         Ok(())
     }

@@ -703,8 +703,13 @@ impl Process {
                 } else if in_single {
                     "a `single` block (run by whichever thread arrives first)".to_string()
                 } else {
-                    "a chunk of a dynamic-schedule loop (run by whichever thread takes it)"
-                        .to_string()
+                    let schedule = team.threads[me]
+                        .dispatch
+                        .as_ref()
+                        .map_or("dynamic", |d| d.schedule().name());
+                    format!(
+                        "a chunk of a {schedule}-schedule loop (run by whichever thread takes it)"
+                    )
                 };
                 return Err(Fault::Threads {
                     kind: ErrorKind::MpiUsage,

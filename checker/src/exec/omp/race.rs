@@ -126,10 +126,9 @@ impl Process {
         }
         let me = team.current;
         let clock = &team.threads[me as usize].clock;
-        let chunk = team.threads[me as usize]
-            .dispatch
-            .as_ref()
-            .and_then(|d| d.chunk());
+        let dispatch = team.threads[me as usize].dispatch.as_ref();
+        let chunk = dispatch.and_then(|d| d.chunk());
+        let schedule = dispatch.map_or("dynamic", |d| d.schedule().name());
         let access = Access {
             thread: me,
             epoch: clock[me as usize],
@@ -177,7 +176,7 @@ impl Process {
                     )
                 };
                 return Err(Fault::Unsupported(format!(
-                    "iterations in two chunks of a dynamic-schedule loop touch the same memory {sites}, at least one writing: any thread may run either chunk, so it is a data race unless the memory depends on the thread number; thread schedules are not explored"
+                    "iterations in two chunks of a {schedule}-schedule loop touch the same memory {sites}, at least one writing: any thread may run either chunk, so it is a data race unless the memory depends on the thread number; thread schedules are not explored"
                 )));
             }
             if let Some(&(prev, m)) = earlier {
