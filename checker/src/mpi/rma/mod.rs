@@ -33,8 +33,9 @@
 //!   not synchronize, like the others (the end-of-execution analysis adds
 //!   the barrier for deadlocks), and an operation issued after it waits for
 //!   its target to enter the same fence (`Deferred`).
-//! - The memory model checked is the unified one (§11.4): a program correct
-//!   under it is what the checker verifies; `MPI_WIN_MODEL` says so.
+//! - The memory model checked is the unified one (§11.4) unless
+//!   `--memory-model separate` asks for the stricter separate one (`race`,
+//!   `Races::separate`); `MPI_WIN_MODEL` says which.
 
 pub mod clock;
 mod dynamic;

@@ -653,8 +653,9 @@ impl Machine {
         p.rma_marks.push(mark);
     }
 
-    /// MPI_Win_sync (§11.5.4): reconciles the window's copies; in the
-    /// unified model checked, a memory barrier with nothing to model.
+    /// MPI_Win_sync (§11.5.4): reconciles the window's copies, a memory
+    /// barrier that publishes and acquires (shared windows, the separate
+    /// model).
     pub(super) fn win_sync(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let a = Args::new(site.func, args);
         let w = self.window(site, a.int("win")?)?;
