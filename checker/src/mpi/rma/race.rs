@@ -363,13 +363,17 @@ impl Races {
             // until then the owner stores nowhere in the window (MPI 3.1
             // §11.7, rules 1, 3 and 6).
             let private = self.separate && !shared && y.target == rank && y.touch.writes();
-            let reach = match y.region {
-                Some(r) if private && write => vec![r],
-                _ => y.ranges.clone(),
+            let region: [(u64, u64); 1];
+            let reach: &[(u64, u64)] = match y.region {
+                Some(r) if private && write => {
+                    region = [r];
+                    &region
+                }
+                _ => &y.ranges,
             };
             if (y.target != rank && !shared)
                 || !conflict(y.touch, touch)
-                || !overlaps(&reach, &range)
+                || !overlaps(reach, &range)
             {
                 continue;
             }
