@@ -21,6 +21,13 @@ pub enum BufferingArg {
     Infinite,
 }
 
+/// The RMA memory model windows are checked under (MPI 3.1 §11.4).
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq)]
+pub enum MemoryModelArg {
+    Unified,
+    Separate,
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq)]
 pub enum Format {
     Text,
@@ -86,6 +93,12 @@ pub struct Args {
     /// Whether standard-mode sends buffer: `any` explores both.
     #[arg(long, value_enum, default_value_t = BufferingArg::Any)]
     pub buffering: BufferingArg,
+    /// The memory model of every window (MPI 3.1 §11.4): `separate` checks
+    /// the stricter rules of §11.7 (public and private copies reconciled
+    /// only by synchronization calls); a program correct under it is
+    /// correct under both.
+    #[arg(long, value_enum, default_value_t = MemoryModelArg::Unified)]
+    pub memory_model: MemoryModelArg,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Color the text report (verdict, error headers, source labels).
@@ -528,6 +541,13 @@ pub fn run(args: Args) -> i32 {
         &model,
         &args.assume_no_effect,
     ));
+    if args.memory_model == MemoryModelArg::Separate {
+        assumptions.push(crate::report::Assumption {
+            option: "--memory-model separate".into(),
+            assumed: crate::report::MEMORY_MODEL,
+            calls: Vec::new(),
+        });
+    }
     let model = model;
     // A replay follows the one input its schedule names.
     let any_input = args.any_input && replay.is_none();
@@ -573,6 +593,7 @@ pub fn run(args: Args) -> i32 {
             all_errors: args.all_errors,
             max_calls: args.max_calls,
             max_polls: args.max_polls,
+            separate_memory: args.memory_model == MemoryModelArg::Separate,
             compact_from: args.compact_from,
             program_args: program_args.clone(),
             stdin: stdin.clone(),
@@ -904,6 +925,9 @@ fn reproduce_command(
     if let Some(b) = buffering {
         words.extend(["--buffering".into(), b.into()]);
     }
+    if args.memory_model == MemoryModelArg::Separate {
+        words.extend(["--memory-model".into(), "separate".into()]);
+    }
     let defaults = Args::parse_from(["mpi-check"]);
     if let Some(n) = args
         .max_steps
@@ -1089,6 +1113,7 @@ mod tests {
         for (key, kind) in [
             ("np", Text),
             ("buffering", Text),
+            ("memory-model", Text),
             ("format", Text),
             ("color", Text),
             ("timeout", Number),

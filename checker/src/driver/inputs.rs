@@ -86,6 +86,11 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
         total.pruned += out.pruned;
         total.merged += out.merged;
         let input = describe(cell, &log);
+        for n in out.portability {
+            if !total.portability.contains(&n) {
+                total.portability.push(n);
+            }
+        }
         for mut e in out.errors {
             let dup = total
                 .errors

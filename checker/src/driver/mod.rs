@@ -45,6 +45,9 @@ pub struct Config {
     pub max_calls: usize,
     /// "Not yet" answers a poll may get in a row while nothing else changes.
     pub max_polls: u32,
+    /// Check windows under the separate memory model (MPI 3.1 §11.4;
+    /// `--memory-model separate`), the unified one otherwise.
+    pub separate_memory: bool,
     /// `argv[1..]` of the program.
     pub program_args: Vec<String>,
     /// What rank 0 reads as standard input (`--stdin FILE`).
@@ -98,6 +101,7 @@ impl Default for Config {
             all_errors: false,
             max_calls: 1_000_000,
             max_polls: 1_000,
+            separate_memory: false,
             program_args: Vec::new(),
             stdin: None,
             replay: None,
@@ -152,6 +156,8 @@ pub struct Outcome {
     /// What the errors' executions did not cover (an unsupported call or a
     /// limit after an error): shown with the errors, not a verdict.
     pub notes: Vec<String>,
+    /// Portability notes executions raised (location, what), each once.
+    pub portability: Vec<(u32, String)>,
     /// With `--subtree`: what each piece of the part counted
     /// (`explore::split::Unit`), for the merge.
     pub units: Vec<explore::split::Unit>,
@@ -193,6 +199,7 @@ fn initial(model: &Model, config: &Config) -> Machine {
     );
     m.max_calls = config.max_calls;
     m.max_polls = config.max_polls;
+    m.separate_memory = config.separate_memory;
     m.compact_at = Some((config.compact_from, config.compact_from));
     // mpiexec forwards standard input to rank 0 only.
     if let Some(data) = &config.stdin {
@@ -318,6 +325,7 @@ impl Outcome {
             input_cells: 0,
             input_bounds: Vec::new(),
             notes: o.notes,
+            portability: o.portability,
             units: Vec::new(),
         }
     }

@@ -191,7 +191,24 @@ pub fn build(model: &Model, np: usize, outcome: &Outcome) -> Report {
     };
     Report {
         assumptions: Vec::new(),
-        portability: portability_notes(model),
+        portability: portability_notes(model)
+            .into_iter()
+            .chain(outcome.portability.iter().map(|(loc, what)| {
+                // The construct, the rule and the advice, one per line
+                // (`Machine::portability_note`).
+                let mut lines = what.splitn(3, '\n').map(String::from);
+                let at = source_loc(model, 0, *loc, None);
+                PortabilityNote {
+                    construct: lines.next().unwrap_or_default(),
+                    file: at.file,
+                    line: at.line,
+                    more_lines: 0,
+                    feeds: Vec::new(),
+                    rule: lines.next().unwrap_or_default(),
+                    help: lines.next().unwrap_or_default(),
+                }
+            }))
+            .collect(),
         verdict,
         np,
         // Under an error verdict, what the search did not cover is a note.

@@ -118,6 +118,9 @@ pub struct Ending<E> {
     pub limit: Option<String>,
     /// Remarks shown with the errors (a limit hit after an error).
     pub notes: Vec<String>,
+    /// Portability notes the execution raised, each (location, what):
+    /// beside the verdict, never changing it.
+    pub portability: Vec<(u32, String)>,
     /// Scheduling steps and model instructions the execution took.
     pub transitions: u64,
     pub instructions: u64,
@@ -134,6 +137,7 @@ impl<E> Default for Ending<E> {
             errors: Vec::new(),
             limit: None,
             notes: Vec::new(),
+            portability: Vec::new(),
             transitions: 0,
             instructions: 0,
             used: [0; LIMITED],
@@ -257,6 +261,8 @@ pub struct Outcome<E> {
     /// explored again.
     pub merged: u64,
     pub notes: Vec<String>,
+    /// Portability notes, each once, in the order first found.
+    pub portability: Vec<(u32, String)>,
 }
 
 impl<E> Default for Outcome<E> {
@@ -271,6 +277,7 @@ impl<E> Default for Outcome<E> {
             pruned: 0,
             merged: 0,
             notes: Vec::new(),
+            portability: Vec::new(),
         }
     }
 }
@@ -366,7 +373,11 @@ impl<S: Explorable> Search<S> {
         for (p, u) in self.peak.iter_mut().zip(ending.used) {
             *p = (*p).max(u);
         }
-        if ending.limit.is_some() || !ending.notes.is_empty() || ending.unsummarizable {
+        if ending.limit.is_some()
+            || !ending.notes.is_empty()
+            || !ending.portability.is_empty()
+            || ending.unsummarizable
+        {
             self.remarks += 1;
         }
         self.record(ending.errors, schedule);
@@ -378,6 +389,11 @@ impl<S: Explorable> Search<S> {
         for note in ending.notes {
             if !self.outcome.notes.contains(&note) {
                 self.outcome.notes.push(note);
+            }
+        }
+        for note in ending.portability {
+            if !self.outcome.portability.contains(&note) {
+                self.outcome.portability.push(note);
             }
         }
     }

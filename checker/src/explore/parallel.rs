@@ -253,6 +253,11 @@ fn merge<S: Explorable>(search: &mut Search<S>, done: Vec<Done<S::Error>>) {
                 total.notes.push(n);
             }
         }
+        for n in o.portability {
+            if !total.portability.contains(&n) {
+                total.portability.push(n);
+            }
+        }
         if total.incomplete.is_none() {
             total.incomplete = o.incomplete;
         }

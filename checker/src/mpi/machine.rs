@@ -152,9 +152,28 @@ pub struct Machine {
     /// (`crate::mpi::payload`), so that what a receive delivers carries the
     /// sender's symbolic values instead of becoming opaque.
     pub sent_shadows: crate::mpi::payload::SentShadows,
+    /// Windows are checked under the separate memory model (MPI 3.1
+    /// §11.4, `--memory-model separate`): a public and a private copy,
+    /// reconciled only by the calls §11.7 names (`crate::mpi::rma::race`).
+    pub separate_memory: bool,
+    /// Portability notes this execution raised (location, what), each
+    /// once: what MPI leaves open and implementations disagree on, beside
+    /// the verdict (`Machine::portability_note`).
+    pub portability: Vec<(LocId, String)>,
 }
 
 impl Machine {
+    /// Notes at `loc`, once, a construct the standard leaves open that an
+    /// implementation rejects (a portability note, never an error): the
+    /// construct, the rule and the advice, kept as three lines of one text
+    /// (`driver::report` splits them).
+    pub fn portability_note(&mut self, loc: LocId, construct: &str, rule: &str, help: &str) {
+        if !self.portability.iter().any(|(l, _)| *l == loc) {
+            self.portability
+                .push((loc, format!("{construct}\n{rule}\n{help}")));
+        }
+    }
+
     pub fn new(model: &Model, np: usize, program_args: &[String]) -> Machine {
         Self::with_inputs(model, np, program_args, None)
     }
@@ -232,6 +251,8 @@ impl Machine {
             findings: Vec::new(),
             rma: None,
             short_receive: false,
+            separate_memory: false,
+            portability: Vec::new(),
             sent_shadows: Default::default(),
         }
     }

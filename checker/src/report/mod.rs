@@ -204,6 +204,11 @@ fn is_zero_u32(n: &u32) -> bool {
 /// own: they return (nothing they return or write reaches the verdict).
 pub const ASSUMED_TO_RETURN: &str = "returns";
 
+/// What [`Assumption::assumed`] says when the option chose the memory
+/// model of windows (`--memory-model separate`, MPI 3.1 §11.4): no call
+/// is covered, the whole check is under it.
+pub const MEMORY_MODEL: &str = "memory model";
+
 /// One assumption made of functions without source (by the user, or by
 /// the slicer: [`ASSUMED_TO_RETURN`]), and the calls of the model it covers
 /// (none: it was never used).

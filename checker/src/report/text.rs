@@ -137,6 +137,12 @@ pub fn header_styled(report: &Report, color: bool) -> String {
 /// the calls are (`png_write_row has no effect (--assume-no-effect
 /// png_*): called at prog.c:30, prog.c:41`), or that it was never used.
 pub fn assumption_line(a: &super::Assumption) -> String {
+    if a.assumed == super::MEMORY_MODEL {
+        return format!(
+            "windows have the separate memory model ({}; MPI 3.1 §11.4): what is correct under it is correct under the unified one too",
+            a.option
+        );
+    }
     if a.assumed == super::ASSUMED_TO_RETURN {
         let calls: Vec<String> = a
             .calls
@@ -188,6 +194,10 @@ pub fn portability_line(n: &super::PortabilityNote) -> String {
             false => format!("{} at {}:{}", c.function, c.file, c.line),
         })
         .collect();
+    // A note the search raised at an MPI call shapes nothing else.
+    if feeds.is_empty() {
+        return format!("{} at {}:{}{more}", n.construct, n.file, n.line);
+    }
     format!(
         "{} at {}:{}{more} shapes {}",
         n.construct,

@@ -112,6 +112,10 @@ pub fn fingerprint(state: &Machine) -> u64 {
         p.lifecycle.hash(&mut h);
         p.calls.hash(&mut h);
     }
+    // Portability notes raised so far are part of what an execution reports.
+    if !state.portability.is_empty() {
+        state.portability.hash(&mut h);
+    }
     let p2p = &state.world.p2p;
     for rank in 0..state.np() {
         for id in p2p.owned_by(rank) {
@@ -190,6 +194,12 @@ pub fn fingerprint(state: &Machine) -> u64 {
             r.applied.is_some().hash(&mut h);
         }
         t.races.local.hash(&mut h);
+        // The separate model's publishing and acquiring calls decide later
+        // races (`race::Races::separate`).
+        if t.races.separate {
+            t.races.syncs.hash(&mut h);
+            t.races.acquires.hash(&mut h);
+        }
         t.released.hash(&mut h);
         for (_, c) in &t.acquired {
             c.hash(&mut h);

@@ -180,9 +180,11 @@ pub struct Window {
     /// Per member: the call that made its handle (location), `None` once freed.
     pub live: Vec<Option<LocId>>,
     pub epochs: Vec<Epochs>,
-    /// A shared window's memory: the allocation id, the same in every
-    /// member's memory (each process holds a copy the checker keeps equal).
-    pub shared: Option<u32>,
+    /// A shared window's memory: the allocation ids, the same in every
+    /// member's memory (each process holds a copy the checker keeps equal);
+    /// one block of every segment, or one per segment with the
+    /// `alloc_shared_noncontig` hint (MPI 3.1 §11.2.3).
+    pub shared: Vec<u32>,
     /// Per member: the info hints in use (from the creation call or the
     /// last `MPI_Win_set_info`, §11.2.7).
     pub hints: Vec<Vec<(String, String)>>,
@@ -249,7 +251,7 @@ mod tests {
             regions: vec![None; 2],
             live: vec![None; 2],
             epochs: vec![Epochs::default(); 2],
-            shared: None,
+            shared: Vec::new(),
             hints: vec![Vec::new(); 2],
             holders: vec![holders, vec![]],
             attached: vec![Vec::new(); 2],

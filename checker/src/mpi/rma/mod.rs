@@ -33,8 +33,9 @@
 //!   not synchronize, like the others (the end-of-execution analysis adds
 //!   the barrier for deadlocks), and an operation issued after it waits for
 //!   its target to enter the same fence (`Deferred`).
-//! - The memory model checked is the unified one (§11.4): a program correct
-//!   under it is what the checker verifies; `MPI_WIN_MODEL` says so.
+//! - The memory model checked is the unified one (§11.4) unless
+//!   `--memory-model separate` asks for the stricter separate one (`race`,
+//!   `Races::separate`); `MPI_WIN_MODEL` says which.
 
 pub mod clock;
 mod dynamic;
@@ -378,14 +379,23 @@ impl Machine {
                     return Err(Halt::Error(f));
                 }
                 let message = format!(
-                    "rank {rank} {access} its window memory while {} {} it: {}",
+                    "rank {rank} {access} its window memory while {} {} {}: {}",
                     race.what,
                     if race.pending {
                         "still accesses"
                     } else {
                         "also accessed"
                     },
-                    if race.pending {
+                    if race.elsewhere {
+                        "another location of it"
+                    } else {
+                        "it"
+                    },
+                    if race.separate && hit.write {
+                        "under the separate memory model (--memory-model separate) an update reaches the owner's private copy only at the owner's next MPI_Win_sync, MPI_Win_fence, MPI_Win_wait or MPI_Win_lock after its completion is known to it, and until then the owner must not store anywhere in the window (MPI 3.1 §11.7, rules 1, 3 and 6)"
+                    } else if race.separate {
+                        "under the separate memory model (--memory-model separate) an update reaches the owner's private copy, which its loads read, only at the owner's next MPI_Win_sync, MPI_Win_fence, MPI_Win_wait or MPI_Win_lock after its completion is known to it (MPI 3.1 §11.7, rules 1 and 6)"
+                    } else if race.pending {
                         "the operation is not complete at the target yet (MPI 3.1 §11.7: a local access must not overlap a concurrent RMA update)"
                     } else {
                         "the operation completed, but nothing orders its completion before this access: a completion (unlock, flush, fence) followed by a synchronization of the two processes, e.g. a message or barrier, is needed (MPI 3.1 §11.7)"
@@ -412,7 +422,7 @@ impl Machine {
             .rma
             .windows
             .iter()
-            .position(|x| x.shared == Some(alloc))
+            .position(|x| x.shared.contains(&alloc))
         else {
             return;
         };

@@ -132,7 +132,7 @@ impl Machine {
                 .fence
                 .map(|(l, _)| (l, F::WinFence))
                 .or(e.start.as_ref().map(|(_, l)| (*l, F::WinStart)));
-            return Err(self.epoch_error(
+            let error = self.epoch_error(
                 site,
                 format!(
                     "rank {} calls {name} on window {} in {}: request-based RMA calls are valid only in a passive-target epoch (MPI_Win_lock or MPI_Win_lock_all; MPI 3.1 §11.3.5)",
@@ -144,7 +144,23 @@ impl Machine {
                     ))
                 ),
                 opener.map(|(l, f)| (l, Some(f))),
-            ));
+            );
+            // Inside another access epoch to its target the plain form is
+            // valid: an implementation that does not check runs the call
+            // like it, so the execution goes on (the error noted) and what
+            // follows is checked too (`--all-errors`: a load of the result
+            // buffer before the request completes).
+            match (opener, error) {
+                (Some(_), Halt::Error(f)) => {
+                    self.trace_event(site.rank, site.loc, f.message.clone());
+                    let trace_len = self.trace_len;
+                    self.findings.push(Observed {
+                        finding: f,
+                        trace_len,
+                    });
+                }
+                (_, error) => return Err(error),
+            }
         }
         // The op of the accumulate family (§11.3.4).
         let kind = match func {
@@ -346,6 +362,10 @@ impl Machine {
                     .collect();
             }
         }
+        let elem = match kind {
+            OpKind::Atomic { basic, .. } => self.type_size(site, basic)?,
+            _ => 0,
+        };
         let ev = self.log_call(site, None, None);
         let id = self.world.rma.next_op;
         self.world.rma.next_op += parts.len() as u64;
@@ -394,6 +414,8 @@ impl Machine {
                 loc: site.loc,
                 func: site.func,
                 applied: None,
+                region: region.map(|r| (r.base, r.size)),
+                elem,
             };
             if let Some(k) = awaits {
                 track.deferred.push(super::Deferred {
@@ -535,6 +557,19 @@ impl Machine {
         race: super::race::Race,
     ) -> Finding {
         let why = match race.direct {
+            _ if race.rule.is_some() => race.rule.unwrap_or_default().to_string(),
+            // Only the separate model's rules (MPI 3.1 §11.7, rules 2, 3
+            // and 5): the store is in the owner's private copy until its
+            // next publishing call.
+            Some(access) if race.separate => format!(
+                "under the separate memory model (--memory-model separate) rank {}'s {access} reaches the window's public copy only at its next MPI_Win_sync, MPI_Win_fence, MPI_Win_post or MPI_Win_unlock, and that call must be ordered before this one by synchronization ({})",
+                race.rank,
+                if matches!(func, F::Get | F::Rget) {
+                    "MPI 3.1 §11.7, rules 2 and 5"
+                } else {
+                    "MPI 3.1 §11.7, rules 2, 3 and 5: a Put or accumulate conflicts with an unpublished store to any location of the window"
+                }
+            ),
             _ if race.pending => "that access is not complete at the target yet, and RMA calls are not ordered among themselves (MPI 3.1 §11.7)".to_string(),
             // Window memory is watched from its creation (or attachment)
             // on: what a member stored before creating the window is its
@@ -557,10 +592,15 @@ impl Machine {
         Finding::new(
             ErrorKind::RmaRace,
             format!(
-                "rank {origin}'s {} on rank {t}'s window {} conflicts with {} of the same bytes: {why}",
+                "rank {origin}'s {} on rank {t}'s window {} conflicts with {} of {}: {why}",
                 func.name(),
                 w + 1,
-                race.what
+                race.what,
+                if race.elsewhere {
+                    "another location of the same window"
+                } else {
+                    "the same bytes"
+                }
             ),
         )
         .at(origin, loc, Some(func))

@@ -81,6 +81,9 @@ impl Machine {
                 Some((loc, Some(func))),
             ));
         }
+        if site.func == F::WinStart && assert & runtime_model::handles::MPI_MODE_NOCHECK != 0 {
+            self.check_start_nocheck(site, w, m, &group)?;
+        }
         let ev = self.log_call(site, None, None);
         let list: Vec<String> = group.iter().map(|g| g.to_string()).collect();
         self.trace_event(
@@ -107,6 +110,51 @@ impl Machine {
             win: w,
             targets: group,
         })))
+    }
+
+    /// `MPI_MODE_NOCHECK` on `MPI_Win_start` (MPI 3.1 §11.5.5): "the
+    /// matching calls to MPI_WIN_POST have already completed on all target
+    /// processes when the call to MPI_WIN_START is made". Checked like the
+    /// promise on a lock, on happens-before rather than on the explored
+    /// order: each target's matching post must be known to the origin
+    /// (a message or barrier after it), or some execution breaks it.
+    fn check_start_nocheck(
+        &self,
+        site: &Site,
+        w: WinId,
+        m: usize,
+        group: &[usize],
+    ) -> Result<(), Halt> {
+        for &t in group {
+            let post = self
+                .next_post(w, m, t)
+                .map(|i| self.world.rma.windows[w].posts[t][i].event);
+            let known = post.is_some_and(|(q, index)| {
+                self.rma.as_ref().is_some_and(|c| {
+                    let stamp = c.clocks.stamp_at(q, index);
+                    stamp > 0 && c.clocks.knows(site.rank, q, stamp)
+                })
+            });
+            if known {
+                continue;
+            }
+            let rank = self.member_rank(w, t);
+            let why = if post.is_some() {
+                "nothing orders that post before this call".to_string()
+            } else {
+                format!("rank {rank} has not posted for it yet")
+            };
+            let message = format!(
+                "rank {} passes MPI_MODE_NOCHECK to MPI_Win_start on window {}, promising that the matching MPI_Win_post of rank {rank} already happened, but {why} (MPI 3.1 §11.5.5); order the post before the start, e.g. by a barrier or a message after the post",
+                site.rank,
+                w + 1,
+            );
+            return Err(match post.and_then(|e| Some((e.0, self.event_loc(e)?))) {
+                Some((q, (loc, func))) => self.epoch_error_at(site, message, (q, loc, func)),
+                None => self.epoch_error(site, message, None),
+            });
+        }
+        Ok(())
     }
 
     /// The post of target `t` that origin `o`'s next start to it matches:

@@ -41,7 +41,9 @@ impl Touch {
 /// Whether two accesses to overlapping bytes conflict (Hoefler et al. 2015, §3.3.1;
 /// MPI 3.1 §11.7: accumulate-family calls with the same basic datatype are
 /// element-wise atomic with respect to each other, and an access that only
-/// reads conflicts only with one that updates).
+/// reads conflicts only with one that updates). Two such accumulates still
+/// conflict when their elements do not start at the same bytes
+/// ([`misaligned`]).
 pub fn conflict(a: Touch, b: Touch) -> bool {
     if let (
         Touch::Rma(OpKind::Atomic { basic: x, .. }),
@@ -51,6 +53,25 @@ pub fn conflict(a: Touch, b: Touch) -> bool {
         return x != y;
     }
     a.writes() || b.writes()
+}
+
+/// Whether two accumulate-family accesses of one basic datatype of `elem`
+/// bytes overlap at bytes where their elements do not line up (a
+/// displacement not a multiple of the element apart, with disp_unit 1):
+/// atomicity holds "to the same location with the same predefined
+/// datatype" (MPI 3.1 §11.7.1), element by element, so a misaligned
+/// overlap is no atomic access of one location.
+pub fn misaligned(a: &[(u64, u64)], b: &[(u64, u64)], elem: u64) -> bool {
+    if elem <= 1 {
+        return false;
+    }
+    a.iter().any(|&(x, xl)| {
+        b.iter().any(|&(y, yl)| {
+            let (px, py) = (Pointer::decode(x), Pointer::decode(y));
+            let (ox, oy) = (px.offset as u64, py.offset as u64);
+            px.alloc == py.alloc && ox < oy + yl && oy < ox + xl && ox.abs_diff(oy) % elem != 0
+        })
+    })
 }
 
 /// An RMA call's access to its target's memory.
@@ -69,6 +90,26 @@ pub struct Remote {
     pub func: MpiFunc,
     /// Order in which updates took effect (for what an atomic read reads from).
     pub applied: Option<u64>,
+    /// The target's window region (address, bytes), `None` for a dynamic
+    /// window: under the separate memory model a Put or accumulate
+    /// conflicts with the owner's stores anywhere in it (MPI 3.1 §11.7,
+    /// rule 3: "even if they access disjoint locations in the window").
+    pub region: Option<(u64, u64)>,
+    /// An accumulate-family call's basic element size in bytes (0 for the
+    /// others): its atomicity holds at that element's boundaries only.
+    pub elem: u64,
+}
+
+impl Remote {
+    /// The bytes of the target's window it must not meet an unpublished
+    /// store in: every byte of the window region for an update under the
+    /// separate model (MPI 3.1 §11.7, rule 3), its own bytes otherwise.
+    fn store_scope(&self, separate: bool) -> Vec<(u64, u64)> {
+        match self.region {
+            Some(r) if separate && self.touch.writes() => vec![r],
+            _ => self.ranges.clone(),
+        }
+    }
 }
 
 /// The owner's latest accesses to one allocation of its window memory:
@@ -120,6 +161,15 @@ pub struct Race {
     /// The earlier access is its process's own load or store ("load",
     /// "store") of its window memory.
     pub direct: Option<&'static str>,
+    /// Only the separate memory model's rules make it a race (MPI 3.1
+    /// §11.7): the unified model would order the two accesses.
+    pub separate: bool,
+    /// The two accesses touch different bytes of the window (the separate
+    /// model's rule 3 alone makes them conflict).
+    pub elsewhere: bool,
+    /// Why two accumulate-family calls conflict, when they do (another
+    /// datatype, or the same one at other element boundaries).
+    pub rule: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -136,6 +186,15 @@ pub struct Races {
     /// `MPI_Win_sync` of `p` known to `q` at `q`'s own latest
     /// `MPI_Win_sync` (Hoefler et al. 2015, §3.6: sync, synchronize, sync).
     pub published: Vec<Vec<u32>>,
+    /// The separate memory model (MPI 3.1 §11.4): each window has a public
+    /// copy RMA calls access and the owner's private copy; an owner's store
+    /// reaches the public copy at its next publishing call (post, fence,
+    /// unlock, `MPI_Win_sync`: `syncs`), an RMA update reaches the private
+    /// copy at the owner's next acquiring call after its completion (wait,
+    /// fence, lock, `MPI_Win_sync`: `acquires`; §11.7 rules 5 and 6).
+    pub separate: bool,
+    /// Per process: its clock at its latest acquiring call (separate model).
+    pub acquires: Vec<Option<Clock>>,
 }
 
 /// Whether two lists of (address, length) ranges share a byte.
@@ -156,23 +215,45 @@ impl Races {
     /// target bytes, then records it.
     pub fn issue(&mut self, r: Remote) -> Result<(), Race> {
         for y in &self.remote {
-            if y.target != r.target || !conflict(y.touch, r.touch) {
+            if y.target != r.target {
                 continue;
             }
-            // Accumulates from one origin to one location apply in program
-            // order (MPI 3.1 §11.7.2, the default accumulate_ordering).
-            let same_origin_atomics = y.origin == r.origin
-                && matches!(
-                    (y.touch, r.touch),
-                    (
-                        Touch::Rma(OpKind::Atomic { .. }),
-                        Touch::Rma(OpKind::Atomic { .. })
-                    )
-                );
-            if same_origin_atomics || !overlaps(&y.ranges, &r.ranges) {
+            let atomics = matches!(
+                (y.touch, r.touch),
+                (
+                    Touch::Rma(OpKind::Atomic { basic: a, .. }),
+                    Touch::Rma(OpKind::Atomic { basic: b, .. })
+                ) if a == b
+            );
+            // Accumulates from one origin to overlapping locations apply in
+            // program order, per basic datatype (MPI 3.1 §11.7.2, the
+            // default accumulate_ordering): one origin's MPI_INT and
+            // MPI_FLOAT accumulates to the same bytes are not ordered.
+            if atomics && y.origin == r.origin {
+                continue;
+            }
+            // Same basic datatype at other element boundaries: no atomic
+            // access of one location (MPI 3.1 §11.7.1).
+            let atomic = atomics && !misaligned(&y.ranges, &r.ranges, r.elem.max(y.elem));
+            if atomic || !atomics && !conflict(y.touch, r.touch) {
+                continue;
+            }
+            if !overlaps(&y.ranges, &r.ranges) {
                 continue;
             }
             let ordered = y.end.is_some_and(|e| r.start[y.origin] >= e);
+            let both_atomic = matches!(
+                (y.touch, r.touch),
+                (
+                    Touch::Rma(OpKind::Atomic { .. }),
+                    Touch::Rma(OpKind::Atomic { .. })
+                )
+            );
+            let rule = match (both_atomic, atomics) {
+                (true, false) => Some("accumulate-family calls are atomic with respect to each other, and one origin's are ordered, only with the same predefined datatype (MPI 3.1 §11.7.1, §11.7.2); use one datatype, or complete the first (MPI_Win_flush, unlock or fence) before the other is issued, with a synchronization between when they come from different processes"),
+                (true, true) => Some("both use the same predefined datatype, but their elements start at different bytes, and accumulates are atomic only per element at the same location (MPI 3.1 §11.7.1); use displacements that keep the elements aligned, or order the calls"),
+                _ => None,
+            };
             if !ordered {
                 return Err(Race {
                     rank: y.origin,
@@ -182,6 +263,9 @@ impl Races {
                     pending: y.end.is_none(),
                     shared: false,
                     direct: None,
+                    separate: false,
+                    elsewhere: false,
+                    rule,
                 });
             }
         }
@@ -193,14 +277,49 @@ impl Races {
             .filter(|l| l.rank == r.target || shared.contains(&l.alloc))
         {
             let known = r.start[l.rank];
-            for &(addr, len) in &r.ranges {
+            // Separate model: the owner's stores are in the public copy the
+            // call accesses only from the owner's publishing call the
+            // issuer knows of on (MPI 3.1 §11.7, rules 2, 3 and 5).
+            let published = if self.separate && !shared.contains(&l.alloc) {
+                self.syncs
+                    .get(l.rank)
+                    .and_then(|v| v.iter().rev().find(|&&s| s <= known))
+                    .copied()
+                    .unwrap_or(0)
+            } else {
+                known
+            };
+            // The bytes to check, with the stamps known of the owner's
+            // stores and loads there: the call's own bytes, and under the
+            // separate model an update's whole window region for stores.
+            let scope = r.store_scope(self.separate);
+            let checks: Vec<((u64, u64), (u32, u32))> = if scope == r.ranges {
+                r.ranges.iter().map(|&b| (b, (published, known))).collect()
+            } else {
+                let stores = scope.iter().map(|&b| (b, (published, u32::MAX)));
+                stores
+                    .chain(r.ranges.iter().map(|&b| (b, (u32::MAX, known))))
+                    .collect()
+            };
+            for ((addr, len), (stores, loads)) in checks {
                 let p = Pointer::decode(addr);
                 if p.alloc != l.alloc {
                     continue;
                 }
                 let bytes = (p.offset as usize, p.offset as usize + len as usize);
-                if let Some((_, loc, store)) = l.conflicting(bytes, (known, known), writes) {
+                if let Some((_, loc, store)) = l.conflicting(bytes, (stores, loads), writes) {
                     let access = if store { "store" } else { "load" };
+                    let unified = |&(a, n): &(u64, u64)| {
+                        let p = Pointer::decode(a);
+                        let b = (p.offset as usize, p.offset as usize + n as usize);
+                        p.alloc == l.alloc && l.conflicting(b, (known, known), writes).is_some()
+                    };
+                    let separate_only = self.separate && !r.ranges.iter().any(unified);
+                    let elsewhere = !r.ranges.iter().any(|&(a, n)| {
+                        let p = Pointer::decode(a);
+                        let b = (p.offset as usize, p.offset as usize + n as usize);
+                        p.alloc == l.alloc && l.conflicting(b, (stores, loads), writes).is_some()
+                    });
                     return Err(Race {
                         rank: l.rank,
                         loc,
@@ -209,6 +328,9 @@ impl Races {
                         pending: false,
                         shared: false,
                         direct: Some(access),
+                        separate: separate_only,
+                        elsewhere,
+                        rule: None,
                     });
                 }
             }
@@ -236,13 +358,37 @@ impl Races {
         let range = [(Pointer { alloc, offset }.encode(), len as u64)];
         let shared = self.shared.contains(&alloc);
         for y in &self.remote {
+            // Separate model: an update reaches the owner's private copy
+            // only at the owner's acquiring call after its completion, and
+            // until then the owner stores nowhere in the window (MPI 3.1
+            // §11.7, rules 1, 3 and 6).
+            let private = self.separate && !shared && y.target == rank && y.touch.writes();
+            let region: [(u64, u64); 1];
+            let reach: &[(u64, u64)] = match y.region {
+                Some(r) if private && write => {
+                    region = [r];
+                    &region
+                }
+                _ => &y.ranges,
+            };
             if (y.target != rank && !shared)
                 || !conflict(y.touch, touch)
-                || !overlaps(&y.ranges, &range)
+                || !overlaps(reach, &range)
             {
                 continue;
             }
-            let ordered = y.end.is_some_and(|e| clocks.knows(rank, y.origin, e));
+            let known = y.end.is_some_and(|e| clocks.knows(rank, y.origin, e));
+            let acquired = |e: u32| {
+                self.acquires
+                    .get(rank)
+                    .and_then(Option::as_ref)
+                    .is_some_and(|c| c[y.origin] >= e)
+            };
+            let ordered = if private {
+                y.end.is_some_and(acquired)
+            } else {
+                known
+            };
             if !ordered {
                 return Err(Race {
                     rank: y.origin,
@@ -252,6 +398,9 @@ impl Races {
                     pending: y.end.is_none(),
                     shared: false,
                     direct: None,
+                    separate: private && (known || !overlaps(&y.ranges, &range)),
+                    elsewhere: !overlaps(&y.ranges, &range),
+                    rule: None,
                 });
             }
         }
@@ -283,6 +432,9 @@ impl Races {
                         pending: false,
                         shared: true,
                         direct: None,
+                        separate: false,
+                        elsewhere: false,
+                        rule: None,
                     });
                 }
             }
@@ -336,6 +488,10 @@ impl Races {
         }
         if !acquire {
             return;
+        }
+        if self.separate {
+            self.acquires.resize(np, None);
+            self.acquires[rank] = Some(clocks.now(rank).clone());
         }
         for p in 0..np {
             if p == rank {
@@ -441,6 +597,8 @@ mod tests {
             loc: 0,
             func: MpiFunc::Put,
             applied: Some(0),
+            region: None,
+            elem: 0,
         }
     }
 
@@ -491,6 +649,76 @@ mod tests {
         assert!(races.local(&clocks, 1, 5, 0, 4, 16, false, 2).is_ok());
         // Other bytes were never stored.
         assert!(races.local(&clocks, 1, 5, 8, 4, 16, true, 2).is_ok());
+    }
+
+    fn at(offset: u32, len: u64) -> (u64, u64) {
+        (Pointer { alloc: 5, offset }.encode(), len)
+    }
+
+    #[test]
+    fn accumulates_conflict_at_other_element_boundaries() {
+        // Two ints at byte 0 against two ints at byte 2 (disp_unit 1).
+        assert!(misaligned(&[at(0, 8)], &[at(2, 8)], 4));
+        // At byte 4 the elements line up; apart, nothing overlaps.
+        assert!(!misaligned(&[at(0, 8)], &[at(4, 8)], 4));
+        assert!(!misaligned(&[at(0, 4)], &[at(6, 4)], 4));
+    }
+
+    #[test]
+    fn separate_model_stores_need_publishing_anywhere_in_the_window() {
+        let mut clocks = Clocks::new(&[0, 0]);
+        let mut races = Races {
+            separate: true,
+            ..Races::default()
+        };
+        // Rank 1 stores to bytes 8..12 of its window; rank 0 learns of it by
+        // a barrier, then Puts to bytes 0..4.
+        races.local(&clocks, 1, 5, 8, 4, 16, true, 3).unwrap();
+        clocks.call(1, 0);
+        clocks.call(0, 0);
+        clocks.join_call(0, 1, 0);
+        let mut p = put(1, 0, &clocks);
+        p.region = Some(at(0, 16));
+        let err = races.issue(p.clone()).unwrap_err();
+        assert!(err.separate && err.elsewhere);
+        // Published by rank 1's MPI_Win_sync before the barrier: ordered.
+        let mut races = Races {
+            separate: true,
+            ..Races::default()
+        };
+        let mut clocks = Clocks::new(&[0, 0]);
+        races.local(&clocks, 1, 5, 8, 4, 16, true, 3).unwrap();
+        clocks.call(1, 0);
+        races.win_sync(&clocks, 1, 2, clocks.stamp_at(1, 0), (true, true));
+        clocks.call(1, 1);
+        clocks.call(0, 0);
+        clocks.join_call(0, 1, 1);
+        let mut p = put(1, 0, &clocks);
+        p.region = Some(at(0, 16));
+        assert!(races.issue(p).is_ok());
+    }
+
+    #[test]
+    fn separate_model_loads_need_the_owners_acquire() {
+        let mut clocks = Clocks::new(&[0, 0]);
+        let mut races = Races {
+            separate: true,
+            ..Races::default()
+        };
+        races.issue(put(1, 0, &clocks)).unwrap();
+        clocks.call(0, 0); // unlock
+        races.complete(1, clocks.stamp_at(0, 0));
+        clocks.call(0, 1); // barrier
+        clocks.call(1, 0);
+        clocks.join_call(1, 0, 1);
+        // Ordered, but the private copy was not reconciled.
+        assert!(races
+            .local(&clocks, 1, 5, 0, 4, 16, false, 0)
+            .is_err_and(|r| r.separate));
+        // MPI_Win_sync (or lock, fence, wait) after the barrier.
+        clocks.call(1, 1);
+        races.win_sync(&clocks, 1, 2, clocks.stamp_at(1, 1), (true, true));
+        assert!(races.local(&clocks, 1, 5, 0, 4, 16, false, 0).is_ok());
     }
 
     #[test]

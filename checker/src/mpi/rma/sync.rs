@@ -52,7 +52,7 @@ impl Machine {
     }
 
     /// An epoch error whose other line is another process's call.
-    fn epoch_error_at(
+    pub(super) fn epoch_error_at(
         &self,
         site: &Site,
         message: String,
@@ -653,11 +653,27 @@ impl Machine {
         p.rma_marks.push(mark);
     }
 
-    /// MPI_Win_sync (§11.5.4): reconciles the window's copies; in the
-    /// unified model checked, a memory barrier with nothing to model.
+    /// MPI_Win_sync (§11.5.4): reconciles the window's copies, a memory
+    /// barrier that publishes and acquires (shared windows, the separate
+    /// model).
     pub(super) fn win_sync(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let a = Args::new(site.func, args);
         let w = self.window(site, a.int("win")?)?;
+        // MPI 3.1 §11.5.4 says MPI_Win_sync "has the effect of ending and
+        // reopening an access and exposure epoch" without requiring one to
+        // be open; MPICH raises MPI_ERR_RMA_SYNC outside a passive-target
+        // epoch. Where the standard is less explicit than an
+        // implementation: a portability note, not an error.
+        let m = self.member(w, site.rank).unwrap_or(0);
+        let e = &self.world.rma.windows[w].epochs[m];
+        if e.locks.is_empty() && e.lock_all.is_none() {
+            self.portability_note(
+                site.loc,
+                &format!("MPI_Win_sync on window {} outside a passive-target epoch", w + 1),
+                "MPI 3.1 §11.5.4 gives MPI_Win_sync \"the effect of ending and reopening an access and exposure epoch\" without asking for one to be open; MPICH raises MPI_ERR_RMA_SYNC there, which aborts the program",
+                "call it between MPI_Win_lock_all (or MPI_Win_lock) and the unlock; a fence or post/wait already synchronizes the copies",
+            );
+        }
         self.log_call(site, None, None);
         self.memory_barrier(site.rank, (true, true));
         self.trace_event(
@@ -834,13 +850,14 @@ impl Machine {
     /// The call `rank` is in (or returns from) synchronizes its private
     /// and public window copies: MPI_Win_sync, and the calls MPI 3.1 §11.7
     /// names with it (post, fence, unlock publish local stores; wait,
-    /// fence, lock acquire remote ones). Only shared windows' direct
-    /// accesses need it (`race::Races::win_sync`).
+    /// fence, lock acquire remote ones). Shared windows' direct accesses
+    /// need it, and every window under the separate memory model
+    /// (`race::Races::win_sync`).
     pub(crate) fn memory_barrier(&mut self, rank: usize, sides: (bool, bool)) {
         let stamp = self.call_stamp(rank);
         let np = self.procs.len();
         if let Some(t) = self.rma.as_deref_mut() {
-            if !t.races.shared.is_empty() {
+            if !t.races.shared.is_empty() || t.races.separate {
                 t.races.win_sync(&t.clocks, rank, np, stamp, sides);
             }
         }

@@ -123,7 +123,10 @@ impl Machine {
             let calls: Vec<usize> = self.procs.iter().map(|p| p.calls).collect();
             self.rma = Some(Box::new(Track {
                 clocks: Clocks::new(&calls),
-                races: Default::default(),
+                races: super::race::Races {
+                    separate: self.separate_memory,
+                    ..Default::default()
+                },
                 released: Vec::new(),
                 acquired: Vec::new(),
                 deferred: Vec::new(),
@@ -185,7 +188,10 @@ impl Machine {
     /// segments in rank order (MPI 3.1 §11.2.3, contiguous by default), at
     /// the same address in every member, each member's `baseptr` set to its
     /// segment. Every member watches the whole block: it may load and store
-    /// any segment.
+    /// any segment. With the info hint `alloc_shared_noncontig` = true
+    /// (given by any member) each segment is a block of its own, so a
+    /// pointer walked past one segment is out of bounds (§11.2.3: the
+    /// implementation may then place the segments anywhere).
     fn allocate_shared(
         &mut self,
         site: &Site,
@@ -204,38 +210,62 @@ impl Machine {
                 (at(0, 0), at(1, 1), at(2, 0) as u64)
             })
             .collect();
-        let total: u64 = asked.iter().map(|x| x.0.max(0) as u64).sum();
-        let id = members
-            .iter()
-            .map(|&r| self.procs[r].proc.mem.next_alloc_id())
-            .max()
-            .unwrap_or(1);
-        let mut base = 0;
-        for &r in &members {
-            let mem = &mut self.procs[r].proc.mem;
-            mem.pad_to(id);
-            base = mem
-                .allocate(total.max(1), AllocKind::Heap)
-                .map_err(|f| site.memory("shared window memory", f))?;
+        let noncontig = self.world.rma.windows[w].hints.iter().any(|hs| {
+            hs.iter()
+                .any(|(k, v)| k == "alloc_shared_noncontig" && v.trim() == "true")
+        });
+        // The blocks to allocate (bytes), and each segment's (block, offset).
+        let sizes: Vec<u64> = asked.iter().map(|x| x.0.max(0) as u64).collect();
+        let (blocks, places): (Vec<u64>, Vec<(usize, u64)>) = if noncontig {
+            let places = (0..sizes.len()).map(|m| (m, 0)).collect();
+            (sizes.iter().map(|&s| s.max(1)).collect(), places)
+        } else {
+            let mut offset = 0u64;
+            let places = sizes
+                .iter()
+                .map(|&s| {
+                    offset += s;
+                    (0, offset - s)
+                })
+                .collect();
+            (vec![sizes.iter().sum::<u64>().max(1)], places)
+        };
+        let mut bases = Vec::new();
+        for &bytes in &blocks {
+            let id = members
+                .iter()
+                .map(|&r| self.procs[r].proc.mem.next_alloc_id())
+                .max()
+                .unwrap_or(1);
+            let mut base = 0;
+            for &r in &members {
+                let mem = &mut self.procs[r].proc.mem;
+                mem.pad_to(id);
+                base = mem
+                    .allocate(bytes, AllocKind::Heap)
+                    .map_err(|f| site.memory("shared window memory", f))?;
+                mem.watch(base, bytes);
+            }
+            bases.push(base);
         }
-        let mut offset = 0u64;
-        for (m, (&r, &(size, unit, out))) in members.iter().zip(&asked).enumerate() {
-            let segment = base.wrapping_add(offset);
-            offset += size.max(0) as u64;
+        for (m, (&r, &(_, unit, out))) in members.iter().zip(&asked).enumerate() {
+            let (block, offset) = places[m];
+            let segment = bases[block].wrapping_add(offset);
             let mem = &mut self.procs[r].proc.mem;
             mem.store(out, 8, segment)
                 .map_err(|f| site.memory("baseptr", f))?;
-            mem.watch(base, total.max(1));
             self.world.rma.windows[w].regions[m] = Some(Region {
                 base: segment,
-                size: size.max(0) as u64,
+                size: sizes[m],
                 disp_unit: unit.max(1) as u64,
             });
         }
-        let alloc = runtime_model::model::Pointer::decode(base).alloc;
-        self.world.rma.windows[w].shared = Some(alloc);
-        if let Some(t) = &mut self.rma {
-            t.races.shared.push(alloc);
+        for base in bases {
+            let alloc = runtime_model::model::Pointer::decode(base).alloc;
+            self.world.rma.windows[w].shared.push(alloc);
+            if let Some(t) = &mut self.rma {
+                t.races.shared.push(alloc);
+            }
         }
         Ok(())
     }
@@ -308,7 +338,7 @@ impl Machine {
             comm,
             sync,
             flavor: Flavor::Create,
-            shared: None,
+            shared: Vec::new(),
             regions: vec![None; n],
             live: vec![None; n],
             epochs: vec![Epochs::default(); n],
@@ -376,17 +406,19 @@ impl Machine {
         for (m, r) in members.into_iter().enumerate() {
             let win = &mut self.world.rma.windows[w];
             let attached = std::mem::take(&mut win.attached[m]);
-            let (shared, region, flavor) = (win.shared, win.regions[m], win.flavor);
+            let (shared, region, flavor) = (win.shared.clone(), win.regions[m], win.flavor);
             let mem = &mut self.procs[r].proc.mem;
             for a in attached {
                 mem.unwatch(a.base);
             }
-            if let Some(alloc) = shared {
-                // Each member's copy of the shared block.
+            // Each member's copy of the shared blocks.
+            for &alloc in &shared {
                 let base = runtime_model::model::Pointer { alloc, offset: 0 }.encode();
                 mem.unwatch(base);
                 let _ = mem.free(base);
-            } else if let Some(g) = region {
+            }
+            let own = region.filter(|_| shared.is_empty());
+            if let Some(g) = own {
                 mem.unwatch(g.base);
                 if flavor == Flavor::Allocate && g.size > 0 {
                     let _ = mem.free(g.base);
@@ -640,7 +672,16 @@ impl Machine {
             h::MPI_WIN_SIZE => Some((region.size, 8)),
             h::MPI_WIN_DISP_UNIT => Some((region.disp_unit, 4)),
             h::MPI_WIN_CREATE_FLAVOR => Some((flavor as u64, 4)),
-            h::MPI_WIN_MODEL => Some((h::MPI_WIN_UNIFIED as u64, 4)),
+            // The model checked (`--memory-model`), so that a program
+            // branching on it is checked on the branch it takes (§11.4).
+            h::MPI_WIN_MODEL => Some((
+                if self.separate_memory {
+                    h::MPI_WIN_SEPARATE
+                } else {
+                    h::MPI_WIN_UNIFIED
+                } as u64,
+                4,
+            )),
             // A keyval the program created (MPI 3.1 §6.7.3).
             _ => {
                 let handle = a.int("win")?;

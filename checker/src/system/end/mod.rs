@@ -43,6 +43,7 @@ fn counted(state: &Machine) -> Ending<Reported> {
         instructions: used(state)[0],
         used: used(state),
         unsummarizable: state.short_receive,
+        portability: state.portability.clone(),
         ..Ending::default()
     }
 }
