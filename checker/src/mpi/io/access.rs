@@ -305,3 +305,20 @@ impl Machine {
         Ok(Effect::Return(0))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn access_kinds_follow_the_table() {
+        let k = kind_of(F::FileIwriteAtAll);
+        assert!(k.write && k.explicit && k.collective && k.nonblocking && !k.split);
+        let k = kind_of(F::FileReadAllBegin);
+        assert!(!k.write && !k.explicit && k.collective && !k.nonblocking && k.split);
+        let k = kind_of(F::FileRead);
+        assert!(!k.write && !k.explicit && !k.collective && !k.nonblocking);
+        assert_eq!(begin_of(F::FileWriteAtAllEnd), Some(F::FileWriteAtAllBegin));
+        assert_eq!(begin_of(F::FileRead), None);
+    }
+}
