@@ -45,6 +45,8 @@ pub enum Family {
     /// One-sided communication: windows, RMA calls and their
     /// synchronization (MPI 3.1 ch. 11).
     Rma,
+    /// MPI-IO: files, views and data access (MPI 3.1 ch. 13).
+    Io,
 }
 
 /// What happens to a function's buffers when it returns.
@@ -505,6 +507,58 @@ mpi_functions! {
     Rget = "MPI_Rget"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, win, request) { Rma, buffers: Pending, p2p_or_local };
     Raccumulate = "MPI_Raccumulate"(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype, op, win, request) { Rma, buffers: Pending, p2p_or_local };
     RgetAccumulate = "MPI_Rget_accumulate"(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype, target_rank, target_disp, target_count, target_datatype, op, win, request) { Rma, buffers: Pending, p2p_or_local };
+    // MPI-IO (MPI 3.1 ch. 13): files of the check, kept in memory.
+    // File manipulation (§13.2): open, close and the size and hint calls
+    // are collective over the file's group.
+    FileOpen = "MPI_File_open"(comm, filename, amode, info, fh) { Io, collective };
+    FileClose = "MPI_File_close"(fh) { Io, collective };
+    FileDelete = "MPI_File_delete"(filename, info) { Io, p2p_or_local };
+    FileSetSize = "MPI_File_set_size"(fh, size) { Io, collective };
+    FilePreallocate = "MPI_File_preallocate"(fh, size) { Io, collective };
+    FileGetSize = "MPI_File_get_size"(fh, size) { Io, p2p_or_local };
+    FileGetGroup = "MPI_File_get_group"(fh, group) { Io, p2p_or_local, makes: Group };
+    FileGetAmode = "MPI_File_get_amode"(fh, amode) { Io, p2p_or_local };
+    FileSetInfo = "MPI_File_set_info"(fh, info) { Io, collective };
+    FileGetInfo = "MPI_File_get_info"(fh, info_used) { Io, p2p_or_local };
+    // File views (§13.3).
+    FileSetView = "MPI_File_set_view"(fh, disp, etype, filetype, datarep, info) { Io, collective };
+    FileGetView = "MPI_File_get_view"(fh, disp, etype, filetype, datarep) { Io, p2p_or_local };
+    FileGetTypeExtent = "MPI_File_get_type_extent"(fh, datatype, extent) { Io, p2p_or_local };
+    FileGetByteOffset = "MPI_File_get_byte_offset"(fh, offset, disp) { Io, p2p_or_local };
+    // Data access with explicit offsets (§13.4.2).
+    FileReadAt = "MPI_File_read_at"(fh, offset, buf, count, datatype, status) { Io, p2p_or_local };
+    FileWriteAt = "MPI_File_write_at"(fh, offset, buf, count, datatype, status) { Io, p2p_or_local };
+    FileReadAtAll = "MPI_File_read_at_all"(fh, offset, buf, count, datatype, status) { Io, collective };
+    FileWriteAtAll = "MPI_File_write_at_all"(fh, offset, buf, count, datatype, status) { Io, collective };
+    FileIreadAt = "MPI_File_iread_at"(fh, offset, buf, count, datatype, request) { Io, blocking_form: FileReadAt, buffers: Pending, p2p_or_local };
+    FileIwriteAt = "MPI_File_iwrite_at"(fh, offset, buf, count, datatype, request) { Io, blocking_form: FileWriteAt, buffers: Pending, p2p_or_local };
+    FileIreadAtAll = "MPI_File_iread_at_all"(fh, offset, buf, count, datatype, request) { Io, collective, blocking_form: FileReadAtAll, buffers: Pending };
+    FileIwriteAtAll = "MPI_File_iwrite_at_all"(fh, offset, buf, count, datatype, request) { Io, collective, blocking_form: FileWriteAtAll, buffers: Pending };
+    // Data access with individual file pointers (§13.4.3).
+    FileRead = "MPI_File_read"(fh, buf, count, datatype, status) { Io, p2p_or_local };
+    FileWrite = "MPI_File_write"(fh, buf, count, datatype, status) { Io, p2p_or_local };
+    FileReadAll = "MPI_File_read_all"(fh, buf, count, datatype, status) { Io, collective };
+    FileWriteAll = "MPI_File_write_all"(fh, buf, count, datatype, status) { Io, collective };
+    FileIread = "MPI_File_iread"(fh, buf, count, datatype, request) { Io, blocking_form: FileRead, buffers: Pending, p2p_or_local };
+    FileIwrite = "MPI_File_iwrite"(fh, buf, count, datatype, request) { Io, blocking_form: FileWrite, buffers: Pending, p2p_or_local };
+    FileIreadAll = "MPI_File_iread_all"(fh, buf, count, datatype, request) { Io, collective, blocking_form: FileReadAll, buffers: Pending };
+    FileIwriteAll = "MPI_File_iwrite_all"(fh, buf, count, datatype, request) { Io, collective, blocking_form: FileWriteAll, buffers: Pending };
+    FileSeek = "MPI_File_seek"(fh, offset, whence) { Io, p2p_or_local };
+    FileGetPosition = "MPI_File_get_position"(fh, offset) { Io, p2p_or_local };
+    // Split collective data access (§13.4.5): the begin is the collective
+    // call; the end only finishes it.
+    FileReadAtAllBegin = "MPI_File_read_at_all_begin"(fh, offset, buf, count, datatype) { Io, collective, buffers: Pending };
+    FileReadAtAllEnd = "MPI_File_read_at_all_end"(fh, buf, status) { Io, p2p_or_local };
+    FileWriteAtAllBegin = "MPI_File_write_at_all_begin"(fh, offset, buf, count, datatype) { Io, collective, buffers: Pending };
+    FileWriteAtAllEnd = "MPI_File_write_at_all_end"(fh, buf, status) { Io, p2p_or_local };
+    FileReadAllBegin = "MPI_File_read_all_begin"(fh, buf, count, datatype) { Io, collective, buffers: Pending };
+    FileReadAllEnd = "MPI_File_read_all_end"(fh, buf, status) { Io, p2p_or_local };
+    FileWriteAllBegin = "MPI_File_write_all_begin"(fh, buf, count, datatype) { Io, collective, buffers: Pending };
+    FileWriteAllEnd = "MPI_File_write_all_end"(fh, buf, status) { Io, p2p_or_local };
+    // Consistency and semantics (§13.6.1).
+    FileSetAtomicity = "MPI_File_set_atomicity"(fh, flag) { Io, collective };
+    FileGetAtomicity = "MPI_File_get_atomicity"(fh, flag) { Io, p2p_or_local };
+    FileSync = "MPI_File_sync"(fh) { Io, collective };
 }
 
 impl MpiFunc {
@@ -645,7 +699,7 @@ mod tests {
                 // window's group (MPI 3.1 §11.2, §11.5.1).
                 assert!(matches!(
                     a.family,
-                    Family::Collective | Family::Communicator | Family::Rma
+                    Family::Collective | Family::Communicator | Family::Rma | Family::Io
                 ));
                 assert!(!a.p2p_or_local, "{}", f.name());
             }

@@ -36,11 +36,12 @@ pub enum ErrorKind {
     NonTermination,
     MpiUsage,
     DataRace,
+    IoRace,
 }
 
 impl ErrorKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 20] = [
+    pub const ALL: [ErrorKind; 21] = [
         ErrorKind::Deadlock,
         ErrorKind::CollectiveMismatch,
         ErrorKind::BufferingHazard,
@@ -61,6 +62,7 @@ impl ErrorKind {
         ErrorKind::NonTermination,
         ErrorKind::MpiUsage,
         ErrorKind::DataRace,
+        ErrorKind::IoRace,
     ];
 
     /// Order of errors in a report, most severe first: the job hangs or
@@ -72,7 +74,7 @@ impl ErrorKind {
     pub fn severity(self) -> u8 {
         use ErrorKind::*;
         match self {
-            RmaRace | DataRace | Deadlock | CommunicatorMismatch | CollectiveMismatch => 0,
+            RmaRace | DataRace | IoRace | Deadlock | CommunicatorMismatch | CollectiveMismatch => 0,
             Assertion | MemoryError => 1,
             TypeMismatch | CountMismatch | RootMismatch | OpMismatch | InvalidArgument
             | EpochError | MpiUsage => 2,
@@ -104,6 +106,7 @@ impl ErrorKind {
             ErrorKind::NonTermination => "non-termination",
             ErrorKind::MpiUsage => "mpi-usage",
             ErrorKind::DataRace => "data-race",
+            ErrorKind::IoRace => "io-race",
         }
     }
 
@@ -210,6 +213,12 @@ impl ErrorKind {
                  indexed by `omp_get_thread_num()`), or order the accesses: a `#pragma omp \
                  barrier` between the write and the read, `#pragma omp critical` around both, \
                  or `#pragma omp atomic` for a single update."
+            }
+            ErrorKind::IoRace => {
+                "Separate the conflicting file accesses: `MPI_File_sync` after the write, \
+                 `MPI_Barrier` on the file's communicator, `MPI_File_sync` before the read \
+                 (or close the file and open it again), or give each process its own part \
+                 of the file, or switch the file to atomic mode (`MPI_File_set_atomicity`)."
             }
         }
     }

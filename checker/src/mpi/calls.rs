@@ -149,6 +149,7 @@ impl Machine {
                 self.release_freed_at_finalize(rank);
                 self.trace_event(rank, loc, "MPI_Finalize()".into());
                 self.check_rma_finalize(model, &site)?;
+                self.check_io_finalize(&site)?;
                 self.check_finalize_leaks(model, &site)?;
             }
             F::Abort => {
@@ -284,6 +285,7 @@ impl Machine {
             _ if family == Family::Info => effect = Some(self.call_info(&site, args)?),
             _ if family == Family::Packing => effect = Some(self.call_pack(&site, args)?),
             _ if family == Family::Rma => effect = Some(self.call_rma(model, &site, args)?),
+            _ if family == Family::Io => effect = Some(self.call_io(&site, args)?),
             _ if family == Family::Datatype => {
                 effect = Some(self.call_datatype(model, &site, args)?)
             }

@@ -48,7 +48,11 @@ pub fn comm_name(handle: i32) -> String {
         h::MPI_COMM_NULL => "COMM_NULL".into(),
         other => match numbered(other, runtime_model::mpi::COMM_HANDLE_BASE) {
             Some(n) => format!("comm#{n}"),
-            None => format!("0x{other:x}"),
+            // The hidden communicator of an open file (`mpi::io`).
+            None => match numbered(other, runtime_model::mpi::file::FILE_COMM_HANDLE_BASE) {
+                Some(n) => format!("file {n}"),
+                None => format!("0x{other:x}"),
+            },
         },
     }
 }
@@ -83,6 +87,9 @@ impl Machine {
             .origin
             .and_then(|(f, p)| Some((f, self.world.comms.get(p)?)))
         {
+            Some((MpiFunc::FileOpen, parent)) => {
+                format!("{name} (opened on {})", comm_name(parent.handle))
+            }
             Some((func, parent)) => {
                 format!("{name} ({} of {})", made_as(func), comm_name(parent.handle))
             }

@@ -26,6 +26,7 @@ pub mod decode;
 pub mod env;
 pub mod errhandlers;
 pub mod info;
+pub mod io;
 pub mod layout;
 pub mod leaks;
 pub mod machine;

@@ -395,6 +395,7 @@ fn short_description(kind: ErrorKind) -> &'static str {
         ErrorKind::NonTermination => "A process does not terminate",
         ErrorKind::MpiUsage => "MPI is used against the standard",
         ErrorKind::DataRace => "Threads of a process access the same memory unsynchronized",
+        ErrorKind::IoRace => "Conflicting file accesses of different processes unsynchronized",
     }
 }
 
@@ -415,7 +416,7 @@ fn level(kind: ErrorKind) -> &'static str {
         BufferingHazard | ResourceLeak | RequestLeak | MissingStart => "warning",
         Deadlock | CollectiveMismatch | Assertion | MemoryError | TypeMismatch | CountMismatch
         | RootMismatch | OpMismatch | CommunicatorMismatch | InvalidArgument | LocalRace
-        | RmaRace | EpochError | NonTermination | MpiUsage | DataRace => "error",
+        | RmaRace | EpochError | NonTermination | MpiUsage | DataRace | IoRace => "error",
     }
 }
 
@@ -498,6 +499,12 @@ fn full_description(kind: ErrorKind) -> &'static str {
             "The program touches a buffer that a pending nonblocking operation owns (writes \
              a send buffer, reads or writes a receive buffer, or frees it) before the call \
              that completes the operation, which MPI 3.1 §3.7.2 forbids."
+        }
+        ErrorKind::IoRace => {
+            "Two processes access the same bytes of a file they opened together, at least \
+             one writes, the file is in nonatomic mode, and the accesses are not separated \
+             by MPI_File_sync, a barrier and MPI_File_sync (or a close and an open); MPI \
+             3.1 §13.6.1 then does not say what is read or written."
         }
         ErrorKind::RmaRace => {
             "Two one-sided accesses to the same window location conflict within one epoch, \

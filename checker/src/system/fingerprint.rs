@@ -174,6 +174,9 @@ pub fn fingerprint(state: &Machine) -> u64 {
     // remembers, without the operation ids and the order of taking effect,
     // which depend on the interleaving.
     state.world.rma.windows.hash(&mut h);
+    // The file system of the check and the open files (views, pointers):
+    // what later reads return.
+    state.world.files.hash(&mut h);
     for (_, o) in &state.world.rma.ops {
         o.hash(&mut h);
     }

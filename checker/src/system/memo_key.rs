@@ -174,6 +174,9 @@ pub fn key(model: &Model, state: &Machine, whole_history: bool, clock: bool) -> 
         || state.rma.is_some()
         || !state.world.rma.windows.is_empty()
         || !state.world.rma.ops.is_empty()
+        // Files (MPI-IO) are not part of the key yet: no state holding one
+        // is merged with another.
+        || !state.world.files.is_empty()
     {
         return None;
     }

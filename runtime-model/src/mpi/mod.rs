@@ -6,6 +6,7 @@ pub mod attrs;
 pub mod collective;
 pub mod comm;
 pub mod errhandlers;
+pub mod file;
 pub mod numbered;
 pub mod objects;
 pub mod p2p;
@@ -277,6 +278,9 @@ pub struct World {
     pub objects: objects::Objects,
     /// Windows and one-sided operations (MPI 3.1 ch. 11).
     pub rma: rma::Rma,
+    /// The file system of the check and the files opened on it (MPI 3.1
+    /// ch. 13).
+    pub files: file::Files,
 }
 
 impl World {
@@ -308,6 +312,7 @@ impl World {
             origins: vec![Vec::new(); np],
             objects: objects::Objects::default(),
             rma: rma::Rma::default(),
+            files: file::Files::default(),
         }
     }
 
