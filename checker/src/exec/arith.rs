@@ -147,3 +147,122 @@ pub fn cast(op: CastOp, from: Ty, to: Ty, x: u64) -> u64 {
         CastOp::BitCast => x,
     }
 }
+
+/// An integer comparison prepared for the compiled path (`code`): both
+/// operands are shifted so that the type's bits are the top bits (which
+/// drops the bits above the type, as `mask` does) and, for a signed
+/// predicate, the sign bit is flipped, which makes the unsigned order of
+/// the results the signed order of the values. Every predicate is then one
+/// of `==`, `!=`, `<`, `<=`, with the operands swapped for `>` and `>=`.
+/// The same answers as [`icmp`] (tested below).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntCmp {
+    shift: u8,
+    /// The relation (`REL_*`), with `SIGNED` and `SWAP`.
+    code: u8,
+}
+
+const REL_EQ: u8 = 0;
+const REL_NE: u8 = 1;
+const REL_LT: u8 = 2;
+const REL_LE: u8 = 3;
+const SIGNED: u8 = 4;
+const SWAP: u8 = 8;
+
+impl IntCmp {
+    pub fn new(pred: IntPredicate, ty: Ty) -> IntCmp {
+        use IntPredicate as P;
+        let code = match pred {
+            P::Eq => REL_EQ,
+            P::Ne => REL_NE,
+            P::Ult => REL_LT,
+            P::Ule => REL_LE,
+            P::Ugt => REL_LT | SWAP,
+            P::Uge => REL_LE | SWAP,
+            P::Slt => REL_LT | SIGNED,
+            P::Sle => REL_LE | SIGNED,
+            P::Sgt => REL_LT | SIGNED | SWAP,
+            P::Sge => REL_LE | SIGNED | SWAP,
+        };
+        IntCmp {
+            shift: (64 - ty.bits().clamp(1, 64)) as u8,
+            code,
+        }
+    }
+
+    /// `icmp pred ty a, b` (1 or 0).
+    #[inline(always)]
+    pub fn eval(self, a: u64, b: u64) -> u64 {
+        // `SIGNED` is bit 2: moved to bit 63 it is the sign bit.
+        let flip = ((self.code & SIGNED) as u64) << 61;
+        let (x, y) = ((a << self.shift) ^ flip, (b << self.shift) ^ flip);
+        let (x, y) = if self.code & SWAP != 0 {
+            (y, x)
+        } else {
+            (x, y)
+        };
+        (match self.code & 3 {
+            REL_EQ => x == y,
+            REL_NE => x != y,
+            REL_LT => x < y,
+            _ => x <= y,
+        }) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prepared_comparison_agrees_with_icmp() {
+        use IntPredicate as P;
+        let preds = [
+            P::Eq,
+            P::Ne,
+            P::Ugt,
+            P::Uge,
+            P::Ult,
+            P::Ule,
+            P::Sgt,
+            P::Sge,
+            P::Slt,
+            P::Sle,
+        ];
+        let values = [
+            0u64,
+            1,
+            2,
+            0x7f,
+            0x80,
+            0xff,
+            0x7fff,
+            0x8000,
+            0xffff,
+            0x7fff_ffff,
+            0x8000_0000,
+            0xffff_ffff,
+            0x1_0000_0000,
+            0x1_8000_0001,
+            i64::MAX as u64,
+            i64::MIN as u64,
+            u64::MAX,
+            u64::MAX - 1,
+            0x1234_5678_9abc_def0,
+        ];
+        for ty in [Ty::I1, Ty::I8, Ty::I16, Ty::I32, Ty::I64, Ty::Ptr] {
+            for pred in preds {
+                let c = IntCmp::new(pred, ty);
+                for &a in &values {
+                    for &b in &values {
+                        assert_eq!(
+                            c.eval(a, b),
+                            icmp(pred, ty, a, b),
+                            "{pred:?} {ty:?} {a:#x} {b:#x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -14,9 +14,9 @@
 //! only ever does what the general path would do, faster; it leaves an
 //! operation to the general path before changing anything.
 
+use super::arith::IntCmp;
 use runtime_model::model::{
-    BinOp, BlockId, CastOp, FloatPredicate, Function, InstKind, IntPredicate, Model, Operand,
-    Terminator, Ty,
+    BinOp, BlockId, CastOp, FloatPredicate, Function, InstKind, Model, Operand, Terminator, Ty,
 };
 
 /// An operand: a register, or (with [`CONST`] set) an entry of the
@@ -96,6 +96,31 @@ pub enum Op {
         a: u32,
         sh: u32,
     },
+    /// Signed division and remainder by a constant that cannot trap (not
+    /// 0, not -1), sign-extended from `ty`.
+    SDivC {
+        d: u32,
+        a: u32,
+        c: i64,
+        ty: Ty,
+    },
+    SRemC {
+        d: u32,
+        a: u32,
+        c: i64,
+        ty: Ty,
+    },
+    /// Unsigned division and remainder by a constant other than 0.
+    UDivC {
+        d: u32,
+        a: u32,
+        c: u64,
+    },
+    URemC {
+        d: u32,
+        a: u32,
+        c: u64,
+    },
     /// A binary operation of any other shape (`arith::binary`); one that
     /// traps is left to the general path.
     Bin {
@@ -132,8 +157,7 @@ pub enum Op {
     },
     ICmp {
         d: u32,
-        pred: IntPredicate,
-        ty: Ty,
+        cmp: IntCmp,
         a: Src,
         b: Src,
     },
@@ -144,11 +168,19 @@ pub enum Op {
         a: Src,
         b: Src,
     },
-    /// Sign extension from `bits` to 64 bits.
-    SExt64 {
+    /// Sign extension: `(a << sh) >> sh` (arithmetic), masked to the
+    /// destination type by `m`.
+    SExt {
         d: u32,
         a: Src,
-        bits: u32,
+        sh: u32,
+        m: u64,
+    },
+    /// The casts that keep the low bits of the value: `a & m`.
+    Mask {
+        d: u32,
+        a: Src,
+        m: u64,
     },
     Cast {
         d: u32,
@@ -163,13 +195,14 @@ pub enum Op {
         t: Src,
         f: Src,
     },
-    /// `base + off + sext(index) * scale` (one index).
+    /// `base + off + sext(index) * scale` (one index), the index
+    /// sign-extended as `(idx << sh) >> sh`.
     Gep1 {
         d: u32,
         base: Src,
         off: i64,
         idx: Src,
-        ty: Ty,
+        sh: u32,
         scale: i64,
     },
     /// `base + off` (no index).
@@ -217,8 +250,7 @@ pub enum Op {
     /// one operation when the step limit leaves room for two.
     ICmpBr {
         d: u32,
-        pred: IntPredicate,
-        ty: Ty,
+        cmp: IntCmp,
         a: Src,
         b: Src,
         t: u32,
@@ -256,6 +288,13 @@ pub enum Op {
     Br {
         e: u32,
     },
+    /// A branch to `target` (first operation `pc`, terminator `term`)
+    /// that assigns no phi and is no back edge.
+    Jump {
+        target: BlockId,
+        pc: u32,
+        term: u32,
+    },
     CondBr {
         c: Src,
         t: u32,
@@ -269,6 +308,8 @@ pub struct Edge {
     pub target: BlockId,
     /// The index of the target's first operation.
     pub pc: u32,
+    /// The index of the target's terminator (its last operation).
+    pub term: u32,
     /// `moves[start..start + len]`.
     pub start: u32,
     pub len: u32,
@@ -289,6 +330,8 @@ pub struct FnCode {
     pub ops: Vec<Op>,
     /// The index of each block's first operation.
     pub block_start: Vec<u32>,
+    /// The index of each block's terminator, its last operation.
+    pub block_term: Vec<u32>,
     pub consts: Vec<u64>,
     pub edges: Vec<Edge>,
     /// Phi moves: (destination register, value).
@@ -384,6 +427,7 @@ impl Builder<'_> {
         self.out.edges.push(Edge {
             target,
             pc: self.out.block_start[target as usize],
+            term: self.out.block_term[target as usize],
             start,
             len,
             parallel,
@@ -426,6 +470,30 @@ impl Builder<'_> {
                         m,
                     },
                     (BinOp::Mul, Some(a), Operand::Const(c)) if int => Op::MulC { d, a, c: *c, m },
+                    // Division by a constant that is neither 0 nor -1
+                    // cannot trap (`arith::binary`).
+                    (BinOp::SDiv | BinOp::SRem, Some(a), Operand::Const(c))
+                        if int
+                            && ty.bits() > 1
+                            && !matches!(super::arith::sext(*c, *ty), 0 | -1) =>
+                    {
+                        let c = super::arith::sext(*c, *ty);
+                        if *op == BinOp::SDiv {
+                            Op::SDivC { d, a, c, ty: *ty }
+                        } else {
+                            Op::SRemC { d, a, c, ty: *ty }
+                        }
+                    }
+                    (BinOp::UDiv | BinOp::URem, Some(a), Operand::Const(c))
+                        if int && super::arith::mask(*c, *ty) != 0 =>
+                    {
+                        let c = *c;
+                        if *op == BinOp::UDiv {
+                            Op::UDivC { d, a, c }
+                        } else {
+                            Op::URemC { d, a, c }
+                        }
+                    }
                     (BinOp::And, Some(a), _) => Op::And {
                         d,
                         a,
@@ -494,8 +562,7 @@ impl Builder<'_> {
                 rhs,
             } => Op::ICmp {
                 d: self.dst(*dst)?,
-                pred: *pred,
-                ty: *ty,
+                cmp: IntCmp::new(*pred, *ty),
                 a: self.src(lhs)?,
                 b: self.src(rhs)?,
             },
@@ -512,16 +579,33 @@ impl Builder<'_> {
                 a: self.src(lhs)?,
                 b: self.src(rhs)?,
             },
+            // `arith::cast` of integers.
             InstKind::Cast {
                 dst,
                 op: CastOp::SExt,
                 from,
-                to: Ty::I64,
+                to,
                 value,
-            } if from.bits() < 64 => Op::SExt64 {
+            } if !from.is_float() && !to.is_float() => Op::SExt {
                 d: self.dst(*dst)?,
                 a: self.src(value)?,
-                bits: from.bits(),
+                sh: 64 - from.bits(),
+                m: type_mask(*to),
+            },
+            InstKind::Cast {
+                dst,
+                op: op @ (CastOp::Trunc | CastOp::ZExt | CastOp::PtrToInt | CastOp::IntToPtr),
+                from,
+                to,
+                value,
+            } if !from.is_float() && !to.is_float() => Op::Mask {
+                d: self.dst(*dst)?,
+                a: self.src(value)?,
+                m: type_mask(if matches!(op, CastOp::Trunc | CastOp::PtrToInt) {
+                    *to
+                } else {
+                    *from
+                }),
             },
             InstKind::Cast {
                 dst,
@@ -563,7 +647,7 @@ impl Builder<'_> {
                     base: self.src(base)?,
                     off: *offset,
                     idx: self.src(&gi.index)?,
-                    ty: gi.index_ty,
+                    sh: 64 - gi.index_ty.bits(),
                     scale: gi.scale,
                 },
                 _ => return None,
@@ -608,6 +692,7 @@ fn compile_function(f: &Function) -> FnCode {
     for block in &f.blocks {
         b.out.block_start.push(at);
         at += block.insts.len() as u32 + 1;
+        b.out.block_term.push(at - 1);
     }
     for (id, block) in f.blocks.iter().enumerate() {
         let from = id as BlockId;
@@ -631,7 +716,18 @@ fn compile_function(f: &Function) -> FnCode {
             b.out.ops.push(op);
         }
         let term = match &block.term {
-            Terminator::Br { target } => b.edge(from, *target).map(|e| Op::Br { e }),
+            Terminator::Br { target } => b.edge(from, *target).map(|e| {
+                let edge = b.out.edges[e as usize];
+                if edge.len == 0 && !edge.back {
+                    Op::Jump {
+                        target: edge.target,
+                        pc: edge.pc,
+                        term: edge.term,
+                    }
+                } else {
+                    Op::Br { e }
+                }
+            }),
             Terminator::CondBr {
                 cond,
                 if_true,
@@ -646,22 +742,13 @@ fn compile_function(f: &Function) -> FnCode {
             _ => None,
         };
         // Compare and branch.
-        if let (
-            Some(Op::CondBr { c, t, f }),
-            Some(Op::ICmp {
-                d,
-                pred,
-                ty,
-                a,
-                b: rhs,
-            }),
-        ) = (term, b.out.ops.last().copied())
+        if let (Some(Op::CondBr { c, t, f }), Some(Op::ICmp { d, cmp, a, b: rhs })) =
+            (term, b.out.ops.last().copied())
         {
             if let Some(last) = b.out.ops.last_mut().filter(|_| c == d) {
                 *last = Op::ICmpBr {
                     d,
-                    pred,
-                    ty,
+                    cmp,
                     a,
                     b: rhs,
                     t,

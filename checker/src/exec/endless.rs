@@ -155,7 +155,7 @@ impl Endless {
         block: BlockId,
         regs: &[u64],
     ) -> bool {
-        let Some(saved) = self.saved.as_ref() else {
+        let Some(saved) = self.saved.as_mut() else {
             return false;
         };
         if self.lam + 1 >= self.power {
@@ -164,9 +164,19 @@ impl Endless {
         let differs = self.stale
             || steps < self.next_memory_check
             || saved.frames.len() != depth
-            || saved.frames.last().is_none_or(|s| {
-                (s.0, s.1, s.2) != (func, block, 0)
-                    || s.4.iter().any(|&(r, v)| regs.get(r as usize) != Some(&v))
+            || saved.frames.last_mut().is_none_or(|s| {
+                (s.0, s.1, s.2) != (func, block, 0) || {
+                    // The register that told the states apart is compared
+                    // first next time (a loop's counter, as a rule): the
+                    // order of the comparisons does not change the answer.
+                    let at =
+                        s.4.iter()
+                            .position(|&(r, v)| regs.get(r as usize) != Some(&v));
+                    if let Some(i) = at {
+                        s.4.swap(0, i);
+                    }
+                    at.is_some()
+                }
             });
         if differs {
             self.lam += 1;

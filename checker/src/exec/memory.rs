@@ -1053,3 +1053,155 @@ mod tests {
         assert_eq!(m.load(p, 8).unwrap(), 7);
     }
 }
+
+/// How many allocations a [`Direct`] view keeps at hand (a power of two).
+const DIRECT_WAYS: usize = 16;
+
+/// One allocation a [`Direct`] view keeps at hand: its bytes' address, and
+/// the ranges of offsets that may be read (`read`) and written in place
+/// (`write`, empty unless the view owns the bytes) without a check.
+#[derive(Clone, Copy)]
+struct Line {
+    /// The allocation id; 0 (never a valid allocation) when empty.
+    id: u32,
+    ptr: *mut u8,
+    read: (u64, u64),
+    write: (u64, u64),
+}
+
+const EMPTY_LINE: Line = Line {
+    id: 0,
+    ptr: std::ptr::null_mut(),
+    read: (0, 0),
+    write: (0, 0),
+};
+
+/// Memory as the compiled interpreter (`fast`) sees it for one run of
+/// local computation: the loads and stores of [`Memory::load_ok`] and
+/// [`Memory::store_ok`], with the allocations accessed last kept at hand
+/// (one per way, by id), so that an access to one of them pays a bounds
+/// check and no more. Where a pending operation guards part of an
+/// allocation, only the part between its guards around the access is kept
+/// at hand (all of it that reads may see, for a guard that allows reads);
+/// nothing is kept while watched memory or the access log must see every
+/// access. An allocation is made writable once (the copy-on-write copy and
+/// the digest's reset of `Memory::alloc_mut`), not on every store. The
+/// view borrows the memory for its whole life, so nothing else can change
+/// the allocations it points into or their guards.
+pub struct Direct<'m> {
+    mem: &'m mut Memory,
+    /// Neither watches nor the access log are on.
+    plain: bool,
+    lines: [Line; DIRECT_WAYS],
+}
+
+impl<'m> Direct<'m> {
+    pub fn new(mem: &'m mut Memory) -> Direct<'m> {
+        let plain = mem.watches.is_empty() && !mem.log.is_on();
+        Direct {
+            mem,
+            plain,
+            lines: [EMPTY_LINE; DIRECT_WAYS],
+        }
+    }
+
+    /// The memory, to read (no access through it is checked or noted).
+    #[inline(always)]
+    pub fn memory(&self) -> &Memory {
+        self.mem
+    }
+
+    /// [`Memory::load_ok`].
+    #[inline(always)]
+    pub fn load<const N: usize>(&mut self, addr: u64) -> Option<u64> {
+        let (id, off) = ((addr >> 32) as u32, addr as u32 as u64);
+        let line = &self.lines[id as usize & (DIRECT_WAYS - 1)];
+        if line.id == id && off >= line.read.0 && off + N as u64 <= line.read.1 {
+            let mut buf = [0u8; 8];
+            // SAFETY: the line holds the address of the bytes of
+            // allocation `id`, which the borrowed memory keeps alive and
+            // unchanged but through this view (`Direct::fill`); the range
+            // is within them.
+            unsafe {
+                std::ptr::copy_nonoverlapping(line.ptr.add(off as usize), buf.as_mut_ptr(), N)
+            };
+            return Some(u64::from_le_bytes(buf));
+        }
+        self.load_slow::<N>(addr)
+    }
+
+    #[inline(never)]
+    fn load_slow<const N: usize>(&mut self, addr: u64) -> Option<u64> {
+        let x = self.mem.load_ok::<N>(addr)?;
+        self.fill(addr, false);
+        Some(x)
+    }
+
+    /// [`Memory::store_ok`].
+    #[inline(always)]
+    pub fn store<const N: usize>(&mut self, addr: u64, value: u64) -> bool {
+        let (id, off) = ((addr >> 32) as u32, addr as u32 as u64);
+        let line = &self.lines[id as usize & (DIRECT_WAYS - 1)];
+        if line.id == id && off >= line.write.0 && off + N as u64 <= line.write.1 {
+            let bytes = value.to_le_bytes();
+            // SAFETY: as in `load`; a line with a write range points into
+            // an allocation this memory owns alone (`Arc::make_mut` in
+            // `fill`), which nothing else reads while the view lives.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), line.ptr.add(off as usize), N) };
+            return true;
+        }
+        self.store_slow::<N>(addr, value)
+    }
+
+    #[inline(never)]
+    fn store_slow<const N: usize>(&mut self, addr: u64, value: u64) -> bool {
+        if !self.mem.store_ok::<N>(addr, value) {
+            return false;
+        }
+        self.fill(addr, true);
+        true
+    }
+
+    /// Keeps the allocation at `addr` at hand after an access there
+    /// succeeded (so it is live, and writable if `write`).
+    fn fill(&mut self, addr: u64, write: bool) {
+        if !self.plain {
+            return;
+        }
+        let (id, off) = ((addr >> 32) as u32, addr as u32 as u64);
+        let (ptr, len) = if write {
+            let a = self.mem.alloc_mut(id as usize);
+            (a.bytes.as_mut_ptr(), a.bytes.len() as u64)
+        } else {
+            let a = &self.mem.allocs[id as usize];
+            (a.bytes.as_ptr() as *mut u8, a.bytes.len() as u64)
+        };
+        // The offsets around `off` no guard that refuses the access
+        // covers (the access itself passed `check_guards`).
+        let free = |refuses: &dyn Fn(&Guard) -> bool| {
+            let (mut lo, mut hi) = (0, len);
+            for g in self
+                .mem
+                .guards
+                .iter()
+                .filter(|g| g.alloc == id && refuses(g))
+            {
+                let (start, end) = (g.start as u64, g.end as u64);
+                if end <= off {
+                    lo = lo.max(end);
+                } else {
+                    hi = hi.min(start.max(off));
+                }
+            }
+            (lo, hi)
+        };
+        let read = free(&|g| !g.reads_allowed);
+        let line = Line {
+            id,
+            ptr,
+            read,
+            write: if write { free(&|_| true) } else { (0, 0) },
+        };
+        self.lines[id as usize & (DIRECT_WAYS - 1)] = line;
+    }
+}
