@@ -289,6 +289,9 @@ impl Machine {
         if let Some(rma) = &mut self.rma {
             rma.clocks.call(site.rank, index);
         }
+        if let Some(io) = &mut self.io_clocks {
+            io.call(site.rank, index);
+        }
         self.events.push(LogEvent {
             rank: site.rank,
             index,

@@ -143,6 +143,11 @@ pub struct Machine {
     /// Happens-before and window accesses, once the program made a window
     /// (`crate::mpi::rma`).
     pub rma: Option<Box<crate::mpi::rma::Track>>,
+    /// Happens-before for the consistency of files (MPI 3.1 §13.6.1), once
+    /// the program opened one: the same vector clocks as one-sided
+    /// communication's (`crate::mpi::rma::clock`), kept apart so that
+    /// opening a file changes nothing about windows.
+    pub io_clocks: Option<Box<crate::mpi::rma::clock::Clocks>>,
     /// A receive completed with a message shorter than its buffer: the
     /// merging of states that ignores the buffer of a pending blocking
     /// receive assumed the message would fill it (`system::memo_key`), so
@@ -250,6 +255,7 @@ impl Machine {
             group_calls: 0,
             findings: Vec::new(),
             rma: None,
+            io_clocks: None,
             short_receive: false,
             separate_memory: false,
             portability: Vec::new(),

@@ -177,6 +177,7 @@ pub fn fingerprint(state: &Machine) -> u64 {
     // The file system of the check and the open files (views, pointers):
     // what later reads return.
     state.world.files.hash(&mut h);
+    state.io_clocks.hash(&mut h);
     for (_, o) in &state.world.rma.ops {
         o.hash(&mut h);
     }

@@ -510,6 +510,14 @@ impl Instance {
             // Hints carry no data between the members (MPI 3.1 §11.2.7,
             // §6.4.4).
             WinSetInfo | CommSetInfo => vec![],
+            // A file's collective calls other than open and close carry no
+            // data between the members and need not synchronize: MPI 3.1
+            // §13.6.1 asks for a barrier between two MPI_File_sync calls
+            // precisely because a sync alone does not order the processes.
+            FileSync | FileSetView | FileSetSize | FilePreallocate | FileSetInfo
+            | FileSetAtomicity | FileReadAll | FileWriteAll | FileReadAtAll | FileWriteAtAll
+            | FileReadAllBegin | FileWriteAllBegin | FileReadAtAllBegin | FileWriteAtAllBegin
+            | FileReadAllEnd | FileWriteAllEnd | FileReadAtAllEnd | FileWriteAtAllEnd => vec![],
             Bcast | Scatter | Scatterv if rank != root => vec![root],
             Bcast | Scatter | Scatterv => vec![],
             Reduce | Gather | Gatherv if rank == root => return None,

@@ -185,9 +185,10 @@ pub struct Access {
     pub write: bool,
     pub loc: LocId,
     pub func: crate::mpi_api::MpiFunc,
-    /// The member's count of `MPI_File_sync` calls once one (or its
-    /// close) followed the access: another member's access is separated
-    /// from it by a later sync of its own (sync-barrier-sync).
+    /// The happens-before stamp of the member's first `MPI_File_sync` or
+    /// close after the access: another process's access is separated from
+    /// it when that process's latest sync or open of its handle knows this
+    /// stamp (sync-barrier-sync, or close then open).
     pub settled: Option<u32>,
 }
 
@@ -221,6 +222,10 @@ pub struct OpenFile {
     pub shared: u64,
     /// Per member, its `MPI_File_sync` calls so far.
     pub syncs: Vec<u32>,
+    /// Per member, what it knew (its happens-before clock, one entry per
+    /// world rank) at its latest `MPI_File_sync` or at its open: the
+    /// accesses of others it is consistent with (MPI 3.1 §13.6.1).
+    pub seen: Vec<Option<std::sync::Arc<[u32]>>>,
     /// The accesses some member may still conflict with (§13.6.1).
     pub accesses: Vec<Access>,
 }

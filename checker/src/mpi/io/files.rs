@@ -98,6 +98,10 @@ impl Machine {
             self.info_entries(site, info)?;
         }
         self.check_same_open(site, comm, &name, amode)?;
+        if self.io_clocks.is_none() {
+            let calls: Vec<usize> = self.procs.iter().map(|p| p.calls).collect();
+            self.io_clocks = Some(Box::new(crate::mpi::rma::clock::Clocks::new(&calls)));
+        }
         let ev = self.log_call(site, None, None);
         let (k, block) = self.join_file_collective(site, comm, ev, vec![amode as i64], true)?;
         let outcome = self.file_opened_by(comm, k, &name, amode);
@@ -105,6 +109,12 @@ impl Machine {
         let shown = match outcome {
             Ok(f) => {
                 self.world.files.open[f].members[m].live = Some(site.loc);
+                // What the member knows at its open is what its accesses
+                // are consistent with until its first sync (§13.6.1).
+                self.world.files.open[f].seen[m] = self
+                    .io_clocks
+                    .as_ref()
+                    .and_then(|c| c.snapshot_of(ev.0, ev.1));
                 let mem = &mut self.procs[site.rank].proc.mem;
                 mem.store(a.ptr("fh")?, 8, file_handle(f))
                     .map_err(|e| site.memory("fh", e))?;
@@ -241,6 +251,7 @@ impl Machine {
                 amode,
                 atomic: false,
                 syncs: vec![0; members.len()],
+                seen: vec![None; members.len()],
                 members: vec![member; members.len()],
                 accesses: Vec::new(),
                 shared: start,
@@ -279,7 +290,7 @@ impl Machine {
         );
         let sync = self.world.files.open[f].sync;
         let (_, block) = self.join_file_collective(site, sync, ev, Vec::new(), true)?;
-        self.settle_accesses(f, m, false);
+        self.settle_accesses(f, m, false, ev);
         let file = &mut self.world.files.open[f];
         file.members[m].live = None;
         if !file.is_open() && file.amode & h::MPI_MODE_DELETE_ON_CLOSE != 0 {
@@ -401,7 +412,7 @@ impl Machine {
                 self.world.files.set_size(&name, value[0] as u64)
             }
             F::FileSetAtomicity => self.world.files.open[f].atomic = value[0] != 0,
-            F::FileSync => self.settle_accesses(f, m, true),
+            F::FileSync => self.settle_accesses(f, m, true, ev),
             _ => {}
         }
         self.version += 1;

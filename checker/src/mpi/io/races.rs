@@ -8,11 +8,13 @@
 //! that process's sync or close, or settled while this process has not
 //! synchronized since, is reported with both lines.
 //!
-//! The check counts syncs: `MPI_File_sync` is collective (every member
-//! calls the same ones, in order), so a later sync of the second process is
-//! a later instance than the one that settled the first access. The
-//! barrier between the two syncs is not checked: a program that syncs
-//! twice in a row without one passes.
+//! "Separated" is happens-before (the vector clocks of
+//! `crate::mpi::rma::clock`, started at the first open): an access settled
+//! by its process's sync or close at stamp `s` is separated from another
+//! process's access when that process's latest sync, or its open of the
+//! handle it accesses through, knew `s`. A barrier between the two syncs, a
+//! message or any synchronizing call gives that; two syncs alone do not
+//! (`MPI_File_sync` is collective but need not synchronize).
 
 use super::super::decode::Site;
 use crate::diag::ErrorKind;
@@ -36,8 +38,8 @@ impl Machine {
         }
         let files = &self.world.files.open;
         let name = &files[f].name;
-        let mine = files[f].syncs[m];
-        for (g, other) in files.iter().enumerate() {
+        let seen = files[f].seen[m].clone();
+        for other in files.iter() {
             if other.name != *name {
                 continue;
             }
@@ -45,15 +47,13 @@ impl Machine {
                 if acc.rank == site.rank || !(acc.write || write) || !acc.overlaps(ranges) {
                     continue;
                 }
-                let separated = match acc.settled {
-                    // Through one open file: a sync of this process after
-                    // the one that settled the access.
-                    Some(s) if g == f => mine > s,
-                    // Through another open of the file: that process
-                    // synchronized or closed after its access.
-                    Some(_) => true,
-                    None => false,
-                };
+                // The other process synchronized (or closed) after its
+                // access, and this process's latest sync or its open of
+                // the handle happened after that (§13.6.1).
+                let separated = acc
+                    .settled
+                    .zip(seen.as_ref())
+                    .is_some_and(|(s, seen)| seen.get(acc.rank).is_some_and(|&k| k >= s));
                 if separated || (files[f].atomic && other.atomic) {
                     continue;
                 }
@@ -80,7 +80,7 @@ impl Machine {
         });
         let why = if acc.settled.is_some() {
             format!(
-                "rank {} synchronized the file (MPI_File_sync or MPI_File_close) after its {}, but rank {} did not call MPI_File_sync after that before this {}",
+                "rank {} synchronized the file (MPI_File_sync or MPI_File_close) after its {}, but no MPI_File_sync of rank {} is ordered after that (by a barrier or other synchronization) before this {}",
                 acc.rank,
                 verb(acc.write),
                 site.rank,
@@ -113,29 +113,56 @@ impl Machine {
     }
 
     /// Member `m` of file `f` called MPI_File_sync (`sync`) or closed the
-    /// file: its accesses so far are settled. Accesses every member has
-    /// synchronized after are forgotten.
-    pub(super) fn settle_accesses(&mut self, f: FileId, m: usize, sync: bool) {
+    /// file, call `ev`: its accesses so far are settled at that call's
+    /// stamp, and after a sync it is consistent with what it knows now.
+    /// Accesses every process knows settled, and that every member of
+    /// every open handle of the file has synchronized or opened after, are
+    /// forgotten: no later access can conflict with them.
+    pub(super) fn settle_accesses(&mut self, f: FileId, m: usize, sync: bool, ev: (usize, usize)) {
+        let (stamp, snapshot) = match &self.io_clocks {
+            Some(c) => (c.stamp_at(ev.0, ev.1), c.snapshot_of(ev.0, ev.1)),
+            None => (0, None),
+        };
         let file = &mut self.world.files.open[f];
         if sync {
             file.syncs[m] += 1;
+            file.seen[m] = snapshot;
         }
-        let count = file.syncs[m];
         for acc in file.accesses.iter_mut().filter(|a| a.member == m) {
-            acc.settled.get_or_insert(count);
+            acc.settled.get_or_insert(stamp);
         }
-        let least = file
-            .members
+        let Some(clocks) = &self.io_clocks else {
+            return;
+        };
+        let name = self.world.files.open[f].name.clone();
+        // Every member of every open handle of the file knows `s` of `rank`.
+        let handles_know = |files: &[runtime_model::mpi::file::OpenFile], rank: usize, s: u32| {
+            files
+                .iter()
+                .filter(|o| o.name == name && o.is_open())
+                .all(|o| {
+                    o.members.iter().zip(&o.seen).all(|(mb, seen)| {
+                        mb.live.is_none()
+                            || seen
+                                .as_ref()
+                                .is_some_and(|k| k.get(rank).is_some_and(|&v| v >= s))
+                    })
+                })
+        };
+        let files = &self.world.files.open;
+        let forget: Vec<bool> = files[f]
+            .accesses
             .iter()
-            .zip(&file.syncs)
-            .filter(|(mb, _)| mb.live.is_some())
-            .map(|(_, &s)| s)
-            .min();
-        let open = file.is_open();
-        file.accesses.retain(|a| match (a.settled, least) {
-            (Some(s), Some(least)) => least <= s,
-            (Some(_), None) => open,
-            (None, _) => true,
+            .map(|a| {
+                a.settled.is_some_and(|s| {
+                    clocks.known_to_all(a.rank) >= s && handles_know(files, a.rank, s)
+                })
+            })
+            .collect();
+        let mut i = 0;
+        self.world.files.open[f].accesses.retain(|_| {
+            i += 1;
+            !forget[i - 1]
         });
     }
 }

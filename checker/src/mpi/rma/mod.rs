@@ -205,6 +205,12 @@ impl Machine {
                 rma.clocks.join_call(waiter, q, j);
             }
         }
+        if let (Some(io), DepKind::Always) = (&mut self.io_clocks, dep.kind) {
+            let waiter = dep.waiter.0;
+            for &(q, j) in dep.needs.calls() {
+                io.join_call(waiter, q, j);
+            }
+        }
         self.deps.push(dep);
     }
 
