@@ -298,7 +298,7 @@ pub fn cannot_run_quiet(format: Format, message: &str) -> i32 {
             errors: Vec::new(),
             stats: Default::default(),
         };
-        print!("{}", render(&report, format, false));
+        out(&render(&report, format, false));
     }
     EXIT_CANNOT_RUN
 }
@@ -369,6 +369,18 @@ pub fn with_config(raw: &[String], args: Args) -> Result<Args, String> {
     Ok(merged)
 }
 
+/// Writes to standard output. A reader that stopped reading (`mpi-check
+/// --explain deadlock | head`) is not an error of the check: the rest is
+/// dropped and the exit status stays the verdict's, where `print!` would
+/// panic on the closed pipe.
+fn out(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
 /// Runs the command; returns the exit status.
 pub fn run(args: Args) -> i32 {
     let format = args.format;
@@ -383,7 +395,7 @@ pub fn run(args: Args) -> i32 {
     if let Some(kind) = &args.explain {
         return match crate::report::explain::section(kind) {
             Some(text) => {
-                println!("{text}");
+                out(&format!("{text}\n"));
                 0
             }
             None => fail(&format!(
@@ -393,11 +405,12 @@ pub fn run(args: Args) -> i32 {
         };
     }
     if args.list_mpi {
-        for f in runtime_model::mpi_api::MpiFunc::ALL {
-            if crate::mpi::calls::is_modeled(*f) {
-                println!("{}", f.name());
-            }
-        }
+        let names: String = runtime_model::mpi_api::MpiFunc::ALL
+            .iter()
+            .filter(|f| crate::mpi::calls::is_modeled(**f))
+            .map(|f| format!("{}\n", f.name()))
+            .collect();
+        out(&names);
         return 0;
     }
     if args.merge {
@@ -406,14 +419,11 @@ pub fn run(args: Args) -> i32 {
         }
         return match crate::driver::merge::merge_files(&args.inputs) {
             Ok(m) => {
-                print!(
-                    "{}",
-                    if format == Format::Json {
-                        &m.json
-                    } else {
-                        &m.text
-                    }
-                );
+                out(if format == Format::Json {
+                    &m.json
+                } else {
+                    &m.text
+                });
                 m.status
             }
             Err(e) => fail(&e),
@@ -686,7 +696,7 @@ pub fn run(args: Args) -> i32 {
     if let (Some((part, parts)), Format::Json) = (subtree, args.format) {
         out = part_json(&out, part, parts, complete, args.all_errors, &units);
     }
-    print!("{out}");
+    self::out(&out);
     verdict.exit_code()
 }
 
@@ -815,14 +825,11 @@ fn run_distributed(
     }
     match crate::driver::merge::merge(&docs) {
         Ok(m) => {
-            print!(
-                "{}",
-                if args.format == Format::Json {
-                    &m.json
-                } else {
-                    &m.text
-                }
-            );
+            out(if args.format == Format::Json {
+                &m.json
+            } else {
+                &m.text
+            });
             m.status
         }
         Err(e) => cannot_run(args.format, &e),
