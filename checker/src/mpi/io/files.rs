@@ -324,6 +324,14 @@ impl Machine {
             .open
             .iter()
             .any(|f| f.name == name && f.is_open());
+        if in_use {
+            self.portability_note(
+                site.loc,
+                &format!("MPI_File_delete of \"{name}\" while a process has it open"),
+                "MPI 3.1 §13.2.3 leaves it to the implementation whether the file is deleted and what accesses through the open handles do; the check returns MPI_ERR_FILE_IN_USE and keeps the file, while MPICH (ROMIO) deletes it and returns MPI_SUCCESS",
+                "close the file on every process before deleting it, or open it with MPI_MODE_DELETE_ON_CLOSE",
+            );
+        }
         let code = if in_use {
             h::MPI_ERR_FILE_IN_USE
         } else if self
