@@ -71,6 +71,52 @@ fn list(v: &[i32]) -> String {
 }
 
 impl Machine {
+    /// Joins the next collective of `comm` as `site.func`, a call that
+    /// carries no data, only `args` (what every member must agree on): a
+    /// window's creation, fence or free (`rma::window`, `rma::sync`), a
+    /// file's open, close, view or sync (`io`). Members calling different
+    /// functions, or the same ones in different orders, are a
+    /// `collective-mismatch` (MPI 3.1 §5.13). `synchronizing`: every member
+    /// waits for all; otherwise only the instance's own dependencies hold
+    /// it (`Instance::needs`).
+    pub(crate) fn join_control_collective(
+        &mut self,
+        site: &Site,
+        comm: runtime_model::mpi::CommId,
+        ev: runtime_model::mpi::p2p::EventRef,
+        args: Vec<i64>,
+        synchronizing: bool,
+    ) -> Result<(usize, Block), Halt> {
+        let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
+        let k = self.world.comms[comm].join_next(crank, synchronizing);
+        let contribution = Contribution {
+            func: site.func,
+            root: None,
+            op: None,
+            datatype: 0,
+            send: None,
+            recv_block: 0,
+            send_block: 0,
+            event: ev,
+            args,
+            send_types: Vec::new(),
+            recv_types: Vec::new(),
+            remote: None,
+        };
+        if let Err(m) = self.world.comms[comm].instances[k].arrive(crank, contribution) {
+            return Err(self.collective_mismatch(site, comm, k, m, None, "root"));
+        }
+        self.version += 1;
+        Ok((
+            k,
+            Block::Collective {
+                comm,
+                instance: k,
+                recv_buf: 0,
+            },
+        ))
+    }
+
     /// The blocking core collectives (Barrier, Bcast, Reduce, Allreduce,
     /// Gather, Scatter, Allgather, Alltoall).
     pub(crate) fn issue_collective(&mut self, site: &Site, args: &[u64]) -> Result<Block, Halt> {

@@ -165,7 +165,7 @@ impl Machine {
             let blocking = !kind.nonblocking && !kind.split;
             let synchronizing = blocking && self.world.synchronizing_collectives;
             let (_, block) =
-                self.join_file_collective(site, sync, ev, Vec::new(), synchronizing)?;
+                self.join_control_collective(site, sync, ev, Vec::new(), synchronizing)?;
             if blocking && code == 0 {
                 effect = Effect::Block(block);
             }

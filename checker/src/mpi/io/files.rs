@@ -103,7 +103,7 @@ impl Machine {
             self.io_clocks = Some(Box::new(crate::mpi::rma::clock::Clocks::new(&calls)));
         }
         let ev = self.log_call(site, None, None);
-        let (k, block) = self.join_file_collective(site, comm, ev, vec![amode as i64], true)?;
+        let (k, block) = self.join_control_collective(site, comm, ev, vec![amode as i64], true)?;
         let outcome = self.file_opened_by(comm, k, &name, amode);
         let m = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
         let shown = match outcome {
@@ -289,7 +289,7 @@ impl Machine {
             format!("MPI_File_close({})", self.file_label(f)),
         );
         let sync = self.world.files.open[f].sync;
-        let (_, block) = self.join_file_collective(site, sync, ev, Vec::new(), true)?;
+        let (_, block) = self.join_control_collective(site, sync, ev, Vec::new(), true)?;
         self.settle_accesses(f, m, false, ev);
         let file = &mut self.world.files.open[f];
         file.members[m].live = None;
@@ -426,21 +426,14 @@ impl Machine {
         self.version += 1;
         let sync = self.world.files.open[f].sync;
         let synchronizing = self.world.synchronizing_collectives;
-        let (_, block) = self.join_file_collective(site, sync, ev, value, synchronizing)?;
+        let (_, block) = self.join_control_collective(site, sync, ev, value, synchronizing)?;
         Ok(Effect::Block(block))
     }
 
     /// The value every member of the next collective on file `f` must
     /// give the same (a size, a flag): compared with the first member's.
     fn check_same_value(&self, site: &Site, f: FileId, value: &[i64]) -> Result<(), Halt> {
-        let c = &self.world.comms[self.world.files.open[f].sync];
-        let crank = c.rank_of(site.rank).unwrap_or(0);
-        let k = c.next_instance[crank];
-        let Some(first) = c
-            .instances
-            .get(k)
-            .and_then(|i| i.arrivals.iter().flatten().next())
-        else {
+        let Some(first) = self.first_at_next_file_collective(site, f) else {
             return Ok(());
         };
         if first.func == site.func && first.args != value {

@@ -20,10 +20,7 @@ mod views;
 
 use super::decode::{Effect, Site};
 use crate::mpi::machine::*;
-use runtime_model::mpi::collective::Contribution;
 use runtime_model::mpi::file::{file_of_handle, FileId};
-use runtime_model::mpi::p2p::EventRef;
-use runtime_model::mpi::CommId;
 use runtime_model::mpi_api::MpiFunc as F;
 
 impl Machine {
@@ -72,47 +69,19 @@ impl Machine {
         }
     }
 
-    /// Joins the next collective of `comm` (a file's opening communicator,
-    /// or its hidden one for the file's own collectives) as `site.func`:
-    /// members calling different collective functions, or the same ones in
-    /// different orders, are a `collective-mismatch` (MPI 3.1 §13.6.3 as
-    /// §5.13). `synchronizing`: every member waits for all.
-    pub(super) fn join_file_collective(
-        &mut self,
+    /// The first member's contribution to the caller's next collective on
+    /// file `f` (its hidden communicator), if one arrived: what the
+    /// caller's sizes, flags or view must agree with.
+    pub(super) fn first_at_next_file_collective(
+        &self,
         site: &Site,
-        comm: CommId,
-        ev: EventRef,
-        args: Vec<i64>,
-        synchronizing: bool,
-    ) -> Result<(usize, Block), Halt> {
-        let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
-        let k = self.world.comms[comm].join_next(crank, synchronizing);
-        let contribution = Contribution {
-            func: site.func,
-            root: None,
-            op: None,
-            datatype: 0,
-            send: None,
-            recv_block: 0,
-            send_block: 0,
-            event: ev,
-            args,
-            send_types: Vec::new(),
-            recv_types: Vec::new(),
-            remote: None,
-        };
-        if let Err(m) = self.world.comms[comm].instances[k].arrive(crank, contribution) {
-            return Err(self.collective_mismatch(site, comm, k, m, None, "root"));
-        }
-        self.version += 1;
-        Ok((
-            k,
-            Block::Collective {
-                comm,
-                instance: k,
-                recv_buf: 0,
-            },
-        ))
+        f: FileId,
+    ) -> Option<&runtime_model::mpi::collective::Contribution> {
+        let c = &self.world.comms[self.world.files.open[f].sync];
+        let crank = c.rank_of(site.rank).unwrap_or(0);
+        c.instances
+            .get(c.next_instance[crank])
+            .and_then(|i| i.arrivals.iter().flatten().next())
     }
 
     /// A file as reports name it: `file 1 "out.dat"`.

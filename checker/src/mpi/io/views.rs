@@ -137,7 +137,7 @@ impl Machine {
         }
         let sync = self.world.files.open[f].sync;
         let synchronizing = self.world.synchronizing_collectives;
-        let (_, block) = self.join_file_collective(site, sync, ev, agreed, synchronizing)?;
+        let (_, block) = self.join_control_collective(site, sync, ev, agreed, synchronizing)?;
         if code != 0 {
             return Ok(Effect::Return(code as u64));
         }
@@ -147,14 +147,7 @@ impl Machine {
     /// The etype size and data representation of the other members of
     /// this MPI_File_set_view, compared with the caller's.
     fn check_same_view(&self, site: &Site, f: usize, agreed: &[i64]) -> Result<(), Halt> {
-        let c = &self.world.comms[self.world.files.open[f].sync];
-        let crank = c.rank_of(site.rank).unwrap_or(0);
-        let k = c.next_instance[crank];
-        let Some(first) = c
-            .instances
-            .get(k)
-            .and_then(|i| i.arrivals.iter().flatten().next())
-        else {
+        let Some(first) = self.first_at_next_file_collective(site, f) else {
             return Ok(());
         };
         if first.func == site.func && first.args != agreed {

@@ -26,7 +26,7 @@ impl Machine {
                 let sync = self.world.rma.windows[w].sync;
                 let synchronizing = self.world.synchronizing_collectives;
                 let (_, block) =
-                    self.join_window_collective(site, sync, ev, Vec::new(), synchronizing)?;
+                    self.join_control_collective(site, sync, ev, Vec::new(), synchronizing)?;
                 return Ok(Effect::Block(block));
             }
             F::WinGetInfo => {

@@ -780,7 +780,7 @@ impl Machine {
                 let sync = self.world.rma.windows[w].sync;
                 // Whether the members wait for each other: `ends` (read by
                 // `Instance::needs`), or collectives synchronizing.
-                let (k, block) = self.join_window_collective(
+                let (k, block) = self.join_control_collective(
                     &site,
                     sync,
                     ev,

@@ -10,56 +10,11 @@ use crate::mpi::args::Args;
 use crate::mpi::machine::*;
 use runtime_model::handles as h;
 use runtime_model::model::{LocId, Model};
-use runtime_model::mpi::collective::Contribution;
-use runtime_model::mpi::p2p::EventRef;
 use runtime_model::mpi::rma::{Epochs, Flavor, Region, WinId, Window, WIN_HANDLE_BASE};
 use runtime_model::mpi::{Comm, CommId};
 use runtime_model::mpi_api::MpiFunc as F;
 
 impl Machine {
-    /// Joins the next collective of `comm` as `site.func` (a window's
-    /// creation on its communicator, a fence or free on its hidden one).
-    /// Creation, free and a fence that ends an epoch make every member wait
-    /// for all (`synchronizing`); a fence that ends none waits for nobody
-    /// unless collectives synchronize (see the module comment of `rma`).
-    pub(super) fn join_window_collective(
-        &mut self,
-        site: &Site,
-        comm: CommId,
-        ev: EventRef,
-        args: Vec<i64>,
-        synchronizing: bool,
-    ) -> Result<(usize, Block), Halt> {
-        let crank = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
-        let k = self.world.comms[comm].join_next(crank, synchronizing);
-        let contribution = Contribution {
-            func: site.func,
-            root: None,
-            op: None,
-            datatype: 0,
-            send: None,
-            recv_block: 0,
-            send_block: 0,
-            event: ev,
-            args,
-            send_types: Vec::new(),
-            recv_types: Vec::new(),
-            remote: None,
-        };
-        if let Err(m) = self.world.comms[comm].instances[k].arrive(crank, contribution) {
-            return Err(self.collective_mismatch(site, comm, k, m, None, "root"));
-        }
-        self.version += 1;
-        Ok((
-            k,
-            Block::Collective {
-                comm,
-                instance: k,
-                recv_buf: 0,
-            },
-        ))
-    }
-
     /// MPI_Win_create and MPI_Win_allocate (§11.2.1, §11.2.2).
     pub(super) fn win_create(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         let a = Args::new(site.func, args);
@@ -148,7 +103,7 @@ impl Machine {
         } else {
             Vec::new()
         };
-        let (k, block) = self.join_window_collective(site, comm, ev, sizes, true)?;
+        let (k, block) = self.join_control_collective(site, comm, ev, sizes, true)?;
         let w = self.window_made_by(comm, k);
         let m = self.world.comms[comm].rank_of(site.rank).unwrap_or(0);
         let win = &mut self.world.rma.windows[w];
@@ -388,7 +343,7 @@ impl Machine {
         let m = self.member(w, site.rank).unwrap_or(0);
         let ev = (site.rank, self.procs[site.rank].calls.saturating_sub(1));
         let sync = self.world.rma.windows[w].sync;
-        let (k, block) = self.join_window_collective(site, sync, ev, Vec::new(), true)?;
+        let (k, block) = self.join_control_collective(site, sync, ev, Vec::new(), true)?;
         self.world.rma.windows[w].live[m] = None;
         if self.world.comms[sync].instances[k].all_arrived() {
             self.release_window_memory(w);
