@@ -202,7 +202,15 @@ impl FnBuilder {
 
     pub fn load(&mut self, b: BlockId, ty: Ty, ptr: Operand) -> Operand {
         let dst = self.fresh();
-        self.inst(b, InstKind::Load { dst, ty, ptr });
+        self.inst(
+            b,
+            InstKind::Load {
+                dst,
+                ty,
+                ptr,
+                volatile: false,
+            },
+        );
         r(dst)
     }
 
@@ -602,7 +610,7 @@ impl Machine<'_> {
                 }
                 Some((*dst, a))
             }
-            InstKind::Load { dst, ty, ptr } => {
+            InstKind::Load { dst, ty, ptr, .. } => {
                 let p = val(ptr);
                 let mut buf = [0u8; 8];
                 buf[..ty.size() as usize].copy_from_slice(self.bytes(p, ty.size())?);

@@ -652,7 +652,14 @@ impl Builder<'_> {
                 },
                 _ => return None,
             },
-            InstKind::Load { dst, ty, ptr } => {
+            // A volatile load marks its watched accesses as polling
+            // (`Memory::mark_hits_polling`): the reference interpreter's.
+            InstKind::Load {
+                dst,
+                ty,
+                ptr,
+                volatile: false,
+            } => {
                 let (d, p) = (self.dst(*dst)?, self.src(ptr)?);
                 match ty.size() {
                     1 => Op::Load1 {

@@ -788,9 +788,17 @@ impl Process {
                 }
                 regs[*dst as usize] = addr;
             }
-            InstKind::Load { dst, ty, ptr } => {
+            InstKind::Load {
+                dst,
+                ty,
+                ptr,
+                volatile,
+            } => {
                 let p = v!(ptr);
                 let x = self.mem.load(p, ty.size()).map_err(Fault::Memory)?;
+                if *volatile {
+                    self.mem.mark_hits_polling();
+                }
                 if self.omp.team.is_some() {
                     self.omp_access(model, p, ty.size(), false, inst.loc)?;
                 }
@@ -993,6 +1001,8 @@ impl Process {
                 let old = self.mem.load(p, size).map_err(Fault::Memory)?;
                 if let Some(new) = atomic_result(*op, *ty, old, x) {
                     self.mem.store(p, size, new).map_err(Fault::Memory)?;
+                } else {
+                    self.mem.mark_hits_polling();
                 }
                 if self.omp.team.is_some() {
                     self.omp_atomic(model, p, size, *op, dst.is_some(), inst.loc)?;

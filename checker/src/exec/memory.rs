@@ -258,6 +258,10 @@ pub struct Hit {
     pub offset: u32,
     pub len: u32,
     pub write: bool,
+    /// A read that polls: a C `volatile` or atomic load, which the
+    /// compiler does not fold into an earlier one, so it observes an RMA
+    /// update eventually under the unified memory model (MPI 3.1 §11.7).
+    pub polling: bool,
 }
 
 /// Hits not yet taken: transient (taken after every instruction), so they
@@ -552,6 +556,18 @@ impl Memory {
         }
     }
 
+    /// Marks the reads waiting to be taken as polling ([`Hit::polling`]):
+    /// called after a volatile or atomic load, whose hits are the only ones
+    /// waiting (they are taken after every instruction).
+    pub fn mark_hits_polling(&self) {
+        if self.watches.is_empty() {
+            return;
+        }
+        for h in self.hits.lock().iter_mut().filter(|h| !h.write) {
+            h.polling = true;
+        }
+    }
+
     /// Whether accesses wait to be taken ([`Memory::take_hits`]).
     #[inline]
     pub fn has_hits(&self) -> bool {
@@ -580,6 +596,7 @@ impl Memory {
             offset: off as u32,
             len: len.min(u32::MAX as u64) as u32,
             write,
+            polling: false,
         });
     }
 
@@ -593,6 +610,7 @@ impl Memory {
                     offset: off as u32,
                     len: len.min(u32::MAX as u64) as u32,
                     write,
+                    polling: false,
                 });
                 return;
             }

@@ -174,6 +174,7 @@ pub fn decide(state: &mut Machine, model: &Model, choice: &Decision) -> Result<(
         }
         Decision::DeferPoll { rank, excluded } => {
             state.procs[*rank].poll_deferred = Some(excluded.clone());
+            state.procs[*rank].poll_deferred_at = state.procs[*rank].rma_written;
             Ok(())
         }
         Decision::ForceNotYet { rank } => {

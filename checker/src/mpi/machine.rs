@@ -72,6 +72,16 @@ pub struct ProcState {
     /// other decisions are made (`poe::next`): the answers it offered then
     /// (its "yes" outcomes, and "not yet") are not offered again.
     pub poll_deferred: Option<Vec<crate::mpi::completion::PollOutcome>>,
+    /// `rma_written` when its poll was deferred: if another process's
+    /// one-sided update wrote its memory since, answering later is not
+    /// answering then (a loop may read the updated memory), and the
+    /// deferral covers nothing (`step::deferral_outdated`).
+    pub poll_deferred_at: u64,
+    /// How many times one-sided communication wrote this process's memory
+    /// while it did not run: an RMA update applied at it, or another
+    /// member's store to a shared window. A counter, not state: only its
+    /// change since `poll_deferred_at` matters.
+    pub rma_written: u64,
     /// A deferred poll answered "not yet" because nothing else was left:
     /// the execution is new only if the process comes straight back to the
     /// same poll (a polling loop), see `poe::next`.
@@ -226,6 +236,8 @@ impl Machine {
                 poll_asked: None,
                 poll_streak: (0, 0),
                 poll_deferred: None,
+                poll_deferred_at: 0,
+                rma_written: 0,
                 poll_forced: false,
                 exit_loc: None,
                 crashed: false,

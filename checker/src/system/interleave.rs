@@ -122,6 +122,11 @@ impl Explorable for Interleaving<'_> {
     }
 
     fn next(&self) -> Next<Choice> {
+        // A spin loop came back to a state of the whole machine it was in
+        // (`Machine::note_spin`): the branches from there cover this one.
+        if self.machine.procs.iter().any(|p| p.rma_stutter) {
+            return Next::Redundant;
+        }
         let choices = enabled(&self.ctx, &self.machine);
         if !choices.is_empty() {
             Next::Branch(choices)

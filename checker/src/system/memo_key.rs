@@ -263,6 +263,7 @@ fn processes(model: &Model, state: &Machine, clock: bool, h: &mut Wide) {
             None => 0u8.hash(h),
             Some(outcomes) => {
                 1u8.hash(h);
+                (p.poll_deferred_at != p.rma_written).hash(h);
                 for o in outcomes {
                     match o {
                         PollOutcome::Message(id) => canon(state, *id).hash(h),

@@ -235,7 +235,13 @@ pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Decisi
             continue;
         }
         let completions = state.poll_completions(rank);
-        if let Some(excluded) = &state.procs[rank].poll_deferred {
+        // A deferred poll whose process's memory a one-sided update changed
+        // since is asked afresh (`Process::poll_deferred_at`).
+        let deferred = state.procs[rank]
+            .poll_deferred
+            .as_ref()
+            .filter(|_| !step::deferral_outdated(state, rank));
+        if let Some(excluded) = deferred {
             let fresh: Vec<PollOutcome> = completions
                 .into_iter()
                 .filter(|c| !excluded.contains(c))
@@ -303,9 +309,11 @@ pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Decisi
     if step::has_skipped_option(state) || step::unrealized_cancel_failure(state) {
         return Next::Redundant;
     }
-    if let Some(rank) =
-        (0..state.np()).find(|&r| state.procs[r].poll_deferred.is_some() && is_polling(state, r))
-    {
+    if let Some(rank) = (0..state.np()).find(|&r| {
+        state.procs[r].poll_deferred.is_some()
+            && is_polling(state, r)
+            && !step::deferral_outdated(state, r)
+    }) {
         if !state.poll_completions(rank).is_empty() {
             // "Not yet" from here either lets the process go on (the branch
             // that answered "not yet" before the deferral covers that) or

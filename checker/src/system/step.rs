@@ -81,6 +81,21 @@ pub fn absorb(
     Ok(())
 }
 
+/// Whether a one-sided operation waits for the library: an update not
+/// applied yet, or a call blocked until a lock is granted or an epoch ends.
+fn one_sided_pending(state: &Machine) -> bool {
+    state.world.rma.ops.iter().any(|(_, o)| !o.applied)
+        || state.procs.iter().any(|p| {
+            matches!(
+                &p.phase,
+                Phase::Blocked {
+                    block: Block::Rma(_),
+                    ..
+                }
+            )
+        })
+}
+
 /// Accesses to window memory without an MPI call after which a process
 /// lets pending decisions go first.
 const SPIN_YIELD: u32 = 1000;
@@ -123,10 +138,31 @@ fn run_until_stop(
                 // call may wait for another process's RMA update (Hoefler et al. 2015
                 // §3.5): it lets the library's pending choices be made
                 // first rather than spinning to the step limit alone.
+                // Under the exhaustive search (one call per step) another
+                // process that runs or finishes its call may be the one to
+                // issue or complete the update.
+                let others_run = one_call
+                    && (0..state.np()).any(|r| {
+                        r != rank && !matches!(state.procs[r].phase, Phase::Exited { .. })
+                    });
                 let p = &mut state.procs[rank];
                 p.window_reads += 1;
-                if p.window_reads >= SPIN_YIELD && !pending_decisions(state).is_empty() {
+                if p.window_reads >= SPIN_YIELD
+                    && (others_run || !pending_decisions(state).is_empty())
+                {
                     state.procs[rank].window_reads = 0;
+                    // Yielding again in a state of the whole machine it
+                    // yielded in before, the loop read nothing new: the
+                    // branch that left that state covers this one.
+                    state.note_spin(model, rank);
+                    if one_sided_pending(state) {
+                        state.portability_note(
+                            loc,
+                            &format!("rank {rank} waits for a one-sided update by reading window memory in a loop without MPI calls"),
+                            "MPI 3.1 §11.7.3 asks an enabled RMA operation to complete whatever the target does, but an implementation without asynchronous progress (MPICH's default) applies a passive-target update only while the target process is inside an MPI call: there the loop never ends",
+                            "call an MPI function that lets the library make progress inside the loop, e.g. MPI_Iprobe (MPI_Win_sync alone is not enough for MPICH)",
+                        );
+                    }
                     return Ok(());
                 }
                 continue;
@@ -282,6 +318,16 @@ pub fn apply(state: &mut Machine, model: &Model, choice: &Choice, budget: u64) -
         }
     };
     applied.or_else(|halt| absorb(state, model, &[rank], halt))
+}
+
+/// Whether the process's poll was deferred (`poe::next`) and its memory
+/// changed since, by another process's one-sided update (it is blocked in
+/// the poll): answering now is then not covered by the answers offered
+/// when it was deferred, since what the process does after them may read
+/// that memory (a loop on a volatile flag and `MPI_Iprobe`).
+pub fn deferral_outdated(state: &Machine, rank: usize) -> bool {
+    let p = &state.procs[rank];
+    p.poll_deferred.is_some() && p.poll_deferred_at != p.rma_written
 }
 
 /// Whether `rank` is at a poll in a state from which it already got "not

@@ -32,6 +32,24 @@ pub fn endless(ctx: &Ctx, state: &Machine) -> Option<Finding> {
         return None;
     }
     let rank = (0..state.np()).find(|&r| super::step::polls_again(ctx.model, state, r))?;
+    // An RMA update not applied yet (or a one-sided call the library
+    // will move on: a lock to grant) may change window memory the loop
+    // reads besides the poll (a volatile flag, MPI 3.1 §11.7): the loop
+    // can end without the poll's "yes", and the library applies the update
+    // whatever the buffering (one-sided progress, §11.7.3).
+    let rma_moves = state.world.rma.ops.iter().any(|(_, o)| !o.applied)
+        || state.procs.iter().any(|p| {
+            matches!(
+                &p.phase,
+                Phase::Blocked {
+                    block: Block::Rma(_),
+                    ..
+                }
+            )
+        });
+    if rma_moves {
+        return None;
+    }
     let g = CbGraph::new(state);
     use DepKind::*;
     let kinds = [Always, Synchronizing, ZeroBuffer];

@@ -200,7 +200,12 @@ pub fn extract_value<'m>(
         });
     } else {
         let ty = fl.register_ty(ty)?;
-        fl.emit(InstKind::Load { dst, ty, ptr: at });
+        fl.emit(InstKind::Load {
+            dst,
+            ty,
+            ptr: at,
+            volatile: false,
+        });
     }
     Ok(())
 }

@@ -145,6 +145,7 @@ fn in_flight(fl: &mut FunctionLifter<'_, '_>) -> Result<Operand, ExtractError> {
         dst: e,
         ty: Ty::Ptr,
         ptr: at,
+        volatile: false,
     });
     let set = fl.fresh_reg();
     fl.emit(InstKind::ICmp {
@@ -365,6 +366,7 @@ pub fn resume<'m>(
         dst: e,
         ty: Ty::Ptr,
         ptr: agg,
+        volatile: false,
     });
     call(fl, resume, None, vec![Operand::Reg(e)]);
     Ok(fl.return_anything())

@@ -360,7 +360,13 @@ fn load<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<(), Extr
     let dst = fl.reg_of(inst)?;
     let ty = fl.register_ty(inst.ty())?;
     let ptr = fl.operand_at(inst, 0)?;
-    fl.emit(InstKind::Load { dst, ty, ptr });
+    let volatile = inst.is_volatile();
+    fl.emit(InstKind::Load {
+        dst,
+        ty,
+        ptr,
+        volatile,
+    });
     Ok(())
 }
 

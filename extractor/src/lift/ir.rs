@@ -412,6 +412,13 @@ impl<'m> Value<'m> {
             .then(|| unsafe { llvm::LLVMGetOrdering(self.raw) })
     }
 
+    /// Whether a load or store is `volatile` (a C volatile access).
+    pub fn is_volatile(self) -> bool {
+        self.has_opcode(&[LLVMOpcode::LLVMLoad, LLVMOpcode::LLVMStore])
+            // SAFETY: a load or store.
+            && unsafe { llvm::LLVMGetVolatile(self.raw) } != 0
+    }
+
     /// The operation of an `atomicrmw`.
     pub fn atomic_rmw_op(self) -> Option<inkwell::llvm_sys::LLVMAtomicRMWBinOp> {
         self.has_opcode(&[LLVMOpcode::LLVMAtomicRMW])

@@ -140,7 +140,10 @@ fn update_at(
     end: usize,
     uses: &[u32],
 ) -> Option<(usize, usize, AtomicOp, Operand)> {
-    let InstKind::Load { dst: v, ty, ptr } = insts[load].kind else {
+    let InstKind::Load {
+        dst: v, ty, ptr, ..
+    } = insts[load].kind
+    else {
         return None;
     };
     let used_once = |r: Reg| uses.get(r as usize) == Some(&1);

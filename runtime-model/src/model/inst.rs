@@ -215,6 +215,12 @@ pub enum InstKind {
         dst: Reg,
         ty: Ty,
         ptr: Operand,
+        /// A C `volatile` read: the compiler reads memory on every
+        /// evaluation, so a loop polling a window location may observe an
+        /// RMA update under the unified memory model (MPI 3.1 §11.4,
+        /// §11.7.3).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        volatile: bool,
     },
     Store {
         ty: Ty,

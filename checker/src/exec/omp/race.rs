@@ -271,6 +271,7 @@ impl Process {
                 offset: g.start,
                 len: g.end.saturating_sub(g.start),
                 write: !g.reads_allowed,
+                polling: false,
             });
         }
         if let Err(fault) = self.record_hits(model, &hits, call.loc) {

@@ -378,7 +378,7 @@ impl Process {
                 };
                 self.set_shadow(*dst, r);
             }
-            InstKind::Load { dst, ty, ptr } => {
+            InstKind::Load { dst, ty, ptr, .. } => {
                 let sp = self.shadow_of(ptr);
                 let sp = self.settle(&sp, loc, "an input-dependent address");
                 let addr = self.reg_value(ptr);

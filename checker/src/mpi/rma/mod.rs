@@ -349,6 +349,21 @@ impl Machine {
             }
         }
         for hit in hits {
+            // Under the unified memory model an RMA update is "eventually
+            // observed by load operations without additional RMA calls"
+            // (MPI 3.1 §11.4): a volatile or atomic load polling a
+            // location of the process's own window reads the value before
+            // or after the update, and the loop waiting for it is correct
+            // (Hoefler et al. 2015, Fig. 8). Under the separate model the
+            // private copy changes only at a synchronization, so the poll
+            // is checked as any load. Shared windows keep their rules.
+            if hit.polling
+                && !hit.write
+                && !rma.races.separate
+                && !rma.races.shared.contains(&hit.alloc)
+            {
+                continue;
+            }
             let size = self.procs[rank]
                 .proc
                 .mem
@@ -440,6 +455,7 @@ impl Machine {
         for (m, r) in members.into_iter().enumerate() {
             if r != rank && self.world.rma.windows[w].regions[m].is_some() {
                 self.procs[r].proc.mem.set_allocation(alloc, block.clone());
+                self.procs[r].rma_written += 1;
             }
         }
     }

@@ -714,6 +714,7 @@ impl Machine {
     /// Writes `bytes` over `ranges` of process `t`'s memory, as MPI (no
     /// guard or watch sees it).
     pub(super) fn write_target(&mut self, t: usize, ranges: &[(u64, u64)], bytes: &[u8]) {
+        self.procs[t].rma_written += 1;
         let mem = &mut self.procs[t].proc.mem;
         let mut at = 0usize;
         for &(addr, len) in ranges {

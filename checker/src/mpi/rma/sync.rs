@@ -604,7 +604,7 @@ impl Machine {
     /// Reads that return an unchanged value, their completion and the
     /// issue of atomic operations do not change the version for that
     /// reason (`ops`, `grant`).
-    fn note_spin(&mut self, model: &Model, rank: usize) {
+    pub(crate) fn note_spin(&mut self, model: &Model, rank: usize) {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         self.version.hash(&mut h);
