@@ -125,7 +125,7 @@ fn run_until_stop(
                 // first rather than spinning to the step limit alone.
                 let p = &mut state.procs[rank];
                 p.window_reads += 1;
-                if p.window_reads >= SPIN_YIELD && !pending_decisions(state).is_empty() {
+                if p.window_reads >= SPIN_YIELD && !pending_decisions(state, true).is_empty() {
                     state.procs[rank].window_reads = 0;
                     return Ok(());
                 }
