@@ -553,20 +553,21 @@ impl Races {
     pub fn prune(&mut self, clocks: &Clocks) {
         self.remote
             .retain(|r| r.end.is_none_or(|e| clocks.known_to_all(r.origin) < e));
-        let n = self.remote.len();
-        let mut keep = vec![true; n];
-        for i in 0..n {
-            let a = &self.remote[i];
-            let Some(ea) = a.end else { continue };
-            keep[i] = !self.remote[i + 1..].iter().any(|b| {
-                b.end.is_some_and(|eb| eb >= ea)
-                    && (b.origin, b.target, b.loc, b.func, b.touch, b.elem, b.region)
-                        == (a.origin, a.target, a.loc, a.func, a.touch, a.elem, a.region)
-                    && b.ranges == a.ranges
-                    // What an atomic read reads from is the latest write.
-                    && (a.applied.is_none() || b.applied.is_some())
-            });
-        }
+        let keep: Vec<bool> = (0..self.remote.len())
+            .map(|i| {
+                let a = &self.remote[i];
+                a.end.is_none_or(|ea| {
+                    !self.remote[i + 1..].iter().any(|b| {
+                        b.end.is_some_and(|eb| eb >= ea)
+                            && (b.origin, b.target, b.loc, b.func, b.touch, b.elem, b.region)
+                                == (a.origin, a.target, a.loc, a.func, a.touch, a.elem, a.region)
+                            && b.ranges == a.ranges
+                            // What an atomic read reads from is the latest write.
+                            && (a.applied.is_none() || b.applied.is_some())
+                    })
+                })
+            })
+            .collect();
         let mut k = keep.into_iter();
         self.remote.retain(|_| k.next().unwrap_or(true));
     }
