@@ -35,6 +35,10 @@ pub struct SlotLiveness {
     slots: Vec<Vec<Slot>>,
     /// Per function, per block: which slots are live at its end.
     live_out: Vec<Vec<Vec<bool>>>,
+    /// The one predefined operation every accumulate-family call of the
+    /// program combines with, when it is commutative and no call's fetched
+    /// values are ever read (`commuting_atomics`).
+    pub commuting_atomics: Option<i32>,
 }
 
 fn uses(o: &Operand, reg: Reg) -> bool {
@@ -139,7 +143,12 @@ impl SlotLiveness {
             .zip(&slots)
             .map(|(f, s)| Self::function(f, s))
             .collect();
-        SlotLiveness { slots, live_out }
+        let commuting_atomics = commuting_atomics(model, &slots);
+        SlotLiveness {
+            slots,
+            live_out,
+            commuting_atomics,
+        }
     }
 
     fn function(f: &Function, slots: &[Slot]) -> Vec<Vec<bool>> {
@@ -192,5 +201,139 @@ impl SlotLiveness {
             .filter(|(s, l)| !l && (block != 0 || s.at < ip))
             .map(|(s, _)| (s.reg, s.size))
             .collect()
+    }
+}
+
+/// Whether predefined operation `op` gives the same result in any order on
+/// elements of basic datatype `basic`: the bitwise and logical operations,
+/// and sum, product, minimum and maximum on integers (wrapping arithmetic
+/// commutes and associates; on floating point neither rounding nor
+/// `min(-0.0, 0.0)` does). `MPI_REPLACE` and `MPI_NO_OP` do not commute
+/// with the others (MPI 3.1 §11.3.4).
+pub fn commutes_exactly(op: i32, basic: i32) -> bool {
+    use runtime_model::handles::{self as h, OpTypeGroup as G};
+    let integer = matches!(
+        h::datatype_op_group(basic),
+        Some(G::CInteger | G::FortranInteger | G::MultiLanguage | G::Byte | G::Logical)
+    );
+    match op {
+        h::MPI_BAND | h::MPI_BOR | h::MPI_BXOR | h::MPI_LAND | h::MPI_LOR | h::MPI_LXOR => {
+            h::op_accepts_datatype(op, basic)
+        }
+        h::MPI_SUM | h::MPI_PROD | h::MPI_MIN | h::MPI_MAX => {
+            integer && h::op_accepts_datatype(op, basic)
+        }
+        _ => false,
+    }
+}
+
+/// The program-wide fact that lets the search take concurrent atomic
+/// updates of one location in one order: every accumulate-family call site
+/// of the program (`MPI_Accumulate`, `MPI_Get_accumulate`,
+/// `MPI_Fetch_and_op` and their request forms; any `MPI_Compare_and_swap`
+/// rules it out) names the same predefined operation as a constant, one
+/// that can commute (`commutes_exactly` decides per datatype at run time),
+/// and every result buffer is a local variable the program never reads
+/// (its address goes to such calls as `result_addr` only). Then no
+/// execution can observe the value of a location between two atomic
+/// updates: not through a fetched value (none is read), not through a
+/// Get or a load (they conflict with a pending update, a race in every
+/// order, MPI 3.1 §11.7), and the updates leave the same memory in any
+/// order. `None` when any site does not fit.
+fn commuting_atomics(model: &Model, slots: &[Vec<Slot>]) -> Option<i32> {
+    use runtime_model::mpi_api::MpiFunc as F;
+    let mut common: Option<i32> = None;
+    for (f, tracked) in model.functions.iter().zip(slots) {
+        for b in &f.blocks {
+            for i in &b.insts {
+                let InstKind::Mpi { func, args, .. } = &i.kind else {
+                    continue;
+                };
+                let (op_param, result) = match func {
+                    F::Accumulate | F::Raccumulate => ("op", None),
+                    F::GetAccumulate | F::RgetAccumulate | F::FetchAndOp => {
+                        ("op", func.param_index("result_addr"))
+                    }
+                    F::CompareAndSwap => return None,
+                    _ => continue,
+                };
+                let Some(Operand::Const(op)) = func.param_index(op_param).and_then(|k| args.get(k))
+                else {
+                    return None;
+                };
+                let op = *op as i32;
+                use runtime_model::handles as h;
+                let can_commute = matches!(
+                    op,
+                    h::MPI_BAND
+                        | h::MPI_BOR
+                        | h::MPI_BXOR
+                        | h::MPI_LAND
+                        | h::MPI_LOR
+                        | h::MPI_LXOR
+                        | h::MPI_SUM
+                        | h::MPI_PROD
+                        | h::MPI_MIN
+                        | h::MPI_MAX
+                );
+                if !can_commute || common.is_some_and(|c| c != op) {
+                    return None;
+                }
+                common = Some(op);
+                if let Some(k) = result {
+                    let Some(Operand::Reg(r)) = args.get(k) else {
+                        return None;
+                    };
+                    if !tracked.iter().any(|s| s.reg == *r) || read_anywhere(f, *r) {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+    common
+}
+
+/// Whether slot `reg` (a tracked slot of `f`) is ever read: loaded, or
+/// passed to an MPI call other than as an accumulate's `result_addr`,
+/// the buffer the call only writes (MPI 3.1 §11.3.4).
+fn read_anywhere(f: &Function, reg: Reg) -> bool {
+    use runtime_model::mpi_api::MpiFunc as F;
+    f.blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .any(|i| match &i.kind {
+            InstKind::Load { ptr, .. } => uses(ptr, reg),
+            InstKind::Mpi { func, args, .. } => {
+                let result = match func {
+                    F::GetAccumulate | F::RgetAccumulate | F::FetchAndOp => {
+                        func.param_index("result_addr")
+                    }
+                    _ => None,
+                };
+                args.iter()
+                    .enumerate()
+                    .any(|(k, a)| uses(a, reg) && Some(k) != result)
+            }
+            _ => false,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::commutes_exactly;
+    use runtime_model::handles as h;
+
+    #[test]
+    fn only_exact_operations_commute() {
+        assert!(commutes_exactly(h::MPI_SUM, h::MPI_INT));
+        assert!(commutes_exactly(h::MPI_MAX, h::MPI_LONG));
+        assert!(commutes_exactly(h::MPI_BXOR, h::MPI_UNSIGNED));
+        // Floating-point sums round differently in another order, and
+        // min(-0.0, 0.0) depends on it.
+        assert!(!commutes_exactly(h::MPI_SUM, h::MPI_DOUBLE));
+        assert!(!commutes_exactly(h::MPI_MIN, h::MPI_FLOAT));
+        assert!(!commutes_exactly(h::MPI_REPLACE, h::MPI_INT));
+        assert!(!commutes_exactly(h::MPI_NO_OP, h::MPI_INT));
     }
 }

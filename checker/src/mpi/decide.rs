@@ -237,8 +237,13 @@ fn count_not_yet(state: &mut Machine, model: &Model, rank: usize) -> Result<(), 
 }
 
 /// Options of every pending decision other than polls, per owner rank:
-/// Waitany/Waitsome picks, wildcard receive matches, wildcard probe reports.
-pub fn pending_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision)> {
+/// Waitany/Waitsome picks, wildcard receive matches, wildcard probe reports,
+/// one-sided grants and orders. A decision without a defer branch needs
+/// none. `reduce`: the reduced search's form (`rma::rma_decisions`).
+pub fn pending_decisions(
+    state: &Machine,
+    reduce: bool,
+) -> Vec<(usize, Vec<Decision>, Option<Decision>)> {
     let mut out = Vec::new();
     for (rank, p) in state.procs.iter().enumerate() {
         let Phase::Blocked {
@@ -296,7 +301,7 @@ pub fn pending_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision
                     .collect()
             }
         };
-        out.push((rank, options, defer));
+        out.push((rank, options, Some(defer)));
     }
     for r in state.world.p2p.pending_wildcards() {
         let excluded = state.excluded_for(r);
@@ -317,10 +322,10 @@ pub fn pending_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision
                     .iter()
                     .map(|&s| Decision::Match { recv: r, send: s })
                     .collect(),
-                Decision::DeferRecv {
+                Some(Decision::DeferRecv {
                     recv: r,
                     excluded: ex,
-                },
+                }),
             ));
         }
     }
@@ -345,12 +350,12 @@ pub fn pending_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision
                         .iter()
                         .map(|&s| Decision::ProbeSees { rank, send: s })
                         .collect(),
-                    Decision::DeferProbe { rank, excluded: ex },
+                    Some(Decision::DeferProbe { rank, excluded: ex }),
                 ));
             }
         }
     }
-    out.extend(super::rma::rma_decisions(state));
+    out.extend(super::rma::rma_decisions(state, reduce));
     out
 }
 

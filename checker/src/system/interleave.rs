@@ -49,7 +49,7 @@ fn enabled(ctx: &Ctx, state: &Machine) -> Vec<Choice> {
             }
         }
     }
-    for (_, options, _) in step::pending_decisions(state) {
+    for (_, options, _) in step::pending_decisions(state, false) {
         for o in options {
             if !matches!(o, Decision::Match { .. }) {
                 out.push(Choice::Decide(o));

@@ -289,9 +289,9 @@ pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Decisi
         decisions.push((options, defer));
     }
     decisions.extend(
-        step::pending_decisions(state)
+        step::pending_decisions(state, true)
             .into_iter()
-            .map(|(_, options, defer)| (options, Some(defer))),
+            .map(|(_, options, defer)| (options, defer)),
     );
     if stuttering && !decisions.is_empty() {
         // The first "not yet" of this poll was answered in the same world,

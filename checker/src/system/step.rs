@@ -148,7 +148,7 @@ fn run_until_stop(
                 let p = &mut state.procs[rank];
                 p.window_reads += 1;
                 if p.window_reads >= SPIN_YIELD
-                    && (others_run || !pending_decisions(state).is_empty())
+                    && (others_run || !pending_decisions(state, true).is_empty())
                 {
                     state.procs[rank].window_reads = 0;
                     // Yielding again in a state of the whole machine it

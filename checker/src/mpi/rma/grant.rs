@@ -218,7 +218,13 @@ impl Machine {
 }
 
 /// The pending one-sided decisions, per owner rank: (options, defer).
-pub fn rma_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision)> {
+/// `reduce`: the reduced search's (POE's) form, which offers one order of
+/// atomic updates that commute (`commuting`); the oracle
+/// (`--reduction none`) gets every order.
+pub fn rma_decisions(
+    state: &Machine,
+    reduce: bool,
+) -> Vec<(usize, Vec<Decision>, Option<Decision>)> {
     let mut out = Vec::new();
     if state.world.rma.windows.is_empty() {
         return out;
@@ -253,10 +259,10 @@ pub fn rma_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision)> {
         out.push((
             r.rank,
             ranks.iter().map(|&q| Decision::Grant { rank: q }).collect(),
-            Decision::DeferGrant {
+            Some(Decision::DeferGrant {
                 rank: r.rank,
                 excluded: ex,
-            },
+            }),
         ));
     }
     let mut covered_ops: Vec<u64> = Vec::new();
@@ -282,6 +288,20 @@ pub fn rma_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision)> {
             // them is enough beside every writer (the others stay pending and
             // are offered again after it, before or after any writer).
             let first_id = first.0;
+            if reduce && !heads.is_empty() && heads.iter().all(|&id| state.commuting(id)) {
+                // Every update of these bytes, now and later, commutes with
+                // every other and nothing reads a value between two of them
+                // (`SlotLiveness::commuting_atomics`): all orders leave the
+                // same memory and the same observations, so one is enough,
+                // and no deferral to a later operation can add another.
+                let op = heads
+                    .iter()
+                    .copied()
+                    .min_by_key(|&id| (id != first_id, id))
+                    .unwrap_or(first_id);
+                out.push((rank, vec![Decision::Apply { op }], None));
+                continue;
+            }
             let reader = heads
                 .iter()
                 .copied()
@@ -300,7 +320,7 @@ pub fn rma_decisions(state: &Machine) -> Vec<(usize, Vec<Decision>, Decision)> {
             out.push((
                 rank,
                 options.iter().map(|&op| Decision::Apply { op }).collect(),
-                Decision::DeferApply { rank, excluded: ex },
+                Some(Decision::DeferApply { rank, excluded: ex }),
             ));
         }
     }
@@ -345,6 +365,24 @@ impl Machine {
         self.rma
             .as_ref()
             .is_some_and(|t| t.deferred.iter().any(|d| d.remote.op == id))
+    }
+
+    /// Whether atomic update `id` commutes with every other atomic
+    /// operation of the program on its bytes: the program combines with one
+    /// commutative operation only and reads no fetched value
+    /// (`SlotLiveness::commuting_atomics`), and this update's datatype makes
+    /// that operation exact in any order.
+    pub(super) fn commuting(&self, id: u64) -> bool {
+        let Some(common) = self.liveness.slots.commuting_atomics else {
+            return false;
+        };
+        let Some(i) = self.world.rma.op_index(id) else {
+            return false;
+        };
+        let o = &self.world.rma.ops[i].1;
+        matches!(o.kind, OpKind::Atomic { op, basic, updates: true }
+            if op == common && crate::exec::slots::commutes_exactly(op, basic))
+            && o.func != F::CompareAndSwap
     }
 
     /// Whether atomic operation `id` would change its target's memory if it
@@ -538,9 +576,13 @@ impl Machine {
                 from = to;
             }
         }
+        // A fetched value the program never reads orders nothing after it
+        // (`commuting`): only a read that can act on what it saw is
+        // ordered after the write it read from.
+        let reads = o.result.is_some() && !self.commuting(op);
         if let Some(track) = &mut self.rma {
             let from = track.races.apply(op, wrote);
-            if let (Some(c), Some(_)) = (from, &o.result) {
+            if let (Some(c), true) = (from, reads) {
                 track.acquired.push((op, c));
             }
         }

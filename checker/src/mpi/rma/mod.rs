@@ -90,6 +90,55 @@ pub struct Track {
     pub exposures: Vec<ExposureRecord>,
 }
 
+impl Track {
+    /// Forgets what every process knows to have completed (`race::Races::
+    /// prune`) and the lock requests and exposure epochs every process
+    /// knows ended: the checks on them (`check_nocheck`,
+    /// `check_post_unlocked`) pass whenever the one asking knows the end,
+    /// and whoever asks from now on does. Without this a loop of lock
+    /// epochs kept every request of the execution in every saved state
+    /// (2,000 epochs of two ranks: 810 MB and 8.7 s for one execution).
+    pub(crate) fn prune(&mut self) {
+        self.races.prune(&self.clocks);
+        let clocks = &self.clocks;
+        let over =
+            |rank: usize, end: Option<u32>| end.is_some_and(|e| clocks.known_to_all(rank) >= e);
+        self.locks.retain(|x| !over(x.rank, x.end));
+        self.exposures.retain(|x| !over(x.rank, x.end));
+        // A request or exposure that ended before a later one of the same
+        // call site ended: whoever knows the later end knows the earlier
+        // one, and a clash with the earlier is one with the later, reported
+        // the same way (`race::Races::prune` does the same for accesses).
+        let keep: Vec<bool> = (0..self.locks.len())
+            .map(|i| {
+                let a = &self.locks[i];
+                a.end.is_none_or(|ea| {
+                    !self.locks[i + 1..].iter().any(|b| {
+                        b.end.is_some_and(|eb| eb >= ea)
+                            && (b.win, b.rank, b.target, b.kind, b.nocheck, b.loc, b.func)
+                                == (a.win, a.rank, a.target, a.kind, a.nocheck, a.loc, a.func)
+                    })
+                })
+            })
+            .collect();
+        let mut k = keep.into_iter();
+        self.locks.retain(|_| k.next().unwrap_or(true));
+        let keep: Vec<bool> = (0..self.exposures.len())
+            .map(|i| {
+                let a = &self.exposures[i];
+                a.end.is_none_or(|ea| {
+                    !self.exposures[i + 1..].iter().any(|b| {
+                        b.end.is_some_and(|eb| eb >= ea)
+                            && (b.win, b.rank, b.target, b.loc) == (a.win, a.rank, a.target, a.loc)
+                    })
+                })
+            })
+            .collect();
+        let mut k = keep.into_iter();
+        self.exposures.retain(|_| k.next().unwrap_or(true));
+    }
+}
+
 /// An exposure epoch a member opened with `MPI_Win_post`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ExposureRecord {

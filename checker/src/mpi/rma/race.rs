@@ -542,9 +542,34 @@ impl Races {
 
     /// Forgets what every process knows to have completed: it is ordered
     /// before everything that happens from now on.
+    ///
+    /// A completed access is also forgotten once a later completed access
+    /// of the same call site, origin, target bytes and kind ended after it:
+    /// whoever knows the later end knows the earlier one, so the earlier is
+    /// ordered before every access the later is ordered before, and a race
+    /// with the earlier is one with the later, reported the same way (same
+    /// call, same line). A loop of epochs then keeps one record per call
+    /// site instead of one per iteration in every saved state.
     pub fn prune(&mut self, clocks: &Clocks) {
         self.remote
             .retain(|r| r.end.is_none_or(|e| clocks.known_to_all(r.origin) < e));
+        let keep: Vec<bool> = (0..self.remote.len())
+            .map(|i| {
+                let a = &self.remote[i];
+                a.end.is_none_or(|ea| {
+                    !self.remote[i + 1..].iter().any(|b| {
+                        b.end.is_some_and(|eb| eb >= ea)
+                            && (b.origin, b.target, b.loc, b.func, b.touch, b.elem, b.region)
+                                == (a.origin, a.target, a.loc, a.func, a.touch, a.elem, a.region)
+                            && b.ranges == a.ranges
+                            // What an atomic read reads from is the latest write.
+                            && (a.applied.is_none() || b.applied.is_some())
+                    })
+                })
+            })
+            .collect();
+        let mut k = keep.into_iter();
+        self.remote.retain(|_| k.next().unwrap_or(true));
     }
 }
 

@@ -448,6 +448,7 @@ impl Machine {
             ));
         }
         if let Some(track) = &mut self.rma {
+            track.prune();
             track.locks.push(super::LockRecord {
                 win: w,
                 rank: site.rank,
@@ -492,6 +493,7 @@ impl Machine {
             ));
         }
         if let Some(track) = &mut self.rma {
+            track.prune();
             track.exposures.push(super::ExposureRecord {
                 win: w,
                 rank: site.rank,
@@ -928,7 +930,7 @@ impl Machine {
                 .retain(|(id, _)| done.binary_search(id).is_err());
         }
         if let Some(t) = &mut self.rma {
-            t.races.prune(&t.clocks);
+            t.prune();
         }
     }
 }
