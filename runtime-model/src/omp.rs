@@ -143,11 +143,15 @@ pub enum OmpCall {
     ThreadLocalAddress,
     /// `omp_in_final()`.
     InFinal,
+    /// `__kmpc_taskloop(loc, gtid, task, if, &lb, &ub, st, nogroup, sched,
+    /// grainsize, task_dup)`: the iterations of a `taskloop` as tasks
+    /// (OpenMP 5.2 §12.6), `lb` and `ub` fields of the task record.
+    TaskLoop,
 }
 
 impl OmpCall {
     /// Every runtime function, in declaration order.
-    pub const ALL: [OmpCall; 66] = [
+    pub const ALL: [OmpCall; 67] = [
         OmpCall::ForkCall,
         OmpCall::SerializedParallel,
         OmpCall::EndSerializedParallel,
@@ -214,6 +218,7 @@ impl OmpCall {
         OmpCall::TestNestLock,
         OmpCall::ThreadLocalAddress,
         OmpCall::InFinal,
+        OmpCall::TaskLoop,
     ];
 
     /// The C name of the function.
@@ -285,6 +290,7 @@ impl OmpCall {
             OmpCall::TestNestLock => "omp_test_nest_lock",
             OmpCall::ThreadLocalAddress => "llvm.threadlocal.address",
             OmpCall::InFinal => "omp_in_final",
+            OmpCall::TaskLoop => "__kmpc_taskloop",
         }
     }
 

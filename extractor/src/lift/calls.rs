@@ -197,7 +197,11 @@ fn openmp_construct(name: &str) -> Option<&'static str> {
         ("__kmpc_omp_taskwait_deps", "OpenMP taskwait with depend"),
         ("__kmpc_omp_task", "OpenMP task"),
         ("__kmpc_threadprivate", "OpenMP threadprivate variable"),
-        ("__kmpc_taskloop", "OpenMP taskloop"),
+        (
+            "__kmpc_taskloop",
+            "OpenMP taskloop (with the OpenMP 5.1 strict modifier)",
+        ),
+        ("__kmpc_taskred", "OpenMP task reduction"),
         ("__kmpc_push_proc_bind", "OpenMP proc_bind clause"),
         ("__kmpc_fork_teams", "OpenMP teams construct"),
         ("__kmpc_cancel", "OpenMP cancellation"),

@@ -184,7 +184,11 @@ pub fn effects(
         // So does a task: its function runs at some later point.
         InstKind::Omp {
             call:
-                OmpCall::ForkCall | OmpCall::Task | OmpCall::TaskWithDeps | OmpCall::TaskAlloc,
+                OmpCall::ForkCall
+                | OmpCall::Task
+                | OmpCall::TaskWithDeps
+                | OmpCall::TaskAlloc
+                | OmpCall::TaskLoop,
             ..
         } => Effects {
             reads: Sites::anything(),

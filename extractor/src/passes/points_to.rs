@@ -657,7 +657,8 @@ impl Solver<'_> {
                     runtime_model::omp::OmpCall::ForkCall
                     | runtime_model::omp::OmpCall::Task
                     | runtime_model::omp::OmpCall::TaskWithDeps
-                    | runtime_model::omp::OmpCall::TaskAlloc,
+                    | runtime_model::omp::OmpCall::TaskAlloc
+                    | runtime_model::omp::OmpCall::TaskLoop,
                 ..
             } => {
                 // An un-inlined callee (or the threads of a parallel

@@ -414,11 +414,7 @@ impl Process {
             return Ok(OmpStep::Return(0));
         };
         let t = &team.threads[me as usize];
-        let Some((id, it)) = t
-            .dispatch
-            .as_ref()
-            .and_then(|d| Some((d.id, d.ordered?)))
-        else {
+        let Some((id, it)) = t.dispatch.as_ref().and_then(|d| Some((d.id, d.ordered?))) else {
             return Err(Fault::Unsupported(
                 "an ordered construct outside the iterations of a `for ordered` loop (or an ordered loop under a static schedule clang did not dispatch)".into(),
             ));

@@ -568,6 +568,7 @@ impl Process {
                 0
             }
             OmpCall::EndTaskGroup => return self.taskgroup_end(model, loc),
+            OmpCall::TaskLoop => return self.taskloop(model, args, loc),
         }))
     }
 
@@ -939,7 +940,11 @@ impl Process {
                 ThreadState::Done(_) if i as u32 >= team.implicit => continue,
                 ThreadState::Done(_) => format!("thread {i} ended the region"),
                 ThreadState::TaskWait(at) => {
-                    format!("{} waits at the taskwait at {}", tasks::actor(team, i), model.describe_location(at))
+                    format!(
+                        "{} waits at the taskwait at {}",
+                        tasks::actor(team, i),
+                        model.describe_location(at)
+                    )
                 }
                 ThreadState::TaskGroup(_, at) => format!(
                     "{} waits at the end of the taskgroup at {}",
@@ -1159,7 +1164,11 @@ impl Process {
                 .as_ref()
                 .is_some_and(|d| d.chunk().is_some());
             let in_task = team.threads[me].task.is_some() && team.size() > 1;
-            let thread = if team.threads[me].task.is_some() { 0 } else { me };
+            let thread = if team.threads[me].task.is_some() {
+                0
+            } else {
+                me
+            };
             if thread != 0 || in_single || in_chunk || in_task {
                 let who = if in_task {
                     "an explicit task (run by whichever thread of the team takes it)".to_string()

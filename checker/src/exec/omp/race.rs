@@ -312,7 +312,10 @@ fn conflict(
 ) -> Fault {
     let at = model.describe_location(prev.loc);
     // "threads 0 and 1", "thread 0 and task 2".
-    let pair = match (who_prev.strip_prefix("thread "), who_now.strip_prefix("thread ")) {
+    let pair = match (
+        who_prev.strip_prefix("thread "),
+        who_now.strip_prefix("thread "),
+    ) {
         (Some(a), Some(b)) => format!("threads {a} and {b}"),
         _ => format!("{who_prev} and {who_now}"),
     };

@@ -105,6 +105,25 @@ impl Process {
             Vec::new()
         };
         self.task_allowed("an explicit task")?;
+        let Some(flags) = self.omp.team.as_mut().and_then(|t| t.allocs.remove(&task)) else {
+            return Err(Fault::Unsupported(
+                "a task record not made by __kmpc_omp_task_alloc in this region".into(),
+            ));
+        };
+        self.spawn(model, task, flags, &deps, loc)?;
+        Ok(OmpStep::Return(0))
+    }
+
+    /// Task record `task` becomes a task of the team, made by the running
+    /// thread, waiting for the siblings `deps` names.
+    fn spawn(
+        &mut self,
+        model: &Model,
+        task: u64,
+        flags: u32,
+        deps: &[(u64, bool)],
+        loc: LocId,
+    ) -> Result<(), Fault> {
         let entry = self.mem.load(task + 8, 8).map_err(Fault::Memory)?;
         let func = Pointer::as_function(entry)
             .filter(|f| {
@@ -118,14 +137,9 @@ impl Process {
         let Some(team) = self.omp.team.as_mut() else {
             return Err(Fault::Unreachable);
         };
-        let Some(flags) = team.allocs.remove(&task) else {
-            return Err(Fault::Unsupported(
-                "a task record not made by __kmpc_omp_task_alloc in this region".into(),
-            ));
-        };
         let me = team.current;
         let k = team.threads.len() as u32;
-        let waits = Self::predecessors(team, me, &deps, Some(k));
+        let waits = Self::predecessors(team, me, deps, Some(k));
         let creator = &mut team.threads[me as usize];
         let start = |c: &[u32]| {
             let mut c = c.to_vec();
@@ -152,6 +166,98 @@ impl Process {
             t.waits = waits;
         }
         team.threads.push(t);
+        Ok(())
+    }
+
+    /// `__kmpc_taskloop(loc, gtid, task, if, &lb, &ub, st, nogroup, sched,
+    /// grainsize, task_dup)`: the loop's iterations as tasks, inside an
+    /// implicit taskgroup unless `nogroup` (OpenMP 5.2 §12.6). How many
+    /// iterations a task gets is the implementation's (`grainsize(g)`:
+    /// from g to 2g - 1; `num_tasks(n)`: any division into that many), so
+    /// any two iterations may be in different tasks unless one task must
+    /// hold them all: each iteration is made a task of its own, a copy of
+    /// the record with its bounds (as libomp copies it), and a conflict
+    /// between two iterations is a race some division exhibits.
+    pub(super) fn taskloop(
+        &mut self,
+        model: &Model,
+        args: &[u64],
+        loc: LocId,
+    ) -> Result<OmpStep, Fault> {
+        let arg = |i: usize| args.get(i).copied().unwrap_or(0);
+        let (task, cond, plb, pub_, st) = (arg(2), arg(3) as u32, arg(4), arg(5), arg(6) as i64);
+        let (nogroup, sched, grain, dup) = (arg(7) as u32, arg(8) as u32, arg(9), arg(10));
+        self.task_allowed("a taskloop")?;
+        if cond == 0 {
+            return Err(Fault::Unsupported(
+                "a taskloop whose if clause is false (undeferred tasks)".into(),
+            ));
+        }
+        if dup != 0 {
+            return Err(Fault::Unsupported(
+                "a taskloop with lastprivate variables or firstprivate ones that need copying (its task_dup function)".into(),
+            ));
+        }
+        let Some(flags) = self.omp.team.as_mut().and_then(|t| t.allocs.remove(&task)) else {
+            return Err(Fault::Unsupported(
+                "a task record not made by __kmpc_omp_task_alloc in this region".into(),
+            ));
+        };
+        let m = &self.mem;
+        let lb = m.load(plb, 8).map_err(Fault::Memory)? as i64 as i128;
+        let ub = m.load(pub_, 8).map_err(Fault::Memory)? as i64 as i128;
+        let st = st as i128;
+        let trip = match st {
+            0 => return Err(Fault::Unsupported("a taskloop with step 0".into())),
+            s if s > 0 && ub >= lb => (ub - lb) / s + 1,
+            s if s < 0 && lb >= ub => (lb - ub) / -s + 1,
+            _ => 0,
+        };
+        // One task must hold every iteration: num_tasks(1), or a grain
+        // size of at least the trip count (sched 1: grainsize, 2: num_tasks).
+        let one = (sched == 2 && grain == 1) || (sched == 1 && grain as u128 >= trip as u128);
+        let Some((size, _, _)) = m.block_of(task) else {
+            return Err(Fault::Unreachable);
+        };
+        let bytes = m.read_bytes(task, size).map_err(Fault::Memory)?.to_vec();
+        let shareds = m.load(task, 8).map_err(Fault::Memory)?;
+        let (lb_at, ub_at) = (plb.wrapping_sub(task), pub_.wrapping_sub(task));
+        // `liter`, the last-iteration flag, follows `st` (kmp.h).
+        let last_at = ub_at + 16;
+        let group = nogroup == 0;
+        if group {
+            self.taskgroup_begin(loc)?;
+        }
+        let chunks: Vec<(i128, i128)> = if one {
+            vec![(lb, trip)]
+        } else {
+            (0..trip).map(|k| (lb + k * st, 1)).collect()
+        };
+        let n = chunks.len();
+        for (i, (first, count)) in chunks.into_iter().enumerate() {
+            let copy = self
+                .mem
+                .allocate(size, AllocKind::Stack)
+                .map_err(Fault::Memory)?;
+            let m = &mut self.mem;
+            m.write_bytes(copy, &bytes).map_err(Fault::Memory)?;
+            if shareds != 0 {
+                m.store(copy, 8, copy + shareds.wrapping_sub(task))
+                    .map_err(Fault::Memory)?;
+            }
+            m.store(copy + lb_at, 8, first as u64)
+                .map_err(Fault::Memory)?;
+            m.store(copy + ub_at, 8, (first + (count - 1) * st) as u64)
+                .map_err(Fault::Memory)?;
+            if last_at + 4 <= size {
+                m.store(copy + last_at, 4, (i + 1 == n) as u64)
+                    .map_err(Fault::Memory)?;
+            }
+            self.spawn(model, copy, flags, &[], loc)?;
+        }
+        if group {
+            return self.taskgroup_end(model, loc);
+        }
         Ok(OmpStep::Return(0))
     }
 
