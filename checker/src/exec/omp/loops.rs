@@ -213,6 +213,22 @@ impl Process {
         let block = ordered && kind == 34;
         let _ = size;
         let Some(team) = self.omp.team.as_mut() else {
+            // Outside regions (a `parallel for` whose if clause is false, an
+            // orphaned loop): the one thread runs every iteration in order.
+            self.omp.solo = Some(Dispatch {
+                lower,
+                incr,
+                chunk: trip.max(1),
+                trip,
+                bounds,
+                next: 0,
+                id: 0,
+                running: 0,
+                schedule,
+                ordered: None,
+                fixed: true,
+                block: false,
+            });
             return Ok(());
         };
         let t = &mut team.threads[me as usize];
@@ -244,11 +260,11 @@ impl Process {
         let arg = |i: usize| args.get(i).copied().unwrap_or(0);
         let (plast, plower, pupper, pstride) = (arg(2), arg(3), arg(4), arg(5));
         let (lo, hi, incr, last, bounds) = {
-            let Some(team) = self.omp.team.as_mut() else {
-                return Ok(0);
+            let slot = match self.omp.team.as_mut() {
+                Some(team) => &mut team.threads[me as usize].dispatch,
+                None => &mut self.omp.solo,
             };
-            let t = &mut team.threads[me as usize];
-            let Some(d) = t.dispatch.as_mut() else {
+            let Some(d) = slot.as_mut() else {
                 return Ok(0);
             };
             let (first, count) = if d.block {
@@ -272,7 +288,7 @@ impl Process {
                 (first, d.chunk.min(d.trip - first.min(d.trip)))
             };
             if first >= d.trip {
-                t.dispatch = None;
+                *slot = None;
                 return Ok(0);
             }
             if d.ordered.is_some() {

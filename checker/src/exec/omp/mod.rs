@@ -84,7 +84,11 @@ pub struct Omp {
     /// The copies of threadprivate variables of threads other than thread
     /// 0, by (variable's allocation, thread number): they persist from one
     /// region to the next (OpenMP 5.2 §5.2, teams of the same size).
-    private_copies: BTreeMap<(u32, u32), u64>,
+    /// With each, the team size it was made in: values are kept into later
+    /// regions only while the size stays the same.
+    private_copies: BTreeMap<(u32, u32), (u64, u32)>,
+    /// A dynamic loop run outside regions.
+    solo: Option<Dispatch>,
     /// Nestable locks the initial thread set outside regions: their counts.
     outside_nest: BTreeMap<u64, u32>,
     /// The environment asks for active nested regions (`OMP_NESTED=true`,
@@ -121,6 +125,7 @@ impl Omp {
             pending: None,
             private_copies: BTreeMap::new(),
             outside_nest: BTreeMap::new(),
+            solo: None,
             nested_active: nested_active(),
         }
     }
@@ -632,18 +637,23 @@ impl Process {
             .ok_or_else(|| {
                 Fault::Unsupported("a thread-local variable that is not a global".into())
             })?;
+        let size = team.size();
         let base = match self.omp.private_copies.get(&(p.alloc, me)) {
-            Some(&b) => b,
+            Some(&(_, made)) if made != size => {
+                return Err(Fault::Unsupported(format!(
+                    "a threadprivate variable used in a region of {size} threads after a region of {made}: whether its copies keep their values is unspecified when the number of threads changes (OpenMP 5.2 §5.2)"
+                )));
+            }
+            Some(&(b, _)) => b,
             None => {
-                let size = global.size;
                 let b = self
                     .mem
-                    .allocate(size, AllocKind::Stack)
+                    .allocate(global.size, AllocKind::Stack)
                     .map_err(Fault::Memory)?;
                 self.mem
                     .write_bytes(b, &global.init)
                     .map_err(Fault::Memory)?;
-                self.omp.private_copies.insert((p.alloc, me), b);
+                self.omp.private_copies.insert((p.alloc, me), (b, size));
                 b
             }
         };
