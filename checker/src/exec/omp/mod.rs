@@ -837,6 +837,17 @@ impl Process {
             return Ok(());
         };
         let me = team.current as usize;
+        // An untied task that handed itself back to the runtime at a task
+        // scheduling point (clang's parts) goes on with its next part: as
+        // a tied task would, on the same logical thread.
+        if let Some(k) = team.threads[me].task.as_mut() {
+            if k.requeued {
+                k.requeued = false;
+                let frame = Self::entry_frame(model, k.entry, &[0, k.record]);
+                self.frames.push(frame);
+                return Ok(());
+            }
+        }
         team.threads[me].state = ThreadState::Done(loc);
         if let Some(l) = team.locks.values().find(|l| l.holder == Some(me as u32)) {
             let who = if me as u32 >= team.implicit {

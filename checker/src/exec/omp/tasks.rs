@@ -14,7 +14,7 @@
 use super::super::interp::{Fault, Process};
 use super::{join_into, OmpStep, Team, Thread, ThreadState};
 use crate::exec::memory::AllocKind;
-use runtime_model::model::{LocId, Model, Pointer};
+use runtime_model::model::{FuncId, LocId, Model, Pointer};
 use runtime_model::omp::OmpCall;
 
 /// What an explicit task is to the team.
@@ -29,6 +29,13 @@ pub(super) struct TaskInfo {
     pub is_final: bool,
     /// Its task construct.
     pub loc: LocId,
+    /// Its record and entry function.
+    pub record: u64,
+    pub entry: FuncId,
+    /// An untied task handed itself back to the runtime (clang's code for
+    /// an untied task does at each task scheduling point): its function
+    /// runs again, for the next part, when it returns.
+    pub requeued: bool,
 }
 
 /// The `depend` clauses sibling tasks gave one address: the last task with
@@ -105,6 +112,16 @@ impl Process {
             Vec::new()
         };
         self.task_allowed("an explicit task")?;
+        // The running untied task itself, at the end of a part.
+        if let Some(team) = self.omp.team.as_mut() {
+            let me = team.current as usize;
+            if let Some(k) = team.threads[me].task.as_mut() {
+                if k.record == task && deps.is_empty() {
+                    k.requeued = true;
+                    return Ok(OmpStep::Return(0));
+                }
+            }
+        }
         let Some(flags) = self.omp.team.as_mut().and_then(|t| t.allocs.remove(&task)) else {
             return Err(Fault::Unsupported(
                 "a task record not made by __kmpc_omp_task_alloc in this region".into(),
@@ -160,6 +177,9 @@ impl Process {
             groups,
             is_final: flags & TASK_FINAL != 0,
             loc,
+            record: task,
+            entry: func,
+            requeued: false,
         }));
         if !waits.is_empty() {
             t.state = ThreadState::Deps(loc);
