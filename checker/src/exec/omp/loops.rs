@@ -468,3 +468,28 @@ impl Process {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::OrderedLoop;
+
+    /// Iterations may end out of order (an iteration without an ordered
+    /// block, on another thread); the next ordered block is the first
+    /// iteration not done.
+    #[test]
+    fn ordered_blocks_follow_the_first_unfinished_iteration() {
+        let mut o = OrderedLoop::default();
+        o.finish(2);
+        assert_eq!(o.next, 0);
+        o.finish(0);
+        assert_eq!(o.next, 1);
+        o.finish(1);
+        assert_eq!(o.next, 3);
+        // An iteration reported twice (its block's end, then the end of
+        // the iteration) changes nothing.
+        o.finish(1);
+        o.finish(3);
+        assert_eq!(o.next, 4);
+        assert!(o.done.is_empty());
+    }
+}
