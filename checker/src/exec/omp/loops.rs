@@ -4,7 +4,7 @@
 
 use super::super::interp::{Fault, Process};
 use super::{join_into, OmpStep, ThreadState};
-use runtime_model::model::{LocId, Model};
+use runtime_model::model::Model;
 use runtime_model::omp::OmpCall;
 
 /// A loop under `schedule(dynamic, chunk)`: chunks are dealt round-robin
@@ -180,7 +180,6 @@ impl Process {
         call: OmpCall,
         args: &[u64],
         me: u32,
-        size: u32,
     ) -> Result<(), Fault> {
         let arg = |i: usize| args.get(i).copied().unwrap_or(0);
         let bounds = Bounds::of(call);
@@ -211,7 +210,6 @@ impl Process {
             }
         };
         let block = ordered && kind == 34;
-        let _ = size;
         let Some(team) = self.omp.team.as_mut() else {
             // Outside regions (a `parallel for` whose if clause is false, an
             // orphaned loop): the one thread runs every iteration in order.
@@ -420,12 +418,7 @@ impl Process {
     /// `__kmpc_ordered`: the running thread's iteration runs its ordered
     /// block once the iterations before it are done (OpenMP 5.2
     /// §15.10.2); what they did in theirs happens before.
-    pub(super) fn ordered_begin(
-        &mut self,
-        model: &Model,
-        me: u32,
-        loc: LocId,
-    ) -> Result<OmpStep, Fault> {
+    pub(super) fn ordered_begin(&mut self, model: &Model, me: u32) -> Result<OmpStep, Fault> {
         let Some(team) = self.omp.team.as_mut() else {
             return Ok(OmpStep::Return(0));
         };
@@ -435,7 +428,6 @@ impl Process {
                 "an ordered construct outside the iterations of a `for ordered` loop (or an ordered loop under a static schedule clang did not dispatch)".into(),
             ));
         };
-        let _ = loc;
         let t = &mut team.threads[me as usize];
         t.state = ThreadState::Ordered(id, it);
         Self::wake(team);

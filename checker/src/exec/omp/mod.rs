@@ -451,7 +451,7 @@ impl Process {
                             .into(),
                     ));
                 }
-                self.dispatch_init(call, args, me, size)?;
+                self.dispatch_init(call, args, me)?;
                 0
             }
             OmpCall::DispatchNext4
@@ -463,7 +463,7 @@ impl Process {
                 self.iteration_done(me);
                 0
             }
-            OmpCall::Ordered => return self.ordered_begin(model, me, loc),
+            OmpCall::Ordered => return self.ordered_begin(model, me),
             OmpCall::EndOrdered => {
                 self.ordered_end(me);
                 0
@@ -551,7 +551,7 @@ impl Process {
             OmpCall::Master => (me == 0) as u64,
             OmpCall::Masked => (me as u64 == arg(2) & 0xffff_ffff) as u64,
             OmpCall::EndMaster | OmpCall::EndMasked => 0,
-            OmpCall::TaskAlloc => self.task_alloc(model, args, loc)?,
+            OmpCall::TaskAlloc => self.task_alloc(args)?,
             OmpCall::Task | OmpCall::TaskWithDeps => {
                 return self.task_create(model, call, args, loc)
             }
@@ -569,7 +569,7 @@ impl Process {
             OmpCall::WaitDeps => return self.wait_deps(model, args, loc),
             OmpCall::TaskWait => return self.taskwait(model, loc),
             OmpCall::TaskGroup => {
-                self.taskgroup_begin(loc)?;
+                self.taskgroup_begin();
                 0
             }
             OmpCall::EndTaskGroup => return self.taskgroup_end(model, loc),
@@ -684,8 +684,7 @@ impl Process {
     /// implementation may give a nested region one thread, and with
     /// `max-active-levels-var` at 1, as libomp and libgomp default to, it
     /// does): its function is called with thread number 0.
-    fn fork_nested(&mut self, model: &Model, args: &[u64], loc: LocId) -> Result<OmpStep, Fault> {
-        let _ = loc;
+    fn fork_nested(&mut self, model: &Model, args: &[u64]) -> Result<OmpStep, Fault> {
         if self.omp_in_task() {
             return Err(Fault::Unsupported(
                 "a parallel region inside an explicit task".into(),
@@ -730,7 +729,7 @@ impl Process {
     /// `__kmpc_fork_call(loc, nargs, microtask, args...)`.
     fn fork(&mut self, model: &Model, args: &[u64], loc: LocId) -> Result<OmpStep, Fault> {
         if self.omp.team.is_some() {
-            return self.fork_nested(model, args, loc);
+            return self.fork_nested(model, args);
         }
         if self.track.is_some() {
             return Err(Fault::Unsupported(

@@ -68,13 +68,7 @@ impl Process {
     /// variables' block, entry function, part id, two more words, then the
     /// privates clang lays out) followed by the block of shared variables'
     /// addresses, as libomp lays it out.
-    pub(super) fn task_alloc(
-        &mut self,
-        model: &Model,
-        args: &[u64],
-        loc: LocId,
-    ) -> Result<u64, Fault> {
-        let _ = (model, loc);
+    pub(super) fn task_alloc(&mut self, args: &[u64]) -> Result<u64, Fault> {
         let arg = |i: usize| args.get(i).copied().unwrap_or(0);
         let (flags, size, shareds, entry) = (arg(2) as u32, arg(3), arg(4), arg(5));
         let offset = size.div_ceil(8) * 8;
@@ -246,7 +240,7 @@ impl Process {
         let last_at = ub_at + 16;
         let group = nogroup == 0;
         if group {
-            self.taskgroup_begin(loc)?;
+            self.taskgroup_begin();
         }
         let chunks: Vec<(i128, i128)> = if one {
             vec![(lb, trip)]
@@ -428,15 +422,13 @@ impl Process {
     }
 
     /// `__kmpc_taskgroup`.
-    pub(super) fn taskgroup_begin(&mut self, loc: LocId) -> Result<(), Fault> {
-        let _ = loc;
+    pub(super) fn taskgroup_begin(&mut self) {
         if let Some(team) = self.omp.team.as_mut() {
             team.groups += 1;
             let id = team.groups;
             let me = team.current as usize;
             team.threads[me].groups.push(id);
         }
-        Ok(())
     }
 
     /// `__kmpc_end_taskgroup`: until the tasks made in the group and their
