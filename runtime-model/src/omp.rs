@@ -46,7 +46,7 @@ pub enum OmpCall {
     DispatchNext4u,
     DispatchNext8,
     DispatchNext8u,
-    /// `__kmpc_dispatch_fini_*` and `__kmpc_dispatch_deinit`.
+    /// `__kmpc_dispatch_deinit`: a loop under a dynamic schedule ends.
     DispatchFini,
     /// `__kmpc_barrier(loc, gtid)`: an explicit or implicit barrier.
     Barrier,
@@ -99,11 +99,59 @@ pub enum OmpCall {
     /// `omp_get_wtime()`: seconds on the process's logical clock, as
     /// `MPI_Wtime` reads it.
     GetWtime,
+    /// `__kmpc_omp_task_alloc(loc, gtid, flags, sizeof_task, sizeof_shareds,
+    /// entry)`: the record of a new explicit task (`kmp_task_t`: the
+    /// pointer to its shared variables' block, its entry function, then the
+    /// privates), filled by the program before it hands it over.
+    TaskAlloc,
+    /// `__kmpc_omp_task(loc, gtid, task)`: a deferred task (OpenMP 5.2
+    /// §12.5); `__kmpc_omp_task_with_deps(loc, gtid, task, ndeps, deps,
+    /// ndeps_noalias, noalias)` with its `depend` clauses (§15.9.5).
+    Task,
+    TaskWithDeps,
+    /// `__kmpc_omp_task_begin_if0(loc, gtid, task)` and its
+    /// `complete_if0`: an undeferred task (`if(0)`), whose entry function
+    /// the encountering thread calls between the two.
+    TaskBeginIf0,
+    TaskCompleteIf0,
+    /// `__kmpc_omp_wait_deps(loc, gtid, ndeps, deps, ndeps_noalias,
+    /// noalias)`: an undeferred task waits for the tasks it depends on.
+    WaitDeps,
+    /// `__kmpc_omp_taskwait(loc, gtid)` (§15.5).
+    TaskWait,
+    /// `__kmpc_omp_taskyield(loc, gtid, end_part)`.
+    TaskYield,
+    /// `__kmpc_taskgroup(loc, gtid)` / `__kmpc_end_taskgroup` (§15.4).
+    TaskGroup,
+    EndTaskGroup,
+    /// `__kmpc_ordered(loc, gtid)` / `__kmpc_end_ordered`: an `ordered`
+    /// block of a `for ordered` loop (§15.10.2).
+    Ordered,
+    EndOrdered,
+    /// `__kmpc_dispatch_fini_{4,4u,8,8u}(loc, gtid)`: the end of one
+    /// iteration of an `ordered` loop.
+    DispatchFiniIter,
+    /// `omp_init_nest_lock(&l)` and the other nestable lock routines
+    /// (§18.9): a lock its owner may set again, counted.
+    InitNestLock,
+    DestroyNestLock,
+    SetNestLock,
+    UnsetNestLock,
+    TestNestLock,
+    /// `llvm.threadlocal.address(&g)`: the running thread's copy of a
+    /// `threadprivate` (or `_Thread_local`) variable.
+    ThreadLocalAddress,
+    /// `omp_in_final()`.
+    InFinal,
+    /// `__kmpc_taskloop(loc, gtid, task, if, &lb, &ub, st, nogroup, sched,
+    /// grainsize, task_dup)`: the iterations of a `taskloop` as tasks
+    /// (OpenMP 5.2 §12.6), `lb` and `ub` fields of the task record.
+    TaskLoop,
 }
 
 impl OmpCall {
     /// Every runtime function, in declaration order.
-    pub const ALL: [OmpCall; 46] = [
+    pub const ALL: [OmpCall; 67] = [
         OmpCall::ForkCall,
         OmpCall::SerializedParallel,
         OmpCall::EndSerializedParallel,
@@ -150,6 +198,27 @@ impl OmpCall {
         OmpCall::GetNumProcs,
         OmpCall::GetLevel,
         OmpCall::GetWtime,
+        OmpCall::TaskAlloc,
+        OmpCall::Task,
+        OmpCall::TaskWithDeps,
+        OmpCall::TaskBeginIf0,
+        OmpCall::TaskCompleteIf0,
+        OmpCall::WaitDeps,
+        OmpCall::TaskWait,
+        OmpCall::TaskYield,
+        OmpCall::TaskGroup,
+        OmpCall::EndTaskGroup,
+        OmpCall::Ordered,
+        OmpCall::EndOrdered,
+        OmpCall::DispatchFiniIter,
+        OmpCall::InitNestLock,
+        OmpCall::DestroyNestLock,
+        OmpCall::SetNestLock,
+        OmpCall::UnsetNestLock,
+        OmpCall::TestNestLock,
+        OmpCall::ThreadLocalAddress,
+        OmpCall::InFinal,
+        OmpCall::TaskLoop,
     ];
 
     /// The C name of the function.
@@ -201,12 +270,36 @@ impl OmpCall {
             OmpCall::GetNumProcs => "omp_get_num_procs",
             OmpCall::GetLevel => "omp_get_level",
             OmpCall::GetWtime => "omp_get_wtime",
+            OmpCall::TaskAlloc => "__kmpc_omp_task_alloc",
+            OmpCall::Task => "__kmpc_omp_task",
+            OmpCall::TaskWithDeps => "__kmpc_omp_task_with_deps",
+            OmpCall::TaskBeginIf0 => "__kmpc_omp_task_begin_if0",
+            OmpCall::TaskCompleteIf0 => "__kmpc_omp_task_complete_if0",
+            OmpCall::WaitDeps => "__kmpc_omp_wait_deps",
+            OmpCall::TaskWait => "__kmpc_omp_taskwait",
+            OmpCall::TaskYield => "__kmpc_omp_taskyield",
+            OmpCall::TaskGroup => "__kmpc_taskgroup",
+            OmpCall::EndTaskGroup => "__kmpc_end_taskgroup",
+            OmpCall::Ordered => "__kmpc_ordered",
+            OmpCall::EndOrdered => "__kmpc_end_ordered",
+            OmpCall::DispatchFiniIter => "__kmpc_dispatch_fini_4",
+            OmpCall::InitNestLock => "omp_init_nest_lock",
+            OmpCall::DestroyNestLock => "omp_destroy_nest_lock",
+            OmpCall::SetNestLock => "omp_set_nest_lock",
+            OmpCall::UnsetNestLock => "omp_unset_nest_lock",
+            OmpCall::TestNestLock => "omp_test_nest_lock",
+            OmpCall::ThreadLocalAddress => "llvm.threadlocal.address",
+            OmpCall::InFinal => "omp_in_final",
+            OmpCall::TaskLoop => "__kmpc_taskloop",
         }
     }
 
     pub fn from_c_name(name: &str) -> Option<OmpCall> {
         if name.starts_with("__kmpc_dispatch_fini_") {
-            return Some(OmpCall::DispatchFini);
+            return Some(OmpCall::DispatchFiniIter);
+        }
+        if name.starts_with("llvm.") {
+            return None;
         }
         OmpCall::ALL.iter().copied().find(|f| f.c_name() == name)
     }
@@ -223,6 +316,8 @@ impl OmpCall {
                 | OmpCall::GetNumProcs
                 | OmpCall::GetLevel
                 | OmpCall::GetWtime
+                | OmpCall::ThreadLocalAddress
+                | OmpCall::InFinal
         )
     }
 

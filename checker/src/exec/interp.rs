@@ -459,6 +459,9 @@ impl Process {
                             };
                         }
                         self.frames.pop();
+                        if self.omp.team.is_some() {
+                            self.omp_returned();
+                        }
                         if let Some(caller) = self.frames.last_mut() {
                             if let Some(d) = ret_dst {
                                 caller.regs[d as usize] = rv;

@@ -338,10 +338,8 @@ impl Machine {
                     .collect()
             });
             // A thread of a parallel region other than the main one says so.
-            let event = match self.procs.get(rank).map(|p| p.proc.omp_thread()) {
-                Some((thread, team)) if by_thread && team > 1 && thread != 0 => {
-                    format!("thread {thread}: {event}")
-                }
+            let event = match self.procs.get(rank).and_then(|p| p.proc.omp_actor()) {
+                Some(who) if by_thread => format!("{who}: {event}"),
                 _ => event,
             };
             self.trace.push(TraceEntry {

@@ -194,22 +194,18 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
 fn openmp_construct(name: &str) -> Option<&'static str> {
     const CONSTRUCTS: &[(&str, &str)] = &[
         ("__kmpc_dispatch_", "OpenMP loop schedule"),
+        ("__kmpc_omp_taskwait_deps", "OpenMP taskwait with depend"),
         ("__kmpc_omp_task", "OpenMP task"),
-        ("__kmpc_taskloop", "OpenMP taskloop"),
-        ("__kmpc_taskgroup", "OpenMP taskgroup"),
-        ("__kmpc_end_taskgroup", "OpenMP taskgroup"),
         ("__kmpc_threadprivate", "OpenMP threadprivate variable"),
-        ("__kmpc_ordered", "OpenMP ordered construct"),
-        ("__kmpc_end_ordered", "OpenMP ordered construct"),
+        (
+            "__kmpc_taskloop",
+            "OpenMP taskloop (with the OpenMP 5.1 strict modifier)",
+        ),
+        ("__kmpc_taskred", "OpenMP task reduction"),
         ("__kmpc_push_proc_bind", "OpenMP proc_bind clause"),
         ("__kmpc_fork_teams", "OpenMP teams construct"),
         ("__kmpc_cancel", "OpenMP cancellation"),
         ("__kmpc_doacross", "OpenMP ordered(n) loop"),
-        ("omp_init_nest_lock", "OpenMP nested lock"),
-        ("omp_set_nest_lock", "OpenMP nested lock"),
-        ("omp_unset_nest_lock", "OpenMP nested lock"),
-        ("omp_test_nest_lock", "OpenMP nested lock"),
-        ("omp_destroy_nest_lock", "OpenMP nested lock"),
     ];
     CONSTRUCTS
         .iter()

@@ -162,10 +162,22 @@ pub fn lift_intrinsic<'m>(
     if name == "trap" {
         return emit_libc(fl, None, LibcFunc::Abort, &[]);
     }
-    // `__builtin_expect(v, e)` is `v` with a branch hint; the address of a
-    // `_Thread_local` variable is the variable (each process of the model
-    // runs one thread).
-    if name.starts_with("expect.") || name.starts_with("threadlocal.address.") {
+    // The address of a `threadprivate` or `_Thread_local` variable is the
+    // running thread's copy: the variable itself outside parallel regions
+    // and on a team's thread 0, a copy of its own on every other thread
+    // (OpenMP 5.2 §5.2).
+    if name.starts_with("threadlocal.address.") {
+        let dst = fl.reg_of(inst)?;
+        let args = vec![operand(fl, args, 0)?];
+        fl.emit(InstKind::Omp {
+            dst: Some(dst),
+            call: runtime_model::omp::OmpCall::ThreadLocalAddress,
+            args,
+        });
+        return Ok(());
+    }
+    // `__builtin_expect(v, e)` is `v` with a branch hint.
+    if name.starts_with("expect.") {
         let dst = fl.reg_of(inst)?;
         let ty = fl.register_ty(inst.ty())?;
         let value = operand(fl, args, 0)?;

@@ -181,8 +181,14 @@ pub fn effects(
         InstKind::Foreign { .. } => Effects::default(),
         // A parallel region runs a function of the model on every thread
         // with the arguments: like a call, it may do anything.
+        // So does a task: its function runs at some later point.
         InstKind::Omp {
-            call: OmpCall::ForkCall,
+            call:
+                OmpCall::ForkCall
+                | OmpCall::Task
+                | OmpCall::TaskWithDeps
+                | OmpCall::TaskAlloc
+                | OmpCall::TaskLoop,
             ..
         } => Effects {
             reads: Sites::anything(),

@@ -1,5 +1,6 @@
 //! Updates made under a lock become atomic updates. Inside a critical
-//! section (or between `omp_set_lock` and `omp_unset_lock`), the threads of
+//! section (or between `omp_set_lock` and `omp_unset_lock`, or their
+//! nestable forms), the threads of
 //! a process never interleave, so `x = x + e` there — a load of `x`, an
 //! operation with a value computed before the load, a store back to `x`,
 //! nothing else reading the loaded value — does exactly what an atomic
@@ -58,7 +59,7 @@ fn is_lock(kind: &InstKind) -> bool {
     matches!(
         kind,
         InstKind::Omp {
-            call: OmpCall::Critical | OmpCall::SetLock,
+            call: OmpCall::Critical | OmpCall::SetLock | OmpCall::SetNestLock,
             ..
         }
     )
@@ -68,7 +69,7 @@ fn is_unlock(kind: &InstKind) -> bool {
     matches!(
         kind,
         InstKind::Omp {
-            call: OmpCall::EndCritical | OmpCall::UnsetLock,
+            call: OmpCall::EndCritical | OmpCall::UnsetLock | OmpCall::UnsetNestLock,
             ..
         }
     )

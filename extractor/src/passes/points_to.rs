@@ -653,7 +653,12 @@ impl Solver<'_> {
             | InstKind::CallIndirect { dst, .. }
             | InstKind::Omp {
                 dst,
-                call: runtime_model::omp::OmpCall::ForkCall,
+                call:
+                    runtime_model::omp::OmpCall::ForkCall
+                    | runtime_model::omp::OmpCall::Task
+                    | runtime_model::omp::OmpCall::TaskWithDeps
+                    | runtime_model::omp::OmpCall::TaskAlloc
+                    | runtime_model::omp::OmpCall::TaskLoop,
                 ..
             } => {
                 // An un-inlined callee (or the threads of a parallel
@@ -663,6 +668,16 @@ impl Solver<'_> {
             }
             InstKind::LifetimeEnd { .. } => {}
             // The other runtime calls return and store numbers.
+            // A thread's copy of a threadprivate variable stands for the
+            // variable.
+            InstKind::Omp {
+                dst,
+                call: runtime_model::omp::OmpCall::ThreadLocalAddress,
+                args,
+            } => {
+                let v = args.first().map_or_else(Sites::anything, |a| self.val(*a));
+                self.def(*dst, &v);
+            }
             InstKind::Omp { dst, .. } => self.def(*dst, &Sites::none()),
             InstKind::Atomic {
                 dst, ptr, value, ..

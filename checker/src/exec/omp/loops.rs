@@ -3,6 +3,8 @@
 //! chunks of a dynamic one (`__kmpc_dispatch_*`, dealt round-robin).
 
 use super::super::interp::{Fault, Process};
+use super::{join_into, OmpStep, ThreadState};
+use runtime_model::model::Model;
 use runtime_model::omp::OmpCall;
 
 /// A loop under `schedule(dynamic, chunk)`: chunks are dealt round-robin
@@ -24,6 +26,38 @@ pub(super) struct Dispatch {
     running: u32,
     /// The schedule as the program wrote it, for messages.
     schedule: Schedule,
+    /// A `for ordered` loop: the logical number of the iteration running.
+    ordered: Option<i64>,
+    /// Chunks go to fixed threads (an ordered loop's `static` schedule):
+    /// which thread runs an iteration is no choice of the schedule.
+    fixed: bool,
+    /// One block per thread, libgomp's division (`schedule(static)`).
+    block: bool,
+}
+
+/// The `ordered` blocks of one `for ordered` loop of a team (OpenMP 5.2
+/// §15.10.2): they run in the order of the iterations.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(super) struct OrderedLoop {
+    /// The first iteration not done (its ordered block may run).
+    pub next: i64,
+    /// Later iterations already done.
+    done: std::collections::BTreeSet<i64>,
+    /// The clocks of the last ordered block's end.
+    pub clock: Vec<u32>,
+    pub det: Vec<u32>,
+}
+
+impl OrderedLoop {
+    /// Iteration `it` finished its ordered block, or ended without one.
+    fn finish(&mut self, it: i64) {
+        if it >= self.next {
+            self.done.insert(it);
+        }
+        while self.done.remove(&self.next) {
+            self.next += 1;
+        }
+    }
 }
 
 /// The schedules whose chunks any thread may take: `dynamic`, and those an
@@ -40,6 +74,8 @@ pub(super) enum Schedule {
     Guided,
     Runtime,
     Auto,
+    /// `schedule(static)` of an ordered loop (clang dispatches those).
+    Static,
 }
 
 impl Schedule {
@@ -62,6 +98,7 @@ impl Schedule {
             Schedule::Guided => "guided",
             Schedule::Runtime => "runtime",
             Schedule::Auto => "auto",
+            Schedule::Static => "static",
         }
     }
 }
@@ -127,7 +164,7 @@ fn trip_count(lower: i128, upper: i128, incr: i128) -> Result<i128, Fault> {
 impl Dispatch {
     /// The loop and chunk being run, once the first chunk was taken.
     pub(super) fn chunk(&self) -> Option<(u32, u32)> {
-        (self.running > 0).then_some((self.id, self.running))
+        (self.running > 0 && !self.fixed).then_some((self.id, self.running))
     }
 
     pub(super) fn schedule(&self) -> Schedule {
@@ -147,25 +184,58 @@ impl Process {
         let arg = |i: usize| args.get(i).copied().unwrap_or(0);
         let bounds = Bounds::of(call);
         // The monotonic / nonmonotonic modifiers (bits 29 and 30) do not
-        // change which iterations a chunk holds.
-        let Some(schedule) = Schedule::of((arg(2) as u32) & !(3 << 29)) else {
-            return Err(Fault::Unsupported(
-                "OpenMP loop with an ordered or other schedule (static, dynamic, guided, auto and runtime schedules are modeled)".into(),
-            ));
-        };
+        // change which iterations a chunk holds. An ordered loop's kinds
+        // are the plain ones plus 32 (kmp.h: `kmp_ord_static_chunked` 65
+        // ... `kmp_ord_auto` 70).
+        let kind = (arg(2) as u32) & !(3 << 29);
+        let ordered = (65..=70).contains(&kind);
+        let kind = if ordered { kind - 32 } else { kind };
         let lower = bounds.widen(arg(3), bounds.signed);
         let upper = bounds.widen(arg(4), bounds.signed);
         let incr = bounds.widen(arg(5), true);
-        let chunk = match schedule {
-            Schedule::Dynamic => bounds.widen(arg(6), true).max(1),
-            _ => 1,
-        };
         let trip = trip_count(lower, upper, incr)?;
+        let (schedule, chunk, fixed) = match (kind, Schedule::of(kind)) {
+            // Static chunks of an ordered loop: dealt round-robin.
+            (33, _) if ordered => (Schedule::Static, bounds.widen(arg(6), true).max(1), true),
+            // One block per thread, libgomp's division (as `static_schedule`).
+            (34, _) if ordered => (Schedule::Static, 1, true),
+            (_, Some(Schedule::Dynamic)) => {
+                (Schedule::Dynamic, bounds.widen(arg(6), true).max(1), false)
+            }
+            (_, Some(s)) => (s, 1, false),
+            _ => {
+                return Err(Fault::Unsupported(format!(
+                    "OpenMP loop with schedule kind {kind} (static, dynamic, guided, auto and runtime schedules are modeled)"
+                )))
+            }
+        };
+        let block = ordered && kind == 34;
         let Some(team) = self.omp.team.as_mut() else {
+            // Outside regions (a `parallel for` whose if clause is false, an
+            // orphaned loop): the one thread runs every iteration in order.
+            self.omp.solo = Some(Dispatch {
+                lower,
+                incr,
+                chunk: trip.max(1),
+                trip,
+                bounds,
+                next: 0,
+                id: 0,
+                running: 0,
+                schedule,
+                ordered: None,
+                fixed: true,
+                block: false,
+            });
             return Ok(());
         };
         let t = &mut team.threads[me as usize];
         t.loops += 1;
+        let id = t.loops;
+        if ordered {
+            team.ordered.entry(id).or_default();
+        }
+        let t = &mut team.threads[me as usize];
         t.dispatch = Some(Dispatch {
             lower,
             incr,
@@ -176,6 +246,9 @@ impl Process {
             id: t.loops,
             running: 0,
             schedule,
+            ordered: ordered.then_some(0),
+            fixed,
+            block,
         });
         Ok(())
     }
@@ -185,19 +258,40 @@ impl Process {
         let arg = |i: usize| args.get(i).copied().unwrap_or(0);
         let (plast, plower, pupper, pstride) = (arg(2), arg(3), arg(4), arg(5));
         let (lo, hi, incr, last, bounds) = {
-            let Some(team) = self.omp.team.as_mut() else {
+            let slot = match self.omp.team.as_mut() {
+                Some(team) => &mut team.threads[me as usize].dispatch,
+                None => &mut self.omp.solo,
+            };
+            let Some(d) = slot.as_mut() else {
                 return Ok(0);
             };
-            let t = &mut team.threads[me as usize];
-            let Some(d) = t.dispatch.as_mut() else {
-                return Ok(0);
+            let (first, count) = if d.block {
+                // The thread's block: the first `trip % n` threads one
+                // iteration more (libgomp's division, as `static_schedule`).
+                let n = size.max(1) as i128;
+                let (q, r) = (d.trip / n, d.trip % n);
+                let t = d.next;
+                let (count, first) = if t < r {
+                    (q + 1, t * (q + 1))
+                } else {
+                    (q, t * q + r)
+                };
+                if d.running > 0 || count == 0 {
+                    (d.trip, 0)
+                } else {
+                    (first, count)
+                }
+            } else {
+                let first = d.next * d.chunk;
+                (first, d.chunk.min(d.trip - first.min(d.trip)))
             };
-            let first = d.next * d.chunk;
             if first >= d.trip {
-                t.dispatch = None;
+                *slot = None;
                 return Ok(0);
             }
-            let count = d.chunk.min(d.trip - first);
+            if d.ordered.is_some() {
+                d.ordered = Some(first as i64);
+            }
             let lo = d.lower + first * d.incr;
             let hi = lo + (count - 1) * d.incr;
             d.running = d.next as u32 + 1;
@@ -299,5 +393,95 @@ impl Process {
             [plast, plower, pupper, pstride],
             (lo, hi, stride, last),
         )
+    }
+}
+
+impl Process {
+    /// `__kmpc_dispatch_fini_*`: an iteration of an ordered loop ended.
+    pub(super) fn iteration_done(&mut self, me: u32) {
+        let Some(team) = self.omp.team.as_mut() else {
+            return;
+        };
+        let t = &mut team.threads[me as usize];
+        let Some(d) = t.dispatch.as_mut() else {
+            return;
+        };
+        let (Some(it), id) = (d.ordered, d.id) else {
+            return;
+        };
+        d.ordered = Some(it + 1);
+        if let Some(o) = team.ordered.get_mut(&id) {
+            o.finish(it);
+        }
+    }
+
+    /// `__kmpc_ordered`: the running thread's iteration runs its ordered
+    /// block once the iterations before it are done (OpenMP 5.2
+    /// §15.10.2); what they did in theirs happens before.
+    pub(super) fn ordered_begin(&mut self, model: &Model, me: u32) -> Result<OmpStep, Fault> {
+        let Some(team) = self.omp.team.as_mut() else {
+            return Ok(OmpStep::Return(0));
+        };
+        let t = &team.threads[me as usize];
+        let Some((id, it)) = t.dispatch.as_ref().and_then(|d| Some((d.id, d.ordered?))) else {
+            return Err(Fault::Unsupported(
+                "an ordered construct outside the iterations of a `for ordered` loop (or an ordered loop under a static schedule clang did not dispatch)".into(),
+            ));
+        };
+        let t = &mut team.threads[me as usize];
+        t.state = ThreadState::Ordered(id, it);
+        Self::wake(team);
+        if team.threads[me as usize].state == ThreadState::Runnable {
+            return Ok(OmpStep::Return(0));
+        }
+        if let Some(fr) = self.frames.last_mut() {
+            fr.ip += 1;
+        }
+        self.schedule(model)?;
+        Ok(OmpStep::Switched)
+    }
+
+    /// `__kmpc_end_ordered`: the next iteration's ordered block may run.
+    pub(super) fn ordered_end(&mut self, me: u32) {
+        let Some(team) = self.omp.team.as_mut() else {
+            return;
+        };
+        let t = &mut team.threads[me as usize];
+        t.in_ordered = None;
+        let Some((id, Some(it))) = t.dispatch.as_ref().map(|d| (d.id, d.ordered)) else {
+            return;
+        };
+        let (clock, det) = (t.clock.clone(), t.det.clone());
+        t.tick(me as usize);
+        if let Some(o) = team.ordered.get_mut(&id) {
+            join_into(&mut o.clock, &clock);
+            join_into(&mut o.det, &det);
+            o.finish(it);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OrderedLoop;
+
+    /// Iterations may end out of order (an iteration without an ordered
+    /// block, on another thread); the next ordered block is the first
+    /// iteration not done.
+    #[test]
+    fn ordered_blocks_follow_the_first_unfinished_iteration() {
+        let mut o = OrderedLoop::default();
+        o.finish(2);
+        assert_eq!(o.next, 0);
+        o.finish(0);
+        assert_eq!(o.next, 1);
+        o.finish(1);
+        assert_eq!(o.next, 3);
+        // An iteration reported twice (its block's end, then the end of
+        // the iteration) changes nothing.
+        o.finish(1);
+        o.finish(3);
+        assert_eq!(o.next, 4);
+        assert!(o.done.is_empty());
     }
 }

@@ -25,6 +25,7 @@
 
 mod loops;
 mod race;
+mod tasks;
 
 use std::collections::BTreeMap;
 
@@ -54,6 +55,10 @@ const BARRIER_HELP: &str =
      move the barrier (or the worksharing construct with its implicit barrier) out of the branch \
      that depends on the thread number.";
 
+const UNSET_HELP: &str =
+    "Unset a lock in the thread or task that set it, and a nestable lock exactly as often \
+     as it was set: check the early returns and error paths between the set and the unset.";
+
 /// Largest team the checker runs.
 pub const MAX_THREADS: u32 = 64;
 
@@ -76,6 +81,20 @@ pub struct Omp {
     /// A finding about an MPI call's memory, made when the call returned:
     /// the process stops with it when it runs next.
     pub pending: Option<Box<(Fault, LocId)>>,
+    /// The copies of threadprivate variables of threads other than thread
+    /// 0, by (variable's allocation, thread number): they persist from one
+    /// region to the next (OpenMP 5.2 §5.2, teams of the same size).
+    /// With each, the team size it was made in: values are kept into later
+    /// regions only while the size stays the same.
+    private_copies: BTreeMap<(u32, u32), (u64, u32)>,
+    /// A dynamic loop run outside regions.
+    solo: Option<Dispatch>,
+    /// Nestable locks the initial thread set outside regions: their counts.
+    outside_nest: BTreeMap<u64, u32>,
+    /// The environment asks for active nested regions (`OMP_NESTED=true`,
+    /// `OMP_MAX_ACTIVE_LEVELS` above 1, a list in `OMP_NUM_THREADS`): nested
+    /// regions would have more than one thread, which is not modeled.
+    nested_active: bool,
 }
 
 /// What an MPI call of a thread is compared with when it returns.
@@ -104,6 +123,10 @@ impl Omp {
             cells: None,
             in_call: None,
             pending: None,
+            private_copies: BTreeMap::new(),
+            outside_nest: BTreeMap::new(),
+            solo: None,
+            nested_active: nested_active(),
         }
     }
 }
@@ -117,8 +140,18 @@ enum ThreadState {
     Lock(u64),
     /// Stopped at an MPI call while other threads could run.
     AtMpi,
-    /// Returned from the region's function.
+    /// Returned from the region's function (a task: from its entry).
     Done(LocId),
+    /// At a `taskwait`: until its child tasks completed.
+    TaskWait(LocId),
+    /// At the end of a `taskgroup`: until the group's tasks completed.
+    TaskGroup(u32, LocId),
+    /// A task (or an undeferred task's creator) waits for the tasks its
+    /// `depend` clauses name (`Thread::waits`).
+    Deps(LocId),
+    /// At an `ordered` block of loop `.0` in iteration `.1`: until the
+    /// iterations before it are done.
+    Ordered(u32, i64),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -129,6 +162,11 @@ struct Thread {
     state: ThreadState,
     /// Vector clock: what this thread has synchronized with.
     clock: Vec<u32>,
+    /// The part of it every schedule has: synchronization through barriers,
+    /// task creation, taskwait, taskgroups, task dependences and ordered
+    /// blocks, not through locks (whose order is the schedule's). Its own
+    /// entry is `clock`'s.
+    det: Vec<u32>,
     /// Inside `single` blocks (which thread runs one is a race).
     in_single: u32,
     /// Combining partial results of a reduction.
@@ -144,11 +182,57 @@ struct Thread {
     /// Stack blocks its own frames made: whichever thread runs a chunk
     /// uses its own copy of them.
     private: std::collections::BTreeSet<u32>,
+    /// An explicit task: who made it and what waits for it.
+    task: Option<Box<tasks::TaskInfo>>,
+    /// Its open `taskgroup`s (ids), innermost last.
+    groups: Vec<u32>,
+    /// The tasks its `depend` clauses wait for (`ThreadState::Deps`).
+    waits: Vec<u32>,
+    /// Inside undeferred (`if(0)`) task bodies it runs itself.
+    undeferred: u32,
+    /// Nested parallel regions it runs as a team of one: `Some(depth)`
+    /// for one whose function it was called with (returns at `depth`),
+    /// `None` for a `parallel if(0)` ended by a runtime call.
+    nest: Vec<Option<usize>>,
+    /// In the `ordered` block of this loop.
+    in_ordered: Option<u32>,
+}
+
+impl Thread {
+    fn new(frames: Vec<Frame>, clock: Vec<u32>, det: Vec<u32>) -> Thread {
+        Thread {
+            frames,
+            state: ThreadState::Runnable,
+            clock,
+            det,
+            in_single: 0,
+            in_reduce: false,
+            singles: 0,
+            mpi_checked: false,
+            loops: 0,
+            dispatch: None,
+            private: Default::default(),
+            task: None,
+            groups: Vec::new(),
+            waits: Vec::new(),
+            undeferred: 0,
+            nest: Vec::new(),
+            in_ordered: None,
+        }
+    }
+
+    /// What the thread `me` does next is after what it did.
+    fn tick(&mut self, me: usize) {
+        self.clock[me] += 1;
+        self.det[me] += 1;
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 struct Lock {
     holder: Option<u32>,
+    /// How often a nestable lock's holder set it (OpenMP 5.2 §18.9.4).
+    count: u32,
     /// The clock of its last release.
     clock: Vec<u32>,
     /// Where it was taken.
@@ -168,11 +252,28 @@ pub struct Team {
     /// Accesses since the last barrier, by word (address / 8).
     shadow: BTreeMap<u64, History>,
     fork_loc: LocId,
+    /// Threads of the team; `threads` holds them first, then the explicit
+    /// tasks made since the last barrier.
+    implicit: u32,
+    /// Task records made by `__kmpc_omp_task_alloc`: their flags.
+    allocs: BTreeMap<u64, u32>,
+    /// The `depend` state of sibling tasks, by (parent, address).
+    deps: BTreeMap<(u32, u64), tasks::DepEntry>,
+    /// Taskgroups opened so far.
+    groups: u32,
+    /// `ordered` loops: the state of their ordered blocks, by loop id.
+    ordered: BTreeMap<u32, loops::OrderedLoop>,
 }
 
 impl Team {
+    /// The number of threads (`omp_get_num_threads`).
     fn size(&self) -> u32 {
-        self.threads.len() as u32
+        self.implicit
+    }
+
+    /// More than one thread or task may run: accesses are checked.
+    fn concurrent(&self) -> bool {
+        self.threads.len() > 1
     }
 }
 
@@ -201,11 +302,26 @@ pub enum OmpStep {
 }
 
 impl Process {
-    /// The thread running now and the team size (0 of 1 outside regions).
+    /// The thread running now and the team size (0 of 1 outside regions);
+    /// a task's number is above the team's threads.
     pub fn omp_thread(&self) -> (u32, u32) {
         match &self.omp.team {
             Some(t) => (t.current, t.size()),
             None => (0, 1),
+        }
+    }
+
+    /// Who runs now, for traces: `thread N` for a thread other than the
+    /// main one, `task N` for the N-th explicit task of the region since
+    /// its last barrier; `None` for the main thread or outside regions.
+    pub fn omp_actor(&self) -> Option<String> {
+        let t = self.omp.team.as_ref()?;
+        if t.current >= t.implicit {
+            Some(format!("task {}", t.current - t.implicit + 1))
+        } else if t.current != 0 && t.implicit > 1 {
+            Some(format!("thread {}", t.current))
+        } else {
+            None
         }
     }
 
@@ -228,19 +344,48 @@ impl Process {
     ) -> Result<OmpStep, Fault> {
         let arg = |i: usize| args.get(i).copied().unwrap_or(0);
         let (me, size) = self.omp_thread();
+        // In a nested region (a team of one inside a team) the thread is
+        // thread 0 of 1 (OpenMP 5.2 §10.1.1: most runtimes give nested
+        // regions one thread); in an explicit task, the thread running it is
+        // whichever takes it.
+        let nested = self.omp_nested();
+        let in_task = self.omp_in_task();
+        if in_task || nested > 0 {
+            if let Some(what) = Self::team_construct(call) {
+                if in_task {
+                    return Err(Fault::Unsupported(format!(
+                        "{what} inside an explicit task (OpenMP 5.2 §17: not allowed closely nested in a task region)"
+                    )));
+                }
+                if matches!(call, OmpCall::Barrier) {
+                    return Ok(OmpStep::Return(0));
+                }
+            }
+        }
         Ok(OmpStep::Return(match call {
             OmpCall::ForkCall => return self.fork(model, args, loc),
             // Outside a region, the team of one is what the process is
             // already: the region's function is called like any other
-            // (and the queries answer thread 0 of 1). Inside a region it
-            // would be a nested team, which is not modeled.
-            OmpCall::SerializedParallel | OmpCall::EndSerializedParallel => {
-                if self.omp.team.is_some() {
-                    return Err(Fault::Unsupported(
-                        "a parallel region inside a parallel region (nested parallelism)".into(),
-                    ));
-                }
+            // (and the queries answer thread 0 of 1). Inside a region it is
+            // a nested team of one.
+            OmpCall::SerializedParallel => {
                 self.omp.pushed = None;
+                if let Some(team) = self.omp.team.as_mut() {
+                    if in_task {
+                        return Err(Fault::Unsupported(
+                            "a parallel region inside an explicit task".into(),
+                        ));
+                    }
+                    let me = team.current as usize;
+                    team.threads[me].nest.push(None);
+                }
+                0
+            }
+            OmpCall::EndSerializedParallel => {
+                if let Some(team) = self.omp.team.as_mut() {
+                    let me = team.current as usize;
+                    team.threads[me].nest.pop();
+                }
                 0
             }
             OmpCall::PushNumThreads => {
@@ -257,29 +402,55 @@ impl Process {
                 }
                 0
             }
+            OmpCall::GetThreadNum if nested > 0 => 0,
+            OmpCall::GetThreadNum if in_task && size > 1 => {
+                return Err(Fault::Unsupported(
+                    "omp_get_thread_num() inside an explicit task: any thread of the team may run it, and thread schedules are not explored".into(),
+                ))
+            }
             OmpCall::GetThreadNum if size > 1 && self.runs_anywhere() => {
                 return Err(Fault::Unsupported(
                     "omp_get_thread_num() inside a `single` block or a chunk of a dynamic-schedule loop: which thread runs it is the schedule's choice, and thread schedules are not explored".into(),
                 ))
             }
+            OmpCall::GetThreadNum if in_task => 0,
+            // The global thread number only goes back into runtime calls.
+            OmpCall::GlobalThreadNum if in_task => 0,
             OmpCall::GlobalThreadNum | OmpCall::GetThreadNum => me as u64,
+            OmpCall::GetNumThreads if nested > 0 => 1,
             OmpCall::GetNumThreads => size as u64,
             OmpCall::GetMaxThreads | OmpCall::GetNumProcs => self.omp.max_threads as u64,
+            // An enclosing active region (of more than one thread).
             OmpCall::InParallel => (size > 1) as u64,
-            OmpCall::GetLevel => self.omp.team.is_some() as u64,
+            OmpCall::GetLevel => match self.omp.team {
+                Some(_) => 1 + nested as u64,
+                None => 0,
+            },
+            OmpCall::InFinal => self.omp_in_final() as u64,
             OmpCall::GetWtime => super::libc::Clock::at(self.steps).seconds().to_bits(),
-            OmpCall::Flush | OmpCall::ForStaticFini => 0,
+            OmpCall::ThreadLocalAddress => self.thread_local_address(model, arg(0))?,
+            OmpCall::Flush | OmpCall::ForStaticFini | OmpCall::TaskYield => 0,
             OmpCall::ForStaticInit4
             | OmpCall::ForStaticInit4u
             | OmpCall::ForStaticInit8
             | OmpCall::ForStaticInit8u => {
-                self.static_schedule(call, args, me, size)?;
+                if nested > 0 {
+                    self.static_schedule(call, args, 0, 1)?;
+                } else {
+                    self.static_schedule(call, args, me, size)?;
+                }
                 0
             }
             OmpCall::DispatchInit4
             | OmpCall::DispatchInit4u
             | OmpCall::DispatchInit8
             | OmpCall::DispatchInit8u => {
+                if nested > 0 {
+                    return Err(Fault::Unsupported(
+                        "a loop under a dynamic or ordered schedule inside a nested parallel region"
+                            .into(),
+                    ));
+                }
                 self.dispatch_init(call, args, me)?;
                 0
             }
@@ -288,27 +459,49 @@ impl Process {
             | OmpCall::DispatchNext8
             | OmpCall::DispatchNext8u => self.dispatch_next(args, me, size)?,
             OmpCall::DispatchFini => 0,
-            OmpCall::InitLock | OmpCall::DestroyLock => 0,
-            OmpCall::SetLock => {
-                return match self.acquire(model, arg(0), false, loc)? {
-                    OmpStep::Return(_) => Ok(OmpStep::Return(0)),
-                    switched => Ok(switched),
-                }
-            }
-            OmpCall::UnsetLock => {
-                self.release(arg(0), loc)?;
+            OmpCall::DispatchFiniIter => {
+                self.iteration_done(me);
                 0
             }
-            OmpCall::TestLock if size > 1 => {
-                return Err(Fault::Unsupported(
-                    "omp_test_lock in a parallel region: whether the lock is free depends on the thread schedule, which is not explored".into(),
-                ))
+            OmpCall::Ordered => return self.ordered_begin(model, me),
+            OmpCall::EndOrdered => {
+                self.ordered_end(me);
+                0
             }
+            OmpCall::InitLock
+            | OmpCall::DestroyLock
+            | OmpCall::InitNestLock
+            | OmpCall::DestroyNestLock => 0,
+            OmpCall::SetLock | OmpCall::SetNestLock => {
+                let nest = call == OmpCall::SetNestLock;
+                return match self.acquire(model, arg(0), false, nest, loc)? {
+                    OmpStep::Return(_) => Ok(OmpStep::Return(0)),
+                    switched => Ok(switched),
+                };
+            }
+            OmpCall::UnsetLock | OmpCall::UnsetNestLock => {
+                self.release_lock(model, arg(0), call == OmpCall::UnsetNestLock, loc)?;
+                0
+            }
+            OmpCall::TestLock | OmpCall::TestNestLock
+                if self.omp.team.as_ref().is_some_and(|t| t.concurrent()) =>
+            {
+                return Err(Fault::Unsupported(format!(
+                    "{} in a parallel region: whether the lock is free depends on the thread schedule, which is not explored",
+                    call.c_name()
+                )))
+            }
+            // One thread: the lock is free, or its own (nestable: the new
+            // count; OpenMP 5.2 §18.9.6).
             OmpCall::TestLock => 1,
+            OmpCall::TestNestLock => match self.acquire(model, arg(0), false, true, loc)? {
+                OmpStep::Return(n) => n,
+                OmpStep::Switched => return Ok(OmpStep::Switched),
+            },
             OmpCall::Barrier => return self.barrier(model, loc),
-            OmpCall::Critical => return self.acquire(model, arg(2), false, loc),
+            OmpCall::Critical => return self.acquire(model, arg(2), false, false, loc),
             OmpCall::ReduceNowait | OmpCall::Reduce => {
-                return self.acquire(model, arg(6), true, loc)
+                return self.acquire(model, arg(6), true, false, loc)
             }
             OmpCall::EndCritical => {
                 self.release(arg(2), loc)?;
@@ -321,11 +514,16 @@ impl Process {
             OmpCall::EndReduce => {
                 self.release(arg(2), loc)?;
                 // `__kmpc_end_reduce` ends with the barrier of the `for`.
+                if nested > 0 {
+                    return Ok(OmpStep::Return(0));
+                }
                 return match self.barrier(model, loc)? {
                     OmpStep::Switched => Ok(OmpStep::Switched),
                     OmpStep::Return(_) => Ok(OmpStep::Return(0)),
                 };
             }
+            OmpCall::Single if nested > 0 => 1,
+            OmpCall::EndSingle if nested > 0 => 0,
             OmpCall::Single => {
                 let Some(team) = self.omp.team.as_mut() else {
                     return Ok(OmpStep::Return(1));
@@ -348,10 +546,118 @@ impl Process {
                 }
                 0
             }
+            OmpCall::Master if nested > 0 => 1,
+            OmpCall::Masked if nested > 0 => (arg(2) & 0xffff_ffff == 0) as u64,
             OmpCall::Master => (me == 0) as u64,
             OmpCall::Masked => (me as u64 == arg(2) & 0xffff_ffff) as u64,
             OmpCall::EndMaster | OmpCall::EndMasked => 0,
+            OmpCall::TaskAlloc => self.task_alloc(args)?,
+            OmpCall::Task | OmpCall::TaskWithDeps => {
+                return self.task_create(model, call, args, loc)
+            }
+            OmpCall::TaskBeginIf0 => {
+                self.task_begin_if0(arg(2))?;
+                0
+            }
+            OmpCall::TaskCompleteIf0 => {
+                if let Some(team) = self.omp.team.as_mut() {
+                    let me = team.current as usize;
+                    team.threads[me].undeferred = team.threads[me].undeferred.saturating_sub(1);
+                }
+                0
+            }
+            OmpCall::WaitDeps => return self.wait_deps(model, args, loc),
+            OmpCall::TaskWait => return self.taskwait(model, loc),
+            OmpCall::TaskGroup => {
+                self.taskgroup_begin();
+                0
+            }
+            OmpCall::EndTaskGroup => return self.taskgroup_end(model, loc),
+            OmpCall::TaskLoop => return self.taskloop(model, args, loc),
         }))
+    }
+
+    /// The constructs that bind to the team: not allowed in a task, one
+    /// thread's business in a nested team of one.
+    fn team_construct(call: OmpCall) -> Option<&'static str> {
+        use OmpCall::*;
+        Some(match call {
+            Barrier | Reduce | EndReduce => "a barrier",
+            ForStaticInit4 | ForStaticInit4u | ForStaticInit8 | ForStaticInit8u | DispatchInit4
+            | DispatchInit4u | DispatchInit8 | DispatchInit8u => "a worksharing loop",
+            Single => "a `single` construct",
+            Master | Masked => "a `masked` construct",
+            Ordered => "an `ordered` construct",
+            _ => return None,
+        })
+    }
+
+    /// Nested parallel regions the running thread is in.
+    fn omp_nested(&self) -> usize {
+        self.omp
+            .team
+            .as_ref()
+            .map_or(0, |t| t.threads[t.current as usize].nest.len())
+    }
+
+    /// The running thread is an explicit task.
+    fn omp_in_task(&self) -> bool {
+        self.omp
+            .team
+            .as_ref()
+            .is_some_and(|t| t.threads[t.current as usize].task.is_some())
+    }
+
+    /// The running thread's copy of the thread-local variable at `addr`:
+    /// the variable itself for thread 0 and outside regions, else a copy
+    /// made at its first use, holding the variable's initial value (OpenMP
+    /// 5.2 §5.2: copies are initialized as the original is at program
+    /// start).
+    fn thread_local_address(&mut self, model: &Model, addr: u64) -> Result<u64, Fault> {
+        let Some(team) = self.omp.team.as_ref() else {
+            return Ok(addr);
+        };
+        if team.threads[team.current as usize].task.is_some() && team.size() > 1 {
+            return Err(Fault::Unsupported(
+                "a threadprivate variable inside an explicit task: the copy is that of the thread running the task, any thread of the team".into(),
+            ));
+        }
+        let me = if team.current >= team.implicit {
+            0
+        } else {
+            team.current
+        };
+        if me == 0 {
+            return Ok(addr);
+        }
+        let p = Pointer::decode(addr);
+        let global = (p.alloc as usize)
+            .checked_sub(1)
+            .and_then(|g| model.globals.get(g))
+            .ok_or_else(|| {
+                Fault::Unsupported("a thread-local variable that is not a global".into())
+            })?;
+        let size = team.size();
+        let base = match self.omp.private_copies.get(&(p.alloc, me)) {
+            Some(&(_, made)) if made != size => {
+                return Err(Fault::Unsupported(format!(
+                    "a threadprivate variable used in a region of {size} threads after a region of {made}: whether its copies keep their values is unspecified when the number of threads changes (OpenMP 5.2 §5.2)"
+                )));
+            }
+            Some(&(b, _)) => b,
+            None => {
+                let b = self
+                    .mem
+                    .allocate(global.size, AllocKind::Stack)
+                    .map_err(Fault::Memory)?;
+                self.mem
+                    .write_bytes(b, &global.init)
+                    .map_err(Fault::Memory)?;
+                self.omp.private_copies.insert((p.alloc, me), (b, size));
+                b
+            }
+        };
+        Ok(base + p.offset as u64)
     }
 
     /// A stack block the running thread's frames made (its private copy).
@@ -363,20 +669,67 @@ impl Process {
     }
 
     /// Whether the running thread is in code any thread of the team might
-    /// run instead (a `single` block, a chunk of a dynamic loop).
+    /// run instead (a `single` block, a chunk of a dynamic loop, a task).
     fn runs_anywhere(&self) -> bool {
         self.omp.team.as_ref().is_some_and(|t| {
             let th = &t.threads[t.current as usize];
-            th.in_single > 0 || th.dispatch.as_ref().is_some_and(|d| d.chunk().is_some())
+            th.in_single > 0
+                || th.dispatch.as_ref().is_some_and(|d| d.chunk().is_some())
+                || (th.task.is_some() && t.size() > 1)
         })
+    }
+
+    /// `__kmpc_fork_call` inside a region: a nested region, run as a team
+    /// of one by the thread that meets it (OpenMP 5.2 §10.1.1: the
+    /// implementation may give a nested region one thread, and with
+    /// `max-active-levels-var` at 1, as libomp and libgomp default to, it
+    /// does): its function is called with thread number 0.
+    fn fork_nested(&mut self, model: &Model, args: &[u64]) -> Result<OmpStep, Fault> {
+        if self.omp_in_task() {
+            return Err(Fault::Unsupported(
+                "a parallel region inside an explicit task".into(),
+            ));
+        }
+        if self.omp.nested_active {
+            return Err(Fault::Unsupported(
+                "a nested parallel region while the environment makes nested regions active (OMP_NESTED, OMP_MAX_ACTIVE_LEVELS or a list in OMP_NUM_THREADS): nested teams of more than one thread are not modeled".into(),
+            ));
+        }
+        self.omp.pushed = None;
+        let captured = args.get(3..).unwrap_or(&[]);
+        let func = Self::region_function(model, args.get(2).copied().unwrap_or(0), captured.len())?;
+        // Thread 0's cells hold 0 for both numbers.
+        let Some((cells, _)) = self.omp.cells else {
+            return Err(Fault::Unreachable);
+        };
+        let mut params = vec![cells, cells + 4];
+        params.extend_from_slice(captured);
+        // Its return (at this depth) moves the caller past the fork.
+        let depth = self.frames.len();
+        self.frames.push(Self::entry_frame(model, func, &params));
+        if let Some(team) = self.omp.team.as_mut() {
+            let me = team.current as usize;
+            team.threads[me].nest.push(Some(depth));
+        }
+        Ok(OmpStep::Switched)
+    }
+
+    /// A frame returned while a region runs: ends the nested region whose
+    /// function it was.
+    pub fn omp_returned(&mut self) {
+        let depth = self.frames.len();
+        if let Some(team) = self.omp.team.as_mut() {
+            let me = team.current as usize;
+            if team.threads[me].nest.last() == Some(&Some(depth)) {
+                team.threads[me].nest.pop();
+            }
+        }
     }
 
     /// `__kmpc_fork_call(loc, nargs, microtask, args...)`.
     fn fork(&mut self, model: &Model, args: &[u64], loc: LocId) -> Result<OmpStep, Fault> {
         if self.omp.team.is_some() {
-            return Err(Fault::Unsupported(
-                "a parallel region inside a parallel region (nested parallelism)".into(),
-            ));
+            return self.fork_nested(model, args);
         }
         if self.track.is_some() {
             return Err(Fault::Unsupported(
@@ -411,18 +764,7 @@ impl Process {
             let frame = Self::entry_frame(model, func, &params);
             let mut clock = vec![0; size as usize];
             clock[t as usize] = 1;
-            threads.push(Thread {
-                frames: vec![frame],
-                state: ThreadState::Runnable,
-                clock,
-                in_single: 0,
-                in_reduce: false,
-                singles: 0,
-                mpi_checked: false,
-                loops: 0,
-                dispatch: None,
-                private: Default::default(),
-            });
+            threads.push(Thread::new(vec![frame], clock.clone(), clock));
         }
         let base = self.frames.len();
         let first = std::mem::take(&mut threads[0].frames);
@@ -435,6 +777,11 @@ impl Process {
             singles_taken: 0,
             shadow: BTreeMap::new(),
             fork_loc: loc,
+            implicit: size,
+            allocs: BTreeMap::new(),
+            deps: BTreeMap::new(),
+            groups: 0,
+            ordered: BTreeMap::new(),
         }));
         Ok(OmpStep::Switched)
     }
@@ -489,16 +836,34 @@ impl Process {
             return Ok(());
         };
         let me = team.current as usize;
+        // An untied task that handed itself back to the runtime at a task
+        // scheduling point (clang's parts) goes on with its next part: as
+        // a tied task would, on the same logical thread.
+        if let Some(k) = team.threads[me].task.as_mut() {
+            if k.requeued {
+                k.requeued = false;
+                let frame = Self::entry_frame(model, k.entry, &[0, k.record]);
+                self.frames.push(frame);
+                return Ok(());
+            }
+        }
         team.threads[me].state = ThreadState::Done(loc);
         if let Some(l) = team.locks.values().find(|l| l.holder == Some(me as u32)) {
+            let who = if me as u32 >= team.implicit {
+                "a task ended".to_string()
+            } else {
+                format!("thread {me} ended the parallel region")
+            };
             return Err(Self::fault_threads(
                 ErrorKind::Deadlock,
                 format!(
-                    "thread {me} ended the parallel region inside the critical section it entered at {}",
+                    "{who} inside the critical section (or holding the lock) it entered at {}",
                     model.describe_location(l.at)
                 ),
             ));
         }
+        // What it did happens before whatever waits for it.
+        team.threads[me].tick(me);
         self.schedule(model)
     }
 
@@ -514,6 +879,7 @@ impl Process {
         let me = team.current as usize;
         let n = team.threads.len();
         team.threads[me].frames = frames;
+        Self::wake(team);
         let pick = |team: &Team| {
             (1..=n)
                 .map(|k| (me + k) % n)
@@ -528,18 +894,38 @@ impl Process {
                     t
                 } else if states.iter().all(|s| matches!(s, ThreadState::Done(_))) {
                     return self.end_region();
-                } else if states.iter().all(|s| matches!(s, ThreadState::Barrier(_))) {
-                    // Every thread arrived: all that came before the
-                    // barrier happens before all that comes after.
+                } else if states.iter().enumerate().all(|(i, s)| {
+                    if (i as u32) < team.implicit {
+                        matches!(s, ThreadState::Barrier(_))
+                    } else {
+                        matches!(s, ThreadState::Done(_))
+                    }
+                }) {
+                    // Every thread arrived and every task completed (OpenMP
+                    // 5.2 §15.3.1): all that came before the barrier happens
+                    // before all that comes after. The tasks are gone.
                     let mut all = vec![0; n];
                     for t in &team.threads {
-                        join(&mut all, &t.clock);
+                        join_into(&mut all, &t.clock);
                     }
+                    let implicit = team.implicit as usize;
+                    team.threads.truncate(implicit);
+                    all.truncate(implicit);
                     for (i, t) in team.threads.iter_mut().enumerate() {
                         t.state = ThreadState::Runnable;
                         t.clock.clone_from(&all);
-                        t.clock[i] += 1;
+                        t.det.clone_from(&all);
+                        t.tick(i);
                     }
+                    for l in team.locks.values_mut() {
+                        l.clock.truncate(implicit);
+                    }
+                    for o in team.ordered.values_mut() {
+                        o.clock.truncate(implicit);
+                        o.det.truncate(implicit);
+                    }
+                    team.deps.clear();
+                    team.allocs.clear();
                     team.shadow.clear();
                     0
                 } else {
@@ -567,9 +953,33 @@ impl Process {
                         model.describe_location(at)
                     )
                 }
+                ThreadState::Lock(_) if i as u32 >= team.implicit => {
+                    format!("task {} waits for a lock", i as u32 - team.implicit + 1)
+                }
                 ThreadState::Lock(_) => format!("thread {i} waits for a critical section"),
+                ThreadState::Done(_) if i as u32 >= team.implicit => continue,
                 ThreadState::Done(_) => format!("thread {i} ended the region"),
-                _ => format!("thread {i} runs"),
+                ThreadState::TaskWait(at) => {
+                    format!(
+                        "{} waits at the taskwait at {}",
+                        tasks::actor(team, i),
+                        model.describe_location(at)
+                    )
+                }
+                ThreadState::TaskGroup(_, at) => format!(
+                    "{} waits at the end of the taskgroup at {}",
+                    tasks::actor(team, i),
+                    model.describe_location(at)
+                ),
+                ThreadState::Deps(at) => format!(
+                    "{} waits for the tasks its depend clauses name at {}",
+                    tasks::actor(team, i),
+                    model.describe_location(at)
+                ),
+                ThreadState::Ordered(_, _) => {
+                    format!("thread {i} waits for an earlier iteration's ordered block")
+                }
+                _ => format!("{} runs", tasks::actor(team, i)),
             });
         }
         Fault::Threads {
@@ -606,7 +1016,7 @@ impl Process {
         let Some(team) = self.omp.team.as_mut() else {
             return Ok(OmpStep::Return(0));
         };
-        if team.size() == 1 {
+        if !team.concurrent() {
             return Ok(OmpStep::Return(0));
         }
         let me = team.current as usize;
@@ -624,14 +1034,27 @@ impl Process {
         model: &Model,
         lock: u64,
         reduce: bool,
+        nest: bool,
         loc: LocId,
     ) -> Result<OmpStep, Fault> {
         let Some(team) = self.omp.team.as_mut() else {
+            if nest {
+                // Outside regions the initial thread owns its nestable
+                // locks; the count is kept all the same.
+                let c = self.omp.outside_nest.entry(lock).or_default();
+                *c += 1;
+                return Ok(OmpStep::Return(*c as u64));
+            }
             return Ok(OmpStep::Return(1));
         };
         let me = team.current;
         let l = team.locks.entry(lock).or_default();
         match l.holder {
+            // A nestable lock its owner sets again (OpenMP 5.2 §18.9.4).
+            Some(h) if h == me && nest => {
+                l.count += 1;
+                Ok(OmpStep::Return(l.count as u64))
+            }
             Some(h) if h == me => Err(Self::fault_threads(
                 ErrorKind::Deadlock,
                 format!("thread {me} takes a lock it already holds: a critical section it is in, or an omp_lock_t it set (neither nests; OpenMP 5.2 §15.2, §18.9)"),
@@ -643,6 +1066,7 @@ impl Process {
             }
             None => {
                 l.holder = Some(me);
+                l.count = 1;
                 l.at = loc;
                 let released = l.clock.clone();
                 let t = &mut team.threads[me as usize];
@@ -654,6 +1078,67 @@ impl Process {
         }
     }
 
+    /// `omp_unset_lock` / `omp_unset_nest_lock`: only the owner may unset
+    /// a lock (OpenMP 5.2 §18.9.5: unsetting a lock the task does not own is
+    /// non-conforming); a nestable lock is released when its count drops
+    /// to zero.
+    fn release_lock(
+        &mut self,
+        model: &Model,
+        lock: u64,
+        nest: bool,
+        loc: LocId,
+    ) -> Result<(), Fault> {
+        let name = if nest {
+            "omp_unset_nest_lock"
+        } else {
+            "omp_unset_lock"
+        };
+        let Some(team) = self.omp.team.as_mut() else {
+            if nest {
+                match self.omp.outside_nest.get_mut(&lock) {
+                    Some(c) if *c > 0 => *c -= 1,
+                    _ => return Err(Self::not_owner(name, "the initial thread", None)),
+                }
+            }
+            return Ok(());
+        };
+        let me = team.current;
+        let (holder, at) = team
+            .locks
+            .get(&lock)
+            .map_or((None, loc), |l| (l.holder, l.at));
+        if holder != Some(me) {
+            let who = tasks::actor(team, me as usize);
+            let other = holder.map(|h| {
+                format!(
+                    "it is held by {} since {}",
+                    tasks::actor(team, h as usize),
+                    model.describe_location(at)
+                )
+            });
+            return Err(Self::not_owner(name, &who, other));
+        }
+        let l = team.locks.entry(lock).or_default();
+        if nest && l.count > 1 {
+            l.count -= 1;
+            return Ok(());
+        }
+        self.release(lock, loc)
+    }
+
+    fn not_owner(name: &str, who: &str, other: Option<String>) -> Fault {
+        Fault::Threads {
+            kind: ErrorKind::InvalidArgument,
+            message: format!(
+                "{name} of a lock {who} does not hold{} (OpenMP 5.2 §18.9.5: only the task that set a lock may unset it)",
+                other.map_or(String::new(), |o| format!("; {o}"))
+            ),
+            other: None,
+            help: Some(UNSET_HELP),
+        }
+    }
+
     fn release(&mut self, lock: u64, _loc: LocId) -> Result<(), Fault> {
         let Some(team) = self.omp.team.as_mut() else {
             return Ok(());
@@ -662,9 +1147,10 @@ impl Process {
         let t = &mut team.threads[me as usize];
         t.in_reduce = false;
         let clock = t.clock.clone();
-        t.clock[me as usize] += 1;
+        t.tick(me as usize);
         let l = team.locks.entry(lock).or_default();
         l.holder = None;
+        l.count = 0;
         join_into(&mut l.clock, &clock);
         for t in &mut team.threads {
             if t.state == ThreadState::Lock(lock) {
@@ -682,7 +1168,7 @@ impl Process {
         let Some(team) = self.omp.team.as_mut() else {
             return Ok(true);
         };
-        if team.size() == 1 {
+        if !team.concurrent() {
             return Ok(true);
         }
         let me = team.current as usize;
@@ -697,8 +1183,16 @@ impl Process {
                 .dispatch
                 .as_ref()
                 .is_some_and(|d| d.chunk().is_some());
-            if me != 0 || in_single || in_chunk {
-                let who = if me != 0 {
+            let in_task = team.threads[me].task.is_some() && team.size() > 1;
+            let thread = if team.threads[me].task.is_some() {
+                0
+            } else {
+                me
+            };
+            if thread != 0 || in_single || in_chunk || in_task {
+                let who = if in_task {
+                    "an explicit task (run by whichever thread of the team takes it)".to_string()
+                } else if thread != 0 {
                     format!("thread {me} of a parallel region")
                 } else if in_single {
                     "a `single` block (run by whichever thread arrives first)".to_string()
@@ -740,10 +1234,26 @@ impl Process {
         Ok(false)
     }
 
-    /// The region a running thread is in, for messages.
+    /// The region a running thread is in (a task: the task construct),
+    /// for messages.
     pub fn omp_fork_loc(&self) -> Option<LocId> {
-        self.omp.team.as_ref().map(|t| t.fork_loc)
+        self.omp.team.as_ref().map(|t| {
+            t.threads[t.current as usize]
+                .task
+                .as_ref()
+                .map_or(t.fork_loc, |k| k.loc)
+        })
     }
+}
+
+/// Whether the checker's environment makes nested regions active (OpenMP
+/// 5.2 §21.1.8, §21.1.2, §21.1.9): by default `max-active-levels-var` is 1
+/// in libgomp and libomp, so a nested region gets one thread.
+fn nested_active() -> bool {
+    let var = |n: &str| std::env::var(n).ok().map(|v| v.trim().to_ascii_lowercase());
+    var("OMP_NESTED").is_some_and(|v| v == "true" || v == "1")
+        || var("OMP_MAX_ACTIVE_LEVELS").is_some_and(|v| v.parse::<u32>().is_ok_and(|n| n > 1))
+        || var("OMP_NUM_THREADS").is_some_and(|v| v.contains(','))
 }
 
 fn join_into(into: &mut Vec<u32>, from: &[u32]) {

@@ -52,6 +52,9 @@ struct Access {
     write: bool,
     /// The dynamic loop and chunk it was made in, if any.
     chunk: Option<(u32, u32)>,
+    /// Made in an `ordered` block of this loop: ordered blocks run in the
+    /// order of the iterations whatever the schedule (OpenMP 5.2 §15.10.2).
+    ordered: Option<u32>,
 }
 
 /// The accesses to one 8-byte word since the last barrier: for each
@@ -121,11 +124,16 @@ impl Process {
         let Some(team) = self.omp.team.as_mut() else {
             return Ok(());
         };
-        if team.size() == 1 {
+        if !team.concurrent() {
             return Ok(());
         }
         let me = team.current;
         let clock = &team.threads[me as usize].clock;
+        let ordered = team.threads[me as usize].in_ordered;
+        let seen = |t: u32| clock.get(t as usize).copied().unwrap_or(0);
+        let det = &team.threads[me as usize].det;
+        // Ordered in every schedule: no conflict.
+        let before = |a: &Access| det.get(a.thread as usize).copied().unwrap_or(0) >= a.epoch;
         let dispatch = team.threads[me as usize].dispatch.as_ref();
         let chunk = dispatch.and_then(|d| d.chunk());
         let schedule = dispatch.map_or("dynamic", |d| d.schedule().name());
@@ -136,6 +144,7 @@ impl Process {
             class,
             write,
             chunk,
+            ordered,
         };
         let end = addr.saturating_add(len.max(1));
         let mut word = addr >> 3;
@@ -145,11 +154,15 @@ impl Process {
             let to = end.min((word + 1) << 3) - (word << 3);
             let mask = ((0xffu16 << from) & (0xffu16 >> (8 - to))) as u8;
             let h = team.shadow.entry(word).or_default();
+            // Two ordered blocks of one loop: their order is the
+            // iterations', the same in every schedule.
+            let in_order = |a: &Access| ordered.is_some() && a.ordered == ordered;
             let earlier = h.accesses.iter().find(|(a, m)| {
                 m & mask != 0
                     && a.thread != me
                     && (write || a.write)
                     && !a.class.commutes_with(class)
+                    && !before(a)
             });
             // Two chunks of one dynamic loop may run on two threads (unless
             // the memory is the thread's own local).
@@ -163,6 +176,7 @@ impl Process {
                     && a.thread == me
                     && (write || a.write)
                     && !a.class.commutes_with(class)
+                    && !in_order(a)
                     && matches!((a.chunk, chunk), (Some((l, c)), Some((l2, c2))) if l == l2 && c != c2)
             });
             if let Some(&(prev, _)) = other_chunk {
@@ -184,11 +198,17 @@ impl Process {
                 // §1.4.1); their order is still the schedule's.
                 let both_atomic = matches!(prev.class, Class::Atomic { .. })
                     && matches!(class, Class::Atomic { .. });
-                let ordered = both_atomic || clock[prev.thread as usize] >= prev.epoch;
+                let ordered = both_atomic || seen(prev.thread) >= prev.epoch;
                 let byte = (word << 3) + (m & mask).trailing_zeros() as u64;
-                return Err(conflict(model, byte, prev, access, ordered, level));
+                let who = (
+                    super::tasks::actor(team, prev.thread as usize),
+                    super::tasks::actor(team, me as usize),
+                );
+                return Err(conflict(model, byte, prev, access, ordered, level, who));
             }
-            let same = |a: &Access| a.thread == me && a.write == write && a.class == class;
+            let same = |a: &Access| {
+                a.thread == me && a.write == write && a.class == class && a.ordered == ordered
+            };
             match h
                 .accesses
                 .iter_mut()
@@ -227,7 +247,7 @@ impl Process {
     /// Whether the accesses of the next library function are to be checked.
     #[inline]
     pub fn omp_checks_library(&self) -> bool {
-        self.omp.team.as_ref().is_some_and(|t| t.size() > 1)
+        self.omp.team.as_ref().is_some_and(|t| t.concurrent())
     }
 
     /// After a C library call made with `Memory::log_accesses(true)`.
@@ -289,8 +309,18 @@ fn conflict(
     now: Access,
     ordered: bool,
     level: i32,
+    (who_prev, who_now): (String, String),
 ) -> Fault {
     let at = model.describe_location(prev.loc);
+    // "threads 0 and 1", "thread 0 and task 2".
+    let pair = match (
+        who_prev.strip_prefix("thread "),
+        who_now.strip_prefix("thread "),
+    ) {
+        (Some(a), Some(b)) => format!("threads {a} and {b}"),
+        _ => format!("{who_prev} and {who_now}"),
+    };
+    let tasks = !(who_prev.starts_with("thread ") && who_now.starts_with("thread "));
     // A global by name; other memory by what the accesses did to it.
     let p = Pointer::decode(byte);
     let name = (p.alloc as usize)
@@ -312,31 +342,25 @@ fn conflict(
     // without a name, "thread 1 reads the memory thread 0 writes at L".
     let both = |link: &str| match &name {
         Some(x) => format!(
-            "thread {} {} {x} {link} thread {} {} it at {at}",
-            now.thread,
+            "{who_now} {} {x} {link} {who_prev} {} it at {at}",
             verb(&now),
-            prev.thread,
             verb(&prev)
         ),
         None => format!(
-            "thread {} {} the memory thread {} {} at {at}",
-            now.thread,
+            "{who_now} {} the memory {who_prev} {} at {at}",
             verb(&now),
-            prev.thread,
             verb(&prev)
         ),
     };
     if now.class == Class::Mpi {
         if ordered {
             return Fault::Unsupported(format!(
-                "threads {} and {} of a parallel region both call MPI, in an order the schedule chooses (thread {} at {at}); thread schedules are not explored",
-                prev.thread, now.thread, prev.thread
+                "{pair} of a parallel region both call MPI, in an order the schedule chooses ({who_prev} at {at}); thread schedules are not explored"
             ));
         }
         if level >= h::MPI_THREAD_MULTIPLE {
             return Fault::Unsupported(format!(
-                "threads {} and {} of a parallel region call MPI at the same time (thread {} at {at}); concurrent MPI calls under MPI_THREAD_MULTIPLE are not modeled",
-                prev.thread, now.thread, prev.thread
+                "{pair} of a parallel region call MPI at the same time ({who_prev} at {at}); concurrent MPI calls under MPI_THREAD_MULTIPLE are not modeled"
             ));
         }
         return Fault::Threads {
@@ -344,10 +368,7 @@ fn conflict(
             other: Some(prev.loc),
             help: Some(SERIALIZE_HELP),
             message: format!(
-                "threads {} and {} of a parallel region may call MPI at the same time (thread {} at {at}), but the thread level is {}: calls must not be concurrent (MPI 4.0 §11.6; put them in `single`, `master` or a critical section)",
-                prev.thread,
-                now.thread,
-                prev.thread,
+                "{pair} of a parallel region may call MPI at the same time ({who_prev} at {at}), but the thread level is {}: calls must not be concurrent (MPI 4.0 §11.6; put them in `single`, `master` or a critical section)",
                 level_name(level)
             ),
         };
@@ -368,8 +389,13 @@ fn conflict(
         other: Some(prev.loc),
         help: None,
         message: format!(
-            "data race: {}, with no barrier or critical section between (OpenMP 5.2 §1.4.1)",
-            both("while")
+            "data race: {}, with no barrier{} between (OpenMP 5.2 §1.4.1)",
+            both("while"),
+            if tasks {
+                ", taskwait, taskgroup, task dependence or critical section"
+            } else {
+                " or critical section"
+            }
         ),
     }
 }

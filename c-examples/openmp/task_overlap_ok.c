@@ -1,0 +1,48 @@
+/* RUN: -n 3
+ * EXPECT: verified
+ * Communication overlapped with computation by tasks: inside `single`, one
+ * task exchanges the boundary values with the neighbors in a ring
+ * (MPI_Sendrecv) while other tasks update the interior, which needs no
+ * remote data; after the `taskwait` the boundary is computed from what
+ * arrived. Whichever thread runs the communication task calls MPI, so the
+ * program asks for MPI_THREAD_SERIALIZED (MPI 4.0 §11.6): only that task
+ * calls MPI inside the region, so no two calls are concurrent.
+ * task_overlap_funneled.c asks for MPI_THREAD_FUNNELED.
+ */
+#include <assert.h>
+#include <mpi.h>
+#include <omp.h>
+
+#define N 16
+#define PARTS 4
+
+int main(int argc, char **argv) {
+    int rank, size, provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int right = (rank + 1) % size, left = (rank + size - 1) % size;
+    double u[N], v[N], halo = -1;
+    for (int i = 0; i < N; i++)
+        u[i] = rank * N + i;
+    #pragma omp parallel shared(u, v, halo)
+    #pragma omp single
+    {
+        #pragma omp task
+        MPI_Sendrecv(&u[N - 1], 1, MPI_DOUBLE, right, 0, &halo, 1, MPI_DOUBLE, left, 0,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int p = 0; p < PARTS; p++) {
+            #pragma omp task firstprivate(p)
+            for (int i = 1 + p * (N - 1) / PARTS; i < 1 + (p + 1) * (N - 1) / PARTS; i++)
+                v[i] = u[i] - u[i - 1];
+        }
+        #pragma omp taskwait
+        v[0] = u[0] - halo;
+    }
+    int prev = rank == 0 ? size - 1 : rank - 1;
+    assert(v[0] == rank * N - (prev * N + N - 1));
+    for (int i = 1; i < N; i++)
+        assert(v[i] == 1);
+    MPI_Finalize();
+    return 0;
+}
