@@ -171,6 +171,34 @@ pub struct Member {
     /// A split collective begun and not ended (§13.4.5: one per file
     /// handle at a time): the begin call and the bytes it moved.
     pub split: Option<(crate::mpi_api::MpiFunc, u64)>,
+    /// How many `MPI_File_set_view` calls the member made: the views of
+    /// members that made as many are the ones §13.4.4 requires identical
+    /// for shared file pointer use (a member that has not reached the
+    /// collective yet still has its old view).
+    pub views: u32,
+    /// The member's part of an `MPI_File_read_ordered` or
+    /// `MPI_File_write_ordered` waiting for the other members: its offset
+    /// is the shared pointer plus the sizes of the lower ranks' parts
+    /// (§13.4.4), known once all arrived.
+    pub ordered: Option<Ordered>,
+}
+
+/// One member's call of an ordered access (or of `MPI_File_seek_shared`,
+/// with no data), kept until every member made its own.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ordered {
+    pub func: crate::mpi_api::MpiFunc,
+    pub loc: LocId,
+    pub buf: u64,
+    pub count: i32,
+    pub datatype: i32,
+    /// Where the status goes.
+    pub status: u64,
+    /// The etypes it accesses.
+    pub etypes: u64,
+    pub write: bool,
+    /// For `MPI_File_seek_shared`: its offset and whence.
+    pub seek: Option<(i64, i32)>,
 }
 
 /// One data access of a member, remembered for the conflict check of

@@ -190,7 +190,7 @@ impl Machine {
     /// the file through the caller's view, `start` etypes into it; the
     /// bytes moved (a read stops at the end of the file).
     #[allow(clippy::too_many_arguments)]
-    fn move_data(
+    pub(super) fn move_data(
         &mut self,
         site: &Site,
         f: FileId,

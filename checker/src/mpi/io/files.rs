@@ -243,6 +243,8 @@ impl Machine {
                 view: View::default_view(h::MPI_BYTE),
                 pointer: start,
                 split: None,
+                views: 0,
+                ordered: None,
             };
             self.world.files.open.push(OpenFile {
                 name: name.to_string(),
@@ -432,7 +434,12 @@ impl Machine {
 
     /// The value every member of the next collective on file `f` must
     /// give the same (a size, a flag): compared with the first member's.
-    fn check_same_value(&self, site: &Site, f: FileId, value: &[i64]) -> Result<(), Halt> {
+    pub(super) fn check_same_value(
+        &self,
+        site: &Site,
+        f: FileId,
+        value: &[i64],
+    ) -> Result<(), Halt> {
         let Some(first) = self.first_at_next_file_collective(site, f) else {
             return Ok(());
         };

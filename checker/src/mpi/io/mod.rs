@@ -6,7 +6,8 @@
 //!   must be closed at `MPI_Finalize`;
 //! - `views`: `MPI_File_set_view` and the queries on views;
 //! - `access`: the data access calls (explicit offsets, individual file
-//!   pointers; blocking, nonblocking, collective and split collective).
+//!   pointers; blocking, nonblocking, collective and split collective);
+//! - `shared`: the shared file pointer (its order a decision of the search).
 //!
 //! The default error handler of files is `MPI_ERRORS_RETURN` (§13.7): an
 //! I/O error (a missing file, a write to a file opened read-only) is the
@@ -16,7 +17,10 @@
 mod access;
 mod files;
 mod races;
+mod shared;
 mod views;
+
+pub use shared::{shared_decisions, shared_skipped};
 
 use super::decode::{Effect, Site};
 use crate::mpi::machine::*;
@@ -45,6 +49,14 @@ impl Machine {
                 self.file_view_query(site, args)
             }
             F::FileSeek | F::FileGetPosition => self.file_seek(site, args),
+            F::FileReadShared
+            | F::FileWriteShared
+            | F::FileIreadShared
+            | F::FileIwriteShared
+            | F::FileGetPositionShared => self.file_shared(site, args),
+            F::FileReadOrdered | F::FileWriteOrdered | F::FileSeekShared => {
+                self.file_ordered(site, args)
+            }
             F::FileReadAtAllEnd | F::FileWriteAtAllEnd | F::FileReadAllEnd | F::FileWriteAllEnd => {
                 self.file_split_end(site, args)
             }
