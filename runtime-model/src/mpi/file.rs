@@ -264,11 +264,43 @@ impl OpenFile {
     }
 }
 
+/// The latest access of a process to a file through the C library
+/// (`fopen`, a flush of written data, `remove`, `rename`) or an MPI-IO
+/// write: what a later access of another process must be ordered after
+/// (happens-before), or its outcome depends on timing the check does not
+/// explore.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FsAccess {
+    pub name: String,
+    pub rank: usize,
+    pub write: bool,
+    /// The process's own entry of its happens-before clock at the access
+    /// (`u32::MAX`: before the clocks started, never known to others).
+    pub stamp: u32,
+    /// How the access is shown: `fopen(.., "w")`, `MPI_File_write_at`.
+    pub what: String,
+    /// An MPI-IO access: ordered against other MPI-IO accesses by the
+    /// `io-race` rules (§13.6.1), not here.
+    pub mpiio: bool,
+}
+
+/// Why an access of the file system is not ordered after an earlier one of
+/// another process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FsConflict {
+    pub rank: usize,
+    pub write: bool,
+    pub what: String,
+}
+
 /// The file system of the check and the files opened on it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Files {
     /// Files by name, in the order the check first saw them.
     pub disk: Vec<Disk>,
+    /// Per file, process and kind (read or write), the latest access
+    /// through the C library or an MPI-IO write (`note_access`).
+    pub accesses: Vec<FsAccess>,
     pub open: Vec<OpenFile>,
     /// What each open collective did: ((communicator, instance), the file
     /// it opened or the error class it failed with).
@@ -303,6 +335,71 @@ impl Files {
             }
         };
         self.disk[i].bytes.clone()
+    }
+
+    /// Checks an access of `rank` to file `name` (`write`: it changes the
+    /// file) against the other processes' latest accesses, then remembers
+    /// it. `now` is the process's happens-before clock (one entry per
+    /// rank; `None` before the clocks started: then only accesses of its
+    /// own are ordered). An earlier access of another process, one of the
+    /// two a write, must be known to `now` (its stamp at most `now`'s
+    /// entry for that process).
+    pub fn note_access(
+        &mut self,
+        name: &str,
+        rank: usize,
+        write: bool,
+        now: Option<&[u32]>,
+        what: &str,
+        mpiio: bool,
+    ) -> Result<(), FsConflict> {
+        for a in &self.accesses {
+            if a.name != name || a.rank == rank || !(a.write || write) || (a.mpiio && mpiio) {
+                continue;
+            }
+            let known = now.is_some_and(|c| c.get(a.rank).is_some_and(|&k| k >= a.stamp));
+            if !known {
+                return Err(FsConflict {
+                    rank: a.rank,
+                    write: a.write,
+                    what: a.what.clone(),
+                });
+            }
+        }
+        let stamp = now.and_then(|c| c.get(rank).copied()).unwrap_or(u32::MAX);
+        let entry = FsAccess {
+            name: name.to_string(),
+            rank,
+            write,
+            stamp,
+            what: what.to_string(),
+            mpiio,
+        };
+        match self
+            .accesses
+            .iter_mut()
+            .find(|a| a.name == name && a.rank == rank && a.write == write && a.mpiio == mpiio)
+        {
+            Some(a) => *a = entry,
+            None => self.accesses.push(entry),
+        }
+        Ok(())
+    }
+
+    /// Renames file `from` to `to` (`rename`, C11 7.21.4.2): `to` is
+    /// replaced; whether `from` existed.
+    pub fn rename(&mut self, from: &str, to: &str) -> bool {
+        let Some(bytes) = self.slot(from).and_then(|i| self.disk[i].bytes.take()) else {
+            return false;
+        };
+        match self.slot(to) {
+            Some(i) => self.disk[i].bytes = Some(bytes),
+            None => self.disk.push(Disk {
+                name: to.to_string(),
+                bytes: Some(bytes),
+            }),
+        }
+        true
     }
 
     /// Makes an empty file `name` (`MPI_MODE_CREATE` of a missing file).

@@ -206,6 +206,26 @@ impl Machine {
         let ranges = file.members[m].view.file_ranges(start, len);
         let name = file.name.clone();
         self.check_io_race(site, f, m, &ranges, write)?;
+        // Against the processes' accesses through the C library.
+        let now = self.io_clocks.as_ref().map(|c| c.now(site.rank).clone());
+        if let Err(c) = self.world.files.note_access(
+            &name,
+            site.rank,
+            write,
+            now.as_deref(),
+            site.func.name(),
+            true,
+        ) {
+            return Err(Halt::Unsupported(format!(
+                "{} of \"{name}\" by rank {} is not ordered by MPI synchronization with the {} of it by rank {} ({}): what the {} finds depends on the timing of the two processes, which the check does not explore",
+                site.func.name(),
+                site.rank,
+                if c.write { "write" } else { "read" },
+                c.rank,
+                c.what,
+                if write { "write" } else { "read" }
+            )));
+        }
         if write {
             let data = self.pack(site, buf, count, datatype, "buf")?;
             self.world.files.write(&name, &ranges, &data);
