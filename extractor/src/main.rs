@@ -261,6 +261,43 @@ fn entry_size(model: &Model) -> u32 {
         .unwrap_or(0)
 }
 
+/// Whether the program may open a file for writing with `fopen` (a mode
+/// other than a constant "r" or "rb").
+fn writes_files(model: &runtime_model::model::Model) -> bool {
+    use runtime_model::model::{InstKind, LibcFunc, Operand, Pointer};
+    model
+        .functions
+        .iter()
+        .flat_map(|f| &f.blocks)
+        .flat_map(|b| &b.insts)
+        .any(|i| match &i.kind {
+            InstKind::Libc {
+                func: LibcFunc::Fopen,
+                args,
+                ..
+            } => {
+                let mode = match args.get(1).map(|a| a.value) {
+                    Some(Operand::Const(c)) => {
+                        let p = Pointer::decode(c);
+                        (p.alloc >= 1)
+                            .then(|| model.globals.get(p.alloc as usize - 1))
+                            .flatten()
+                            .map(|g| {
+                                let s = g.init.get(p.offset as usize..).unwrap_or(&[]);
+                                s.iter()
+                                    .take_while(|&&b| b != 0)
+                                    .copied()
+                                    .collect::<Vec<u8>>()
+                            })
+                    }
+                    _ => None,
+                };
+                !matches!(mode.as_deref(), Some(b"r") | Some(b"rb"))
+            }
+            _ => false,
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,41 +389,4 @@ mod tests {
         assert_eq!(model.stats.instructions_removed, 0);
         assert_eq!(model.stats.instructions_kept, entry_size(&model));
     }
-}
-
-/// Whether the program may open a file for writing with `fopen` (a mode
-/// other than a constant "r" or "rb").
-fn writes_files(model: &runtime_model::model::Model) -> bool {
-    use runtime_model::model::{InstKind, LibcFunc, Operand, Pointer};
-    model
-        .functions
-        .iter()
-        .flat_map(|f| &f.blocks)
-        .flat_map(|b| &b.insts)
-        .any(|i| match &i.kind {
-            InstKind::Libc {
-                func: LibcFunc::Fopen,
-                args,
-                ..
-            } => {
-                let mode = match args.get(1).map(|a| a.value) {
-                    Some(Operand::Const(c)) => {
-                        let p = Pointer::decode(c);
-                        (p.alloc >= 1)
-                            .then(|| model.globals.get(p.alloc as usize - 1))
-                            .flatten()
-                            .map(|g| {
-                                let s = g.init.get(p.offset as usize..).unwrap_or(&[]);
-                                s.iter()
-                                    .take_while(|&&b| b != 0)
-                                    .copied()
-                                    .collect::<Vec<u8>>()
-                            })
-                    }
-                    _ => None,
-                };
-                !matches!(mode.as_deref(), Some(b"r") | Some(b"rb"))
-            }
-            _ => false,
-        })
 }

@@ -479,6 +479,9 @@ mpi_functions! {
     WinCreateErrhandler = "MPI_Win_create_errhandler"(win_errhandler_fn, errhandler) { Environment, p2p_or_local };
     FileCreateErrhandler = "MPI_File_create_errhandler"(file_errhandler_fn, errhandler) { Environment, p2p_or_local };
     WinSetErrhandler = "MPI_Win_set_errhandler"(win, errhandler) { Environment, p2p_or_local };
+    FileSetErrhandler = "MPI_File_set_errhandler"(file, errhandler) { Environment, p2p_or_local };
+    FileGetErrhandler = "MPI_File_get_errhandler"(file, errhandler) { Environment, p2p_or_local };
+    FileCallErrhandler = "MPI_File_call_errhandler"(fh, errorcode) { Environment, p2p_or_local };
     WinGetErrhandler = "MPI_Win_get_errhandler"(win, errhandler) { Environment, p2p_or_local };
     CommCallErrhandler = "MPI_Comm_call_errhandler"(comm, errorcode) { Environment, p2p_or_local };
     WinCallErrhandler = "MPI_Win_call_errhandler"(win, errorcode) { Environment, p2p_or_local };

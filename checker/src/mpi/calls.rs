@@ -271,6 +271,9 @@ impl Machine {
             | F::FileCreateErrhandler
             | F::ErrhandlerCreate
             | F::WinSetErrhandler
+            | F::FileSetErrhandler
+            | F::FileGetErrhandler
+            | F::FileCallErrhandler
             | F::WinGetErrhandler
             | F::CommCallErrhandler
             | F::WinCallErrhandler
@@ -287,7 +290,7 @@ impl Machine {
             _ if family == Family::Rma => effect = Some(self.call_rma(model, &site, args)?),
             _ if family == Family::Io => {
                 // What the model leaves out is reported at the call.
-                effect = Some(self.call_io(&site, args).map_err(|h| match h {
+                effect = Some(self.call_io(model, &site, args).map_err(|h| match h {
                     Halt::Unsupported(m) => {
                         Halt::Unsupported(format!("{}: {m}", model.describe_location(loc)))
                     }

@@ -176,6 +176,9 @@ pub struct Member {
     /// for shared file pointer use (a member that has not reached the
     /// collective yet still has its old view).
     pub views: u32,
+    /// The error handler of the member's handle (MPI 3.1 §13.7: the
+    /// default file error handler when it opened the file).
+    pub errhandler: i32,
     /// The member's part of an `MPI_File_read_ordered` or
     /// `MPI_File_write_ordered` waiting for the other members: its offset
     /// is the shared pointer plus the sizes of the lower ranks' parts
@@ -302,12 +305,23 @@ pub struct Files {
     /// through the C library or an MPI-IO write (`note_access`).
     pub accesses: Vec<FsAccess>,
     pub open: Vec<OpenFile>,
+    /// Per process that changed it, the default file error handler (the
+    /// handler of `MPI_FILE_NULL`; `MPI_ERRORS_RETURN` otherwise, §13.7).
+    pub default_handlers: Vec<(usize, i32)>,
     /// What each open collective did: ((communicator, instance), the file
     /// it opened or the error class it failed with).
     pub made_by: Vec<((CommId, usize), Result<FileId, i32>)>,
 }
 
 impl Files {
+    /// Process `rank`'s default file error handler (§13.7).
+    pub fn default_handler(&self, rank: usize) -> i32 {
+        self.default_handlers
+            .iter()
+            .find(|(r, _)| *r == rank)
+            .map_or(crate::handles::MPI_ERRORS_RETURN, |(_, eh)| *eh)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.disk.is_empty() && self.open.is_empty()
     }

@@ -244,8 +244,15 @@ impl Machine {
                 pointer: start,
                 split: None,
                 views: 0,
+                errhandler: h::MPI_ERRORS_RETURN,
                 ordered: None,
             };
+            // §13.7: a new handle gets its process's default file error
+            // handler (the one of MPI_FILE_NULL).
+            let handlers: Vec<i32> = members
+                .iter()
+                .map(|&r| self.world.files.default_handler(r))
+                .collect();
             self.world.files.open.push(OpenFile {
                 name: name.to_string(),
                 comm,
@@ -254,7 +261,13 @@ impl Machine {
                 atomic: false,
                 syncs: vec![0; members.len()],
                 seen: vec![None; members.len()],
-                members: vec![member; members.len()],
+                members: handlers
+                    .iter()
+                    .map(|&errhandler| Member {
+                        errhandler,
+                        ..member.clone()
+                    })
+                    .collect(),
                 accesses: Vec::new(),
                 shared: start,
             });

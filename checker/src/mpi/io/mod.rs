@@ -28,8 +28,29 @@ use runtime_model::mpi::file::{file_of_handle, FileId};
 use runtime_model::mpi_api::MpiFunc as F;
 
 impl Machine {
-    /// The MPI-IO family's handler.
-    pub(crate) fn call_io(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+    /// The MPI-IO family's handler. An I/O error a call returns is raised
+    /// on the file's error handler (§13.7; `MPI_FILE_NULL`'s for open and
+    /// delete), `MPI_ERRORS_RETURN` unless the program set another.
+    pub(crate) fn call_io(
+        &mut self,
+        model: &runtime_model::model::Model,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
+        let effect = self.io_call(site, args)?;
+        if let Effect::Return(code) = effect {
+            if code != 0 {
+                let fh = match site.func {
+                    F::FileOpen | F::FileDelete => 0,
+                    _ => super::args::Args::new(site.func, args).ptr("fh")?,
+                };
+                self.file_error(model, site, fh, code as i32)?;
+            }
+        }
+        Ok(effect)
+    }
+
+    fn io_call(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         match site.func {
             F::FileOpen => self.file_open(site, args),
             F::FileClose => self.file_close(site, args),

@@ -223,6 +223,10 @@ impl Machine {
         };
         let site = Site { rank, loc, func };
         let code = self.shared_now(&site, file, &args)?;
+        if code != 0 {
+            let fh = Args::new(func, &args).ptr("fh")?;
+            self.file_error(model, &site, fh, code)?;
+        }
         // Deferrals waiting for another access to go first are satisfied.
         for p in &mut self.procs {
             if let Phase::Blocked {
