@@ -171,6 +171,10 @@ pub struct Member {
     /// A split collective begun and not ended (§13.4.5: one per file
     /// handle at a time): the begin call and the bytes it moved.
     pub split: Option<(crate::mpi_api::MpiFunc, u64)>,
+    /// The internal request whose guard keeps the split collective's
+    /// buffer MPI's until its end call (§13.4.5: the buffer may not be
+    /// used in between).
+    pub split_guard: Option<super::p2p::ReqId>,
     /// How many `MPI_File_set_view` calls the member made: the views of
     /// members that made as many are the ones §13.4.4 requires identical
     /// for shared file pointer use (a member that has not reached the

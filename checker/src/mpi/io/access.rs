@@ -174,7 +174,14 @@ impl Machine {
             return Ok(effect);
         }
         if kind.split {
-            self.world.files.open[f].members[m].split = Some((site.func, moved));
+            // §13.4.5: between the begin and the end the buffer is MPI's,
+            // as a nonblocking access's until it completes (§13.6.1): an
+            // internal request guards it, released by the end call.
+            let r = self.world.p2p.post(site.rank, ReqOp::Null { status }, ev);
+            self.guard_typed(site, r, buf, count, datatype, !kind.write)?;
+            let member = &mut self.world.files.open[f].members[m];
+            member.split = Some((site.func, moved));
+            member.split_guard = Some(r);
         } else if kind.nonblocking {
             let r = self.world.p2p.post(site.rank, ReqOp::Null { status }, ev);
             self.guard_typed(site, r, buf, count, datatype, !kind.write)?;
@@ -264,7 +271,11 @@ impl Machine {
             }
         };
         self.world.files.open[f].members[m].split = None;
-        self.log_call(site, None, None);
+        let ev = self.log_call(site, None, None);
+        if let Some(r) = self.world.files.open[f].members[m].split_guard.take() {
+            self.release_buffers(site.rank, r);
+            self.world.p2p.requests[r].completed_at = Some(ev);
+        }
         self.trace_event(
             site.rank,
             site.loc,

@@ -243,6 +243,7 @@ impl Machine {
                 view: View::default_view(h::MPI_BYTE),
                 pointer: start,
                 split: None,
+                split_guard: None,
                 views: 0,
                 errhandler: h::MPI_ERRORS_RETURN,
                 ordered: None,
