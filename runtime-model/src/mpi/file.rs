@@ -539,6 +539,39 @@ mod tests {
     }
 
     #[test]
+    fn accesses_of_other_processes_must_be_ordered() {
+        let mut fs = Files::default();
+        // Rank 0 writes at its stamp 1; rank 1 that knows it may read.
+        assert!(fs
+            .note_access("f", 0, true, Some(&[1, 0]), "fclose", false)
+            .is_ok());
+        assert!(fs
+            .note_access("f", 1, false, Some(&[1, 1]), "fopen", false)
+            .is_ok());
+        // Rank 2 knows nothing of rank 0's write.
+        let c = fs
+            .note_access("f", 2, false, Some(&[0, 0, 1]), "fopen", false)
+            .unwrap_err();
+        assert_eq!((c.rank, c.write), (0, true));
+        // Reads alone never conflict; without clocks nothing is known.
+        assert!(fs.note_access("g", 0, false, None, "fopen", false).is_ok());
+        assert!(fs.note_access("g", 1, false, None, "fopen", false).is_ok());
+        assert!(fs
+            .note_access("g", 1, true, Some(&[5, 1]), "fclose", false)
+            .is_err());
+        // Two MPI-IO accesses are io-race's to judge.
+        assert!(fs.note_access("h", 0, true, None, "w", true).is_ok());
+        assert!(fs.note_access("h", 1, true, None, "w", true).is_ok());
+        // Renaming moves the bytes.
+        fs.create("a");
+        fs.write("a", &[(0, 2)], b"hi");
+        assert!(fs.rename("a", "b"));
+        assert_eq!(fs.read("b", &[(0, 2)]), b"hi");
+        assert_eq!(fs.lookup("a", |_| Some(vec![1])), None);
+        assert!(!fs.rename("a", "c"));
+    }
+
+    #[test]
     fn reads_stop_at_the_end_and_writes_extend() {
         let mut fs = Files::default();
         assert_eq!(fs.lookup("a", |_| None), None);
