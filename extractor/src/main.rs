@@ -104,10 +104,14 @@ fn run(cli: &Cli) -> Result<String, ExtractError> {
     passes::lifetimes::end_locals_at_returns(&mut model);
     let functions_inlined = passes::inline_into_entry(&mut model)?;
     passes::locked_updates::updates_under_locks_become_atomic(&mut model.functions);
+    // A program that writes files with stdio may read back what it wrote
+    // (the checker's file system keeps it): its output calls, and the
+    // values they write, are not slicing's to drop.
     let (instructions_kept, instructions_removed) = if cli.no_slice {
         (entry_size(&model), 0)
     } else {
-        passes::slice(&mut model, false)
+        let keep_output = writes_files(&model);
+        passes::slice(&mut model, keep_output)
     };
     model.stats = ExtractStats {
         functions_inlined,
@@ -255,6 +259,43 @@ fn entry_size(model: &Model) -> u32 {
                 .sum::<usize>() as u32
         })
         .unwrap_or(0)
+}
+
+/// Whether the program may open a file for writing with `fopen` (a mode
+/// other than a constant "r" or "rb").
+fn writes_files(model: &runtime_model::model::Model) -> bool {
+    use runtime_model::model::{InstKind, LibcFunc, Operand, Pointer};
+    model
+        .functions
+        .iter()
+        .flat_map(|f| &f.blocks)
+        .flat_map(|b| &b.insts)
+        .any(|i| match &i.kind {
+            InstKind::Libc {
+                func: LibcFunc::Fopen,
+                args,
+                ..
+            } => {
+                let mode = match args.get(1).map(|a| a.value) {
+                    Some(Operand::Const(c)) => {
+                        let p = Pointer::decode(c);
+                        (p.alloc >= 1)
+                            .then(|| model.globals.get(p.alloc as usize - 1))
+                            .flatten()
+                            .map(|g| {
+                                let s = g.init.get(p.offset as usize..).unwrap_or(&[]);
+                                s.iter()
+                                    .take_while(|&&b| b != 0)
+                                    .copied()
+                                    .collect::<Vec<u8>>()
+                            })
+                    }
+                    _ => None,
+                };
+                !matches!(mode.as_deref(), Some(b"r") | Some(b"rb"))
+            }
+            _ => false,
+        })
 }
 
 #[cfg(test)]

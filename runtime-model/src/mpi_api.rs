@@ -479,6 +479,9 @@ mpi_functions! {
     WinCreateErrhandler = "MPI_Win_create_errhandler"(win_errhandler_fn, errhandler) { Environment, p2p_or_local };
     FileCreateErrhandler = "MPI_File_create_errhandler"(file_errhandler_fn, errhandler) { Environment, p2p_or_local };
     WinSetErrhandler = "MPI_Win_set_errhandler"(win, errhandler) { Environment, p2p_or_local };
+    FileSetErrhandler = "MPI_File_set_errhandler"(file, errhandler) { Environment, p2p_or_local };
+    FileGetErrhandler = "MPI_File_get_errhandler"(file, errhandler) { Environment, p2p_or_local };
+    FileCallErrhandler = "MPI_File_call_errhandler"(fh, errorcode) { Environment, p2p_or_local };
     WinGetErrhandler = "MPI_Win_get_errhandler"(win, errhandler) { Environment, p2p_or_local };
     CommCallErrhandler = "MPI_Comm_call_errhandler"(comm, errorcode) { Environment, p2p_or_local };
     WinCallErrhandler = "MPI_Win_call_errhandler"(win, errorcode) { Environment, p2p_or_local };
@@ -545,6 +548,18 @@ mpi_functions! {
     FileIwriteAll = "MPI_File_iwrite_all"(fh, buf, count, datatype, request) { Io, collective, blocking_form: FileWriteAll, buffers: Pending };
     FileSeek = "MPI_File_seek"(fh, offset, whence) { Io, p2p_or_local };
     FileGetPosition = "MPI_File_get_position"(fh, offset) { Io, p2p_or_local };
+    // Data access with the shared file pointer (§13.4.4): one pointer per
+    // collectively opened file; the order in which the members' individual
+    // calls take it is the implementation's (a decision of the search), the
+    // ordered calls are collective and go in rank order.
+    FileReadShared = "MPI_File_read_shared"(fh, buf, count, datatype, status) { Io, p2p_or_local };
+    FileWriteShared = "MPI_File_write_shared"(fh, buf, count, datatype, status) { Io, p2p_or_local };
+    FileIreadShared = "MPI_File_iread_shared"(fh, buf, count, datatype, request) { Io, blocking_form: FileReadShared, buffers: Pending, p2p_or_local };
+    FileIwriteShared = "MPI_File_iwrite_shared"(fh, buf, count, datatype, request) { Io, blocking_form: FileWriteShared, buffers: Pending, p2p_or_local };
+    FileReadOrdered = "MPI_File_read_ordered"(fh, buf, count, datatype, status) { Io, collective };
+    FileWriteOrdered = "MPI_File_write_ordered"(fh, buf, count, datatype, status) { Io, collective };
+    FileSeekShared = "MPI_File_seek_shared"(fh, offset, whence) { Io, collective };
+    FileGetPositionShared = "MPI_File_get_position_shared"(fh, offset) { Io, p2p_or_local };
     // Split collective data access (§13.4.5): the begin is the collective
     // call; the end only finishes it.
     FileReadAtAllBegin = "MPI_File_read_at_all_begin"(fh, offset, buf, count, datatype) { Io, collective, buffers: Pending };

@@ -271,6 +271,9 @@ impl Machine {
             | F::FileCreateErrhandler
             | F::ErrhandlerCreate
             | F::WinSetErrhandler
+            | F::FileSetErrhandler
+            | F::FileGetErrhandler
+            | F::FileCallErrhandler
             | F::WinGetErrhandler
             | F::CommCallErrhandler
             | F::WinCallErrhandler
@@ -285,7 +288,15 @@ impl Machine {
             _ if family == Family::Info => effect = Some(self.call_info(&site, args)?),
             _ if family == Family::Packing => effect = Some(self.call_pack(&site, args)?),
             _ if family == Family::Rma => effect = Some(self.call_rma(model, &site, args)?),
-            _ if family == Family::Io => effect = Some(self.call_io(&site, args)?),
+            _ if family == Family::Io => {
+                // What the model leaves out is reported at the call.
+                effect = Some(self.call_io(model, &site, args).map_err(|h| match h {
+                    Halt::Unsupported(m) => {
+                        Halt::Unsupported(format!("{}: {m}", model.describe_location(loc)))
+                    }
+                    other => other,
+                })?)
+            }
             _ if family == Family::Datatype => {
                 effect = Some(self.call_datatype(model, &site, args)?)
             }

@@ -508,7 +508,11 @@ impl Machine {
                 Ok(delivered)
             }
             Block::Rma(wait) => self.rma_try_unblock(model, rank, wait),
-            Block::Probe { .. } | Block::Poll { .. } | Block::Cancel { .. } => Ok(false),
+            // Taken by the search's decision (`Machine::take_shared`).
+            Block::Probe { .. }
+            | Block::Poll { .. }
+            | Block::Cancel { .. }
+            | Block::SharedFp { .. } => Ok(false),
         }
     }
 

@@ -97,6 +97,18 @@ pub enum Decision {
         rank: usize,
         excluded: Vec<u64>,
     },
+    /// The shared file pointer access `rank` waits in takes the pointer
+    /// now (MPI 3.1 §13.4.4: the members' calls are serialized in an order
+    /// the implementation chooses).
+    TakeShared {
+        rank: usize,
+    },
+    /// The pointer of the file `rank` waits on goes first to an access not
+    /// made yet (none of the ranks in `excluded`).
+    DeferShared {
+        rank: usize,
+        excluded: Vec<usize>,
+    },
 }
 
 /// The process a decision is about (an error while taking it stops it).
@@ -114,7 +126,9 @@ pub fn decision_owner(state: &Machine, choice: &Decision) -> Option<usize> {
         | Decision::ForceNotYet { rank }
         | Decision::Grant { rank }
         | Decision::DeferGrant { rank, .. }
-        | Decision::DeferApply { rank, .. } => Some(*rank),
+        | Decision::DeferApply { rank, .. }
+        | Decision::TakeShared { rank }
+        | Decision::DeferShared { rank, .. } => Some(*rank),
         Decision::Apply { op } => state
             .world
             .rma
@@ -193,6 +207,11 @@ pub fn decide(state: &mut Machine, model: &Model, choice: &Decision) -> Result<(
         Decision::Apply { op } => state.apply_atomic(*op),
         Decision::DeferApply { rank, excluded } => {
             state.defer_rma(*rank, None, Some(excluded.clone()));
+            Ok(())
+        }
+        Decision::TakeShared { rank } => state.take_shared(model, *rank),
+        Decision::DeferShared { rank, excluded } => {
+            state.defer_shared(*rank, excluded.clone());
             Ok(())
         }
     }
@@ -356,6 +375,11 @@ pub fn pending_decisions(
         }
     }
     out.extend(super::rma::rma_decisions(state, reduce));
+    out.extend(
+        super::io::shared_decisions(state)
+            .into_iter()
+            .map(|(rank, options, defer)| (rank, options, Some(defer))),
+    );
     out
 }
 
@@ -412,7 +436,7 @@ pub fn unrealized_cancel_failure(state: &Machine) -> bool {
 /// Whether a blocked decision still has an option it was told to skip: the
 /// execution is then covered by the branch that took that option.
 pub fn has_skipped_option(state: &Machine) -> bool {
-    if super::rma::rma_skipped(state) {
+    if super::rma::rma_skipped(state) || super::io::shared_skipped(state) {
         return true;
     }
     for (r, excluded) in &state.deferred {

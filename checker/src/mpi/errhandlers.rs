@@ -66,6 +66,39 @@ impl Machine {
                 self.check_errhandler(site, eh, ErrhandlerTarget::Win)?;
                 self.world.objects.errors.set_win_handler(rank, win, eh);
             }
+            F::FileSetErrhandler => {
+                let eh = a.int("errhandler")?;
+                self.check_errhandler(site, eh, ErrhandlerTarget::File)?;
+                match a.ptr("file")? {
+                    // §13.7: MPI_FILE_NULL's handler is the default for
+                    // the files the process opens later.
+                    0 => {
+                        let d = &mut self.world.files.default_handlers;
+                        d.retain(|(r, _)| *r != rank);
+                        d.push((rank, eh));
+                    }
+                    fh => {
+                        let (f, m) = self.file(site, fh)?;
+                        self.world.files.open[f].members[m].errhandler = eh;
+                    }
+                }
+            }
+            F::FileGetErrhandler => {
+                let eh = match a.ptr("file")? {
+                    0 => self.world.files.default_handler(rank),
+                    fh => {
+                        let (f, m) = self.file(site, fh)?;
+                        self.world.files.open[f].members[m].errhandler
+                    }
+                };
+                self.hand_out_errhandler(rank, eh);
+                self.write_i32(site, a.ptr("errhandler")?, eh, "errhandler")?;
+            }
+            F::FileCallErrhandler => {
+                let code = a.int("errorcode")?;
+                let fh = a.ptr("fh")?;
+                self.file_error(model, site, fh, code)?;
+            }
             F::WinGetErrhandler => {
                 let win = a.int("win")?;
                 self.window(site, win)?;
@@ -219,6 +252,73 @@ impl Machine {
             .mem
             .free(cells)
             .map_err(|f| site.memory("error handler arguments", f))
+    }
+
+    /// Error `code` of a call on file handle `fh` (`MPI_FILE_NULL` for an
+    /// open that failed), raised on the handle's error handler (MPI 3.1
+    /// §13.7, §8.3): returned under `MPI_ERRORS_RETURN` (the default),
+    /// reported under `MPI_ERRORS_ARE_FATAL` or `MPI_ERRORS_ABORT`, run for
+    /// a user handler, which gets a pointer to the handle and one to the
+    /// code (§8.3.1).
+    pub(crate) fn file_error(
+        &mut self,
+        model: &Model,
+        site: &Site,
+        fh: u64,
+        code: i32,
+    ) -> Result<(), Halt> {
+        let eh = match fh {
+            0 => self.world.files.default_handler(site.rank),
+            fh => {
+                let (f, m) = self.file(site, fh)?;
+                self.world.files.open[f].members[m].errhandler
+            }
+        };
+        match eh {
+            h::MPI_ERRORS_RETURN => Ok(()),
+            h::MPI_ERRORS_ARE_FATAL | h::MPI_ERRORS_ABORT => Err(site.finding(
+                ErrorKind::Assertion,
+                format!(
+                    "{} raises {} on the file's error handler, {}, which aborts the program (MPI 3.1 §13.7, §8.3)",
+                    site.func.name(),
+                    h::error_class_name(code)
+                        .map_or_else(|| format!("error code {code}"), str::to_string),
+                    h::predefined_errhandler_name(eh).unwrap_or("?")
+                ),
+            )),
+            _ => {
+                let Some(function) = self
+                    .world
+                    .objects
+                    .errors
+                    .handler(site.rank, eh)
+                    .and_then(|u| Pointer::as_function(u.function))
+                else {
+                    return Ok(());
+                };
+                let mem = &mut self.procs[site.rank].proc.mem;
+                let cells = mem
+                    .allocate(12, AllocKind::Heap)
+                    .map_err(|f| site.memory("error handler arguments", f))?;
+                mem.store(cells, 8, fh)
+                    .and_then(|_| mem.store(cells + 8, 4, code as u32 as u64))
+                    .map_err(|f| site.memory("error handler arguments", f))?;
+                self.trace_event(
+                    site.rank,
+                    site.loc,
+                    format!(
+                        "{} calls error handler 0x{eh:x} with error code {code}",
+                        site.func.name()
+                    ),
+                );
+                self.run_callback(model, site, function, &[cells, cells + 8], "error handler")?;
+                self.procs[site.rank]
+                    .proc
+                    .mem
+                    .free(cells)
+                    .map_err(|f| site.memory("error handler arguments", f))
+            }
+        }
     }
 
     /// Reads a NUL-terminated string.

@@ -117,6 +117,17 @@ pub enum Block {
     Detach { messages: Vec<ReqId> },
     /// Inside a one-sided call (`crate::mpi::rma`).
     Rma(super::rma::RmaWait),
+    /// An access through the shared file pointer of `file` (or
+    /// `MPI_File_get_position_shared`), waiting for the search to let it
+    /// take the pointer (MPI 3.1 §13.4.4: the order in which the members'
+    /// calls are serialized is the implementation's). `args` are the
+    /// call's; `deferred`: the ranks whose access the search said goes
+    /// after one not made yet (a "defer" branch, as for lock grants).
+    SharedFp {
+        file: runtime_model::mpi::file::FileId,
+        args: Vec<u64>,
+        deferred: Option<Vec<usize>>,
+    },
 }
 
 /// What may let a process that could not finish its blocking call finish it.

@@ -174,9 +174,12 @@ pub fn key(model: &Model, state: &Machine, whole_history: bool, clock: bool) -> 
         || state.rma.is_some()
         || !state.world.rma.windows.is_empty()
         || !state.world.rma.ops.is_empty()
-        // Files (MPI-IO) are not part of the key yet: no state holding one
-        // is merged with another.
-        || !state.world.files.is_empty()
+        // Files opened with MPI-IO, or written through the C library, and
+        // the clocks that order the processes' accesses, are not part of
+        // the key yet: no state holding one is merged with another.
+        || !state.world.files.open.is_empty()
+        || state.io_clocks.is_some()
+        || state.world.files.accesses.iter().any(|a| a.write)
     {
         return None;
     }
@@ -189,6 +192,13 @@ pub fn key(model: &Model, state: &Machine, whole_history: bool, clock: bool) -> 
     // handle's error names the call that completed its request — and a
     // subtree that shows an error is never summarized (`explore::memo`).
     world(state, &replayed, &mut h);
+    // Files only read: their content is the working directory's, a function
+    // of the name; which were found, and who read them (a later write must
+    // be ordered after those reads), is what the future reads.
+    for d in &state.world.files.disk {
+        (&d.name, d.bytes.is_some()).hash(&mut h);
+    }
+    state.world.files.accesses.hash(&mut h);
     for (r, excluded) in &state.deferred {
         canon(state, *r).hash(&mut h);
         hash_ids(state, excluded, &mut h);

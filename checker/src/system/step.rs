@@ -96,6 +96,51 @@ fn one_sided_pending(state: &Machine) -> bool {
         })
 }
 
+/// Runs `rank`'s own code with the check's file system lent to it (the C
+/// library's files, `crate::exec::libc::FsLoan`: one file system every
+/// process sees, shared with MPI-IO), and takes it back at the stop; a
+/// process that ends flushes its streams (C11 7.22.4.4). When its write
+/// was the first of the execution, the happens-before clocks that order
+/// the processes' accesses start now, before its next call.
+fn run_with_files(
+    state: &mut Machine,
+    model: &Model,
+    rank: usize,
+    budget: u64,
+    liveness: &std::sync::Arc<crate::exec::liveness::Liveness>,
+) -> Stop {
+    let clock = state.io_clocks.as_ref().map(|c| c.now(rank).clone());
+    let files = std::mem::take(&mut state.world.files);
+    let proc = &mut state.procs[rank].proc;
+    proc.mem.statics.fs = Some(Box::new(crate::exec::libc::FsLoan {
+        files,
+        rank,
+        clock,
+        start_clocks: false,
+        changed: false,
+    }));
+    let mut stop = proc.run(model, budget, Some(liveness));
+    if let Stop::Exit { loc, .. } = stop {
+        if let Err(m) = crate::exec::libc::flush_at_exit(&mut proc.mem) {
+            stop = Stop::Fault {
+                fault: crate::exec::interp::Fault::Unsupported(m),
+                loc,
+            };
+        }
+    }
+    if let Some(loan) = proc.mem.statics.fs.take() {
+        state.world.files = loan.files;
+        if loan.changed {
+            state.version += 1;
+        }
+        if loan.start_clocks && state.io_clocks.is_none() {
+            let calls: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
+            state.io_clocks = Some(Box::new(crate::mpi::rma::clock::Clocks::new(&calls)));
+        }
+    }
+    stop
+}
+
 /// Accesses to window memory without an MPI call after which a process
 /// lets pending decisions go first.
 const SPIN_YIELD: u32 = 1000;
@@ -110,7 +155,7 @@ fn run_until_stop(
     while state.procs[rank].phase == Phase::Ready {
         state.transitions += 1;
         let liveness = state.liveness.clone();
-        let stop = state.procs[rank].proc.run(model, budget, Some(&liveness));
+        let stop = run_with_files(state, model, rank, budget, &liveness);
         match stop {
             Stop::Mpi { func, args, loc } => {
                 state.procs[rank].window_reads = 0;

@@ -171,6 +171,41 @@ pub struct Member {
     /// A split collective begun and not ended (§13.4.5: one per file
     /// handle at a time): the begin call and the bytes it moved.
     pub split: Option<(crate::mpi_api::MpiFunc, u64)>,
+    /// The internal request whose guard keeps the split collective's
+    /// buffer MPI's until its end call (§13.4.5: the buffer may not be
+    /// used in between).
+    pub split_guard: Option<super::p2p::ReqId>,
+    /// How many `MPI_File_set_view` calls the member made: the views of
+    /// members that made as many are the ones §13.4.4 requires identical
+    /// for shared file pointer use (a member that has not reached the
+    /// collective yet still has its old view).
+    pub views: u32,
+    /// The error handler of the member's handle (MPI 3.1 §13.7: the
+    /// default file error handler when it opened the file).
+    pub errhandler: i32,
+    /// The member's part of an `MPI_File_read_ordered` or
+    /// `MPI_File_write_ordered` waiting for the other members: its offset
+    /// is the shared pointer plus the sizes of the lower ranks' parts
+    /// (§13.4.4), known once all arrived.
+    pub ordered: Option<Ordered>,
+}
+
+/// One member's call of an ordered access (or of `MPI_File_seek_shared`,
+/// with no data), kept until every member made its own.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ordered {
+    pub func: crate::mpi_api::MpiFunc,
+    pub loc: LocId,
+    pub buf: u64,
+    pub count: i32,
+    pub datatype: i32,
+    /// Where the status goes.
+    pub status: u64,
+    /// The etypes it accesses.
+    pub etypes: u64,
+    pub write: bool,
+    /// For `MPI_File_seek_shared`: its offset and whence.
+    pub seek: Option<(i64, i32)>,
 }
 
 /// One data access of a member, remembered for the conflict check of
@@ -236,18 +271,61 @@ impl OpenFile {
     }
 }
 
+/// The latest access of a process to a file through the C library
+/// (`fopen`, a flush of written data, `remove`, `rename`) or an MPI-IO
+/// write: what a later access of another process must be ordered after
+/// (happens-before), or its outcome depends on timing the check does not
+/// explore.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FsAccess {
+    pub name: String,
+    pub rank: usize,
+    pub write: bool,
+    /// The process's own entry of its happens-before clock at the access
+    /// (`u32::MAX`: before the clocks started, never known to others).
+    pub stamp: u32,
+    /// How the access is shown: `fopen(.., "w")`, `MPI_File_write_at`.
+    pub what: String,
+    /// An MPI-IO access: ordered against other MPI-IO accesses by the
+    /// `io-race` rules (§13.6.1), not here.
+    pub mpiio: bool,
+}
+
+/// Why an access of the file system is not ordered after an earlier one of
+/// another process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FsConflict {
+    pub rank: usize,
+    pub write: bool,
+    pub what: String,
+}
+
 /// The file system of the check and the files opened on it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Files {
     /// Files by name, in the order the check first saw them.
     pub disk: Vec<Disk>,
+    /// Per file, process and kind (read or write), the latest access
+    /// through the C library or an MPI-IO write (`note_access`).
+    pub accesses: Vec<FsAccess>,
     pub open: Vec<OpenFile>,
+    /// Per process that changed it, the default file error handler (the
+    /// handler of `MPI_FILE_NULL`; `MPI_ERRORS_RETURN` otherwise, §13.7).
+    pub default_handlers: Vec<(usize, i32)>,
     /// What each open collective did: ((communicator, instance), the file
     /// it opened or the error class it failed with).
     pub made_by: Vec<((CommId, usize), Result<FileId, i32>)>,
 }
 
 impl Files {
+    /// Process `rank`'s default file error handler (§13.7).
+    pub fn default_handler(&self, rank: usize) -> i32 {
+        self.default_handlers
+            .iter()
+            .find(|(r, _)| *r == rank)
+            .map_or(crate::handles::MPI_ERRORS_RETURN, |(_, eh)| *eh)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.disk.is_empty() && self.open.is_empty()
     }
@@ -275,6 +353,71 @@ impl Files {
             }
         };
         self.disk[i].bytes.clone()
+    }
+
+    /// Checks an access of `rank` to file `name` (`write`: it changes the
+    /// file) against the other processes' latest accesses, then remembers
+    /// it. `now` is the process's happens-before clock (one entry per
+    /// rank; `None` before the clocks started: then only accesses of its
+    /// own are ordered). An earlier access of another process, one of the
+    /// two a write, must be known to `now` (its stamp at most `now`'s
+    /// entry for that process).
+    pub fn note_access(
+        &mut self,
+        name: &str,
+        rank: usize,
+        write: bool,
+        now: Option<&[u32]>,
+        what: &str,
+        mpiio: bool,
+    ) -> Result<(), FsConflict> {
+        for a in &self.accesses {
+            if a.name != name || a.rank == rank || !(a.write || write) || (a.mpiio && mpiio) {
+                continue;
+            }
+            let known = now.is_some_and(|c| c.get(a.rank).is_some_and(|&k| k >= a.stamp));
+            if !known {
+                return Err(FsConflict {
+                    rank: a.rank,
+                    write: a.write,
+                    what: a.what.clone(),
+                });
+            }
+        }
+        let stamp = now.and_then(|c| c.get(rank).copied()).unwrap_or(u32::MAX);
+        let entry = FsAccess {
+            name: name.to_string(),
+            rank,
+            write,
+            stamp,
+            what: what.to_string(),
+            mpiio,
+        };
+        match self
+            .accesses
+            .iter_mut()
+            .find(|a| a.name == name && a.rank == rank && a.write == write && a.mpiio == mpiio)
+        {
+            Some(a) => *a = entry,
+            None => self.accesses.push(entry),
+        }
+        Ok(())
+    }
+
+    /// Renames file `from` to `to` (`rename`, C11 7.21.4.2): `to` is
+    /// replaced; whether `from` existed.
+    pub fn rename(&mut self, from: &str, to: &str) -> bool {
+        let Some(bytes) = self.slot(from).and_then(|i| self.disk[i].bytes.take()) else {
+            return false;
+        };
+        match self.slot(to) {
+            Some(i) => self.disk[i].bytes = Some(bytes),
+            None => self.disk.push(Disk {
+                name: to.to_string(),
+                bytes: Some(bytes),
+            }),
+        }
+        true
     }
 
     /// Makes an empty file `name` (`MPI_MODE_CREATE` of a missing file).
@@ -393,6 +536,39 @@ mod tests {
         assert!(d.contiguous());
         assert_eq!(d.file_ranges(5, 3), vec![(5, 3)]);
         assert_eq!(d.file_ranges(5, 0), vec![]);
+    }
+
+    #[test]
+    fn accesses_of_other_processes_must_be_ordered() {
+        let mut fs = Files::default();
+        // Rank 0 writes at its stamp 1; rank 1 that knows it may read.
+        assert!(fs
+            .note_access("f", 0, true, Some(&[1, 0]), "fclose", false)
+            .is_ok());
+        assert!(fs
+            .note_access("f", 1, false, Some(&[1, 1]), "fopen", false)
+            .is_ok());
+        // Rank 2 knows nothing of rank 0's write.
+        let c = fs
+            .note_access("f", 2, false, Some(&[0, 0, 1]), "fopen", false)
+            .unwrap_err();
+        assert_eq!((c.rank, c.write), (0, true));
+        // Reads alone never conflict; without clocks nothing is known.
+        assert!(fs.note_access("g", 0, false, None, "fopen", false).is_ok());
+        assert!(fs.note_access("g", 1, false, None, "fopen", false).is_ok());
+        assert!(fs
+            .note_access("g", 1, true, Some(&[5, 1]), "fclose", false)
+            .is_err());
+        // Two MPI-IO accesses are io-race's to judge.
+        assert!(fs.note_access("h", 0, true, None, "w", true).is_ok());
+        assert!(fs.note_access("h", 1, true, None, "w", true).is_ok());
+        // Renaming moves the bytes.
+        fs.create("a");
+        fs.write("a", &[(0, 2)], b"hi");
+        assert!(fs.rename("a", "b"));
+        assert_eq!(fs.read("b", &[(0, 2)]), b"hi");
+        assert_eq!(fs.lookup("a", |_| Some(vec![1])), None);
+        assert!(!fs.rename("a", "c"));
     }
 
     #[test]

@@ -60,6 +60,7 @@ mod varargs;
 
 pub use getopt::getopt_reads_arguments;
 pub use inputs::{env_changed, getenv_string, rand48_finish, rand48_next, FIXED_TIME};
+pub use streams::{flush_at_exit, FsLoan};
 pub use string::strtok_scan_start;
 pub use time::Clock;
 
@@ -343,8 +344,11 @@ pub struct LibcStatics {
     /// The names the process set or removed (`getenv` of them is no input
     /// under `--any-input`: the program chose the value).
     env_changed: std::collections::BTreeSet<Vec<u8>>,
-    /// Standard input and the files open for reading.
+    /// Standard input and the files open for reading or writing.
     pub streams: streams::Streams,
+    /// The check's file system while the process runs its own code
+    /// (`None` otherwise; `streams::FsLoan`).
+    pub fs: Option<Box<streams::FsLoan>>,
     /// The address of the program's `errno` (a global the extractor makes
     /// when the program reads or writes it), which the functions below set
     /// as C's do.

@@ -30,10 +30,11 @@ pub(super) fn call(
             Ok(ret_i32(out.len() as i32))
         }
         LibcFunc::Fprintf => {
-            // The stream is opaque (stdout/stderr are external objects the
-            // model does not hold), so only the format and arguments are read.
-            a.get(0)?;
+            // Output to a file the program opened goes to the check's file
+            // system; to stdout/stderr it is dropped.
+            let f = a.get(0)?;
             let out = format(mem, func, a.get(1)?, a.rest(2))?;
+            super::streams::emit(mem, f, &out);
             Ok(ret_i32(out.len() as i32))
         }
         LibcFunc::Sprintf => {
@@ -47,15 +48,12 @@ pub(super) fn call(
         // The v-forms take the variable arguments from a `va_list` that
         // `va_start` set up (C11 7.21.6.8-13).
         LibcFunc::Vprintf | LibcFunc::Vfprintf => {
-            let at = if func == LibcFunc::Vfprintf {
-                // The stream is opaque, as for fprintf.
-                a.get(0)?;
-                1
-            } else {
-                0
-            };
+            let at = if func == LibcFunc::Vfprintf { 1 } else { 0 };
             let va = va_list_args(mem, a.get(at + 1)?)?;
             let out = format(mem, func, a.get(at)?, &va)?;
+            if func == LibcFunc::Vfprintf {
+                super::streams::emit(mem, a.get(0)?, &out);
+            }
             Ok(ret_i32(out.len() as i32))
         }
         LibcFunc::Vsprintf => {

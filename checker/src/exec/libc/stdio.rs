@@ -5,7 +5,7 @@
 //! would read is read.
 
 use super::{misrouted, ret, ret_i32, Args, LibcOutcome};
-use crate::exec::memory::{AllocKind, MemFault, Memory};
+use crate::exec::memory::{MemFault, Memory};
 use runtime_model::model::LibcFunc;
 
 /// Size of the object standing for a `FILE` opened by fopen.
@@ -29,8 +29,14 @@ pub(super) fn call(
             Ok(ret_i32((s.len() + 1).min(i32::MAX as usize) as i32))
         }
         LibcFunc::Putchar => Ok(ret(a.get(0)? as u8 as u64)),
+        // fflush(NULL) flushes every stream (C11 7.21.5.2).
         LibcFunc::Fflush => {
-            a.get(0)?;
+            let f = a.get(0)?;
+            if f == 0 || super::streams::is_writer(mem, f) {
+                if let Err(m) = super::streams::flush(mem, (f != 0).then_some(f), "fflush") {
+                    return Ok(LibcOutcome::Unsupported(m));
+                }
+            }
             Ok(ret_i32(0))
         }
         LibcFunc::Perror => {
@@ -42,19 +48,26 @@ pub(super) fn call(
             Ok(LibcOutcome::Return(None))
         }
         LibcFunc::Fputs => {
-            mem.read_c_string(a.get(0)?)?;
-            a.get(1)?;
+            let s = mem.read_c_string(a.get(0)?)?;
+            super::streams::emit(mem, a.get(1)?, &s);
             Ok(ret_i32(1))
         }
-        LibcFunc::Fputc => Ok(ret(a.get(0)? as u8 as u64)),
+        LibcFunc::Fputc => {
+            let c = a.get(0)? as u8;
+            if let Ok(f) = a.get(1) {
+                super::streams::emit(mem, f, &[c]);
+            }
+            Ok(ret(c as u64))
+        }
         LibcFunc::Fopen => {
             let name = mem.read_c_string(a.get(0)?)?;
             let mode = mem.read_c_string(a.get(1)?)?;
             match mode.first() {
-                // The output is dropped like printf's; the stream is a small
-                // object of the process, so a second fclose is reported.
-                Some(b'w' | b'a') if !mode.contains(&b'+') => {
-                    Ok(ret(mem.allocate(FILE_SIZE, AllocKind::Heap)?))
+                // The file of the check's file system the processes share
+                // (`streams::FsLoan`); the stream is a small object of the
+                // process, so a second fclose is reported.
+                Some(c @ (b'w' | b'a')) if !mode.contains(&b'+') => {
+                    super::streams::open_for_writing(mem, &name, *c == b'a', FILE_SIZE)
                 }
                 Some(b'r') if !mode.contains(&b'+') => {
                     super::streams::open_for_reading(mem, &name, FILE_SIZE)
@@ -76,6 +89,11 @@ pub(super) fn call(
                 return Err(MemFault::Null { write: false });
             }
             if !runtime_model::model::Pointer::is_standard_stream(f) {
+                if super::streams::is_writer(mem, f) {
+                    if let Err(m) = super::streams::flush(mem, Some(f), "fclose") {
+                        return Ok(LibcOutcome::Unsupported(m));
+                    }
+                }
                 mem.statics.streams.close(f);
                 mem.free(f).map_err(|e| match e {
                     MemFault::DoubleFree | MemFault::InvalidFree { .. } => MemFault::Other(
@@ -92,7 +110,11 @@ pub(super) fn call(
                 .checked_mul(n)
                 .ok_or_else(|| MemFault::Other("fwrite: size * count overflows".into()))?;
             mem.check_range(p, bytes, false)?;
-            a.get(3)?;
+            let f = a.get(3)?;
+            if super::streams::is_writer(mem, f) {
+                let data = mem.read_bytes(p, bytes)?.to_vec();
+                super::streams::emit(mem, f, &data);
+            }
             Ok(ret(if size == 0 { 0 } else { n }))
         }
         // setvbuf(stream, buf, mode, size) (C11 7.21.5.6): when and how
@@ -276,6 +298,31 @@ mod tests {
         ));
         assert_eq!(c(&mut m, LibcFunc::Fclose, &[p(f)]).unwrap(), 0);
         assert!(call(LibcFunc::Fclose, &[p(f)], &mut m).is_err());
+        // What was written is on the check's file system, not on disk.
+        let fs = &m.statics.fs.as_ref().unwrap().files;
+        assert_eq!(fs.read("out.dat", &[(0, 8)]), b"abcd");
+        assert!(!std::path::Path::new("out.dat").exists());
+        let back = c(&mut m, LibcFunc::Fopen, &[p(name), p(r)]).unwrap();
+        assert_ne!(back, 0);
+        let buf = m.allocate(4, AllocKind::Heap).unwrap();
+        assert_eq!(
+            c(
+                &mut m,
+                LibcFunc::Fread,
+                &[p(buf), i64a(1), i64a(4), p(back)]
+            )
+            .unwrap(),
+            4
+        );
+        assert_eq!(m.read_bytes(buf, 4).unwrap(), b"abcd");
+        // Another rank's read of it with no clock ordering the two: the
+        // check stops (inconclusive) rather than guess the timing.
+        m.statics.fs.as_mut().unwrap().rank = 1;
+        assert!(matches!(
+            call(LibcFunc::Fopen, &[p(name), p(r)], &mut m),
+            Ok(LibcOutcome::Unsupported(_))
+        ));
+        m.statics.fs.as_mut().unwrap().rank = 0;
         // Reading: a file that is not there opens as NULL; "r+" is not
         // modeled.
         let missing = string(&mut m, "no-such-directory/in.dat");

@@ -34,15 +34,165 @@ impl Stream {
     }
 }
 
+/// A stream open for writing a file of the check's file system: what
+/// the program wrote and stdio has not handed to the file yet (a full
+/// buffer, C11 7.21.3: it goes at `fflush`, `fclose` or `exit`), and where
+/// it goes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Writer {
+    name: String,
+    /// The file position the pending bytes start at (`None`: the end of
+    /// the file, mode "a").
+    pos: Option<u64>,
+    pending: Vec<u8>,
+}
+
 /// The process's streams open for reading: standard input (the marker
 /// value of `stdin`, `Pointer::standard_stream`; `None` unless `--stdin`
-/// gave it) and the files.
+/// gave it) and the files; and the files open for writing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Streams {
     stdin: Option<Stream>,
     /// `--stdin` gave rank 0's standard input, and this is another rank.
     stdin_elsewhere: bool,
     files: Vec<(u64, Stream)>,
+    writers: Vec<(u64, Writer)>,
+}
+
+/// The check's file system (`runtime_model::mpi::file::Files`, which
+/// MPI-IO uses too), lent to a process while it runs its own code
+/// (`crate::system::step`): every process sees one file system, as on a
+/// shared parallel file system, and nothing is written to disk.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FsLoan {
+    pub files: runtime_model::mpi::file::Files,
+    pub rank: usize,
+    /// The process's happens-before clock (`None` before the clocks
+    /// started).
+    pub clock: Option<Arc<[u32]>>,
+    /// A write happened before the clocks started: the machine starts them
+    /// before the process's next call (the write then has stamp 1, what
+    /// the new clocks give the process until that call).
+    pub start_clocks: bool,
+    /// The process changed a file.
+    pub changed: bool,
+}
+
+/// Notes an access of the process to file `name` on the lent file system
+/// (`FsLoan`); the reason the check stops when the file system is not lent
+/// (a callback MPI runs) or the access is not ordered after another
+/// process's conflicting one.
+fn fs_access<'m>(
+    mem: &'m mut Memory,
+    name: &str,
+    write: bool,
+    what: &str,
+) -> Result<&'m mut runtime_model::mpi::file::Files, String> {
+    let np = mem.statics.processors.max(1) as usize;
+    let Some(fs) = mem.statics.fs.as_deref_mut() else {
+        return Err(format!(
+            "{what} of \"{name}\" outside the process's own code (in a function MPI calls): files are not modeled there"
+        ));
+    };
+    let rank = fs.rank;
+    let fresh: Vec<u32>;
+    let now: Option<&[u32]> = match &fs.clock {
+        Some(c) => Some(c),
+        None if write => {
+            fs.start_clocks = true;
+            let mut v = vec![0u32; np.max(rank + 1)];
+            v[rank] = 1;
+            fresh = v;
+            Some(&fresh)
+        }
+        None => None,
+    };
+    fs.changed |= write;
+    if let Err(c) = fs.files.note_access(name, rank, write, now, what, false) {
+        return Err(format!(
+            "{what} of \"{name}\" by rank {rank} is not ordered by MPI synchronization with the {} of it by rank {} ({}): what the {} finds depends on the timing of the two processes, which the check does not explore; order them (e.g. close the file, then MPI_Barrier)",
+            if c.write { "write" } else { "read" },
+            c.rank,
+            c.what,
+            if write { "write" } else { "read" }
+        ));
+    }
+    Ok(&mut fs.files)
+}
+
+/// Opens `name` for writing (mode "w" truncates or creates it, "a"
+/// appends, C11 7.21.5.3) as the stream object at `handle`.
+pub(super) fn open_for_writing(
+    mem: &mut Memory,
+    name: &[u8],
+    append: bool,
+    file_size: u64,
+) -> Result<LibcOutcome, MemFault> {
+    let name = String::from_utf8_lossy(name).into_owned();
+    let what = if append {
+        "fopen(.., \"a\")"
+    } else {
+        "fopen(.., \"w\")"
+    };
+    let files = match fs_access(mem, &name, true, what) {
+        Ok(f) => f,
+        Err(m) => return Ok(LibcOutcome::Unsupported(m)),
+    };
+    let exists = files.lookup(&name, |n| std::fs::read(n).ok()).is_some();
+    if !append || !exists {
+        files.create(&name);
+    }
+    let handle = mem.allocate(file_size, AllocKind::Heap)?;
+    mem.statics.streams.writers.push((
+        handle,
+        Writer {
+            name,
+            pos: (!append).then_some(0),
+            pending: Vec::new(),
+        },
+    ));
+    Ok(ret(handle))
+}
+
+/// Output of the program to stream `f`: kept for the file when `f` is open
+/// for writing one (other streams' output is dropped).
+pub(super) fn emit(mem: &mut Memory, f: u64, bytes: &[u8]) {
+    if let Some((_, w)) = mem.statics.streams.writers.iter_mut().find(|x| x.0 == f) {
+        w.pending.extend_from_slice(bytes);
+    }
+}
+
+/// Hands what stream `f` (every writing stream, for `None`) has pending to
+/// its file (`fflush`, `fclose`, `exit`).
+pub(super) fn flush(mem: &mut Memory, f: Option<u64>, what: &str) -> Result<(), String> {
+    let mut out: Vec<(String, Option<u64>, Vec<u8>)> = Vec::new();
+    for (h, w) in mem.statics.streams.writers.iter_mut() {
+        if f.is_some_and(|f| f != *h) || w.pending.is_empty() {
+            continue;
+        }
+        let data = std::mem::take(&mut w.pending);
+        out.push((w.name.clone(), w.pos, data.clone()));
+        if let Some(p) = &mut w.pos {
+            *p += data.len() as u64;
+        }
+    }
+    for (name, pos, data) in out {
+        let files = fs_access(mem, &name, true, what)?;
+        let at = pos.unwrap_or_else(|| files.size(&name));
+        files.write(&name, &[(at, data.len() as u64)], &data);
+    }
+    Ok(())
+}
+
+/// Everything the process's streams have pending goes to the files (the
+/// process ends: `exit` flushes every stream, C11 7.22.4.4).
+pub fn flush_at_exit(mem: &mut Memory) -> Result<(), String> {
+    flush(mem, None, "the flush at exit")
+}
+
+/// Whether `f` is a stream open for writing a file.
+pub(super) fn is_writer(mem: &Memory, f: u64) -> bool {
+    mem.statics.streams.writers.iter().any(|x| x.0 == f)
 }
 
 /// The value of `stdin` in the model.
@@ -118,9 +268,11 @@ impl Streams {
         self.files.push((handle, Stream::new(data)));
     }
 
-    /// Closes the reading stream at `handle`, if it is one.
+    /// Closes the stream at `handle`, if it is one (a writing stream's
+    /// pending bytes were flushed first).
     pub fn close(&mut self, handle: u64) {
         self.files.retain(|x| x.0 != handle);
+        self.writers.retain(|x| x.0 != handle);
     }
 }
 
@@ -246,16 +398,25 @@ pub(super) fn open_for_reading(
     file_size: u64,
 ) -> Result<LibcOutcome, MemFault> {
     let path = String::from_utf8_lossy(name).into_owned();
-    let data = match std::fs::read(&path) {
-        Ok(d) => d,
-        Err(e) => {
-            let code = e.raw_os_error().unwrap_or(super::errno::ENOENT);
-            super::set_errno(mem, code);
-            return Ok(ret(0));
-        }
+    // On the check's file system: what the processes wrote, else the
+    // working directory's file (read once, when the check first names it).
+    let mut error = super::errno::ENOENT;
+    let data = match fs_access(mem, &path, false, "fopen(.., \"r\")") {
+        Ok(files) => files.lookup(&path, |n| match std::fs::read(n) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                error = e.raw_os_error().unwrap_or(super::errno::ENOENT);
+                None
+            }
+        }),
+        Err(m) => return Ok(LibcOutcome::Unsupported(m)),
+    };
+    let Some(data) = data else {
+        super::set_errno(mem, error);
+        return Ok(ret(0));
     };
     let handle = mem.allocate(file_size, AllocKind::Heap)?;
-    mem.statics.streams.open(handle, Arc::from(data));
+    mem.statics.streams.open(handle, Arc::from(data.as_slice()));
     Ok(ret(handle))
 }
 

@@ -14,8 +14,18 @@ pub(super) fn call(
     super::call(f, args, m, super::Clock::default())
 }
 
+/// A fresh memory of rank 0, with the check's file system lent to it (as
+/// while the process runs, `crate::system::step`).
 pub(super) fn mem() -> Memory {
-    Memory::with_globals(&[])
+    let mut m = Memory::with_globals(&[]);
+    m.statics.fs = Some(Box::new(super::FsLoan {
+        files: Default::default(),
+        rank: 0,
+        clock: None,
+        start_clocks: false,
+        changed: false,
+    }));
+    m
 }
 
 pub(super) fn p(v: u64) -> (u64, Ty) {

@@ -174,7 +174,14 @@ impl Machine {
             return Ok(effect);
         }
         if kind.split {
-            self.world.files.open[f].members[m].split = Some((site.func, moved));
+            // §13.4.5: between the begin and the end the buffer is MPI's,
+            // as a nonblocking access's until it completes (§13.6.1): an
+            // internal request guards it, released by the end call.
+            let r = self.world.p2p.post(site.rank, ReqOp::Null { status }, ev);
+            self.guard_typed(site, r, buf, count, datatype, !kind.write)?;
+            let member = &mut self.world.files.open[f].members[m];
+            member.split = Some((site.func, moved));
+            member.split_guard = Some(r);
         } else if kind.nonblocking {
             let r = self.world.p2p.post(site.rank, ReqOp::Null { status }, ev);
             self.guard_typed(site, r, buf, count, datatype, !kind.write)?;
@@ -190,7 +197,7 @@ impl Machine {
     /// the file through the caller's view, `start` etypes into it; the
     /// bytes moved (a read stops at the end of the file).
     #[allow(clippy::too_many_arguments)]
-    fn move_data(
+    pub(super) fn move_data(
         &mut self,
         site: &Site,
         f: FileId,
@@ -206,6 +213,26 @@ impl Machine {
         let ranges = file.members[m].view.file_ranges(start, len);
         let name = file.name.clone();
         self.check_io_race(site, f, m, &ranges, write)?;
+        // Against the processes' accesses through the C library.
+        let now = self.io_clocks.as_ref().map(|c| c.now(site.rank).clone());
+        if let Err(c) = self.world.files.note_access(
+            &name,
+            site.rank,
+            write,
+            now.as_deref(),
+            site.func.name(),
+            true,
+        ) {
+            return Err(Halt::Unsupported(format!(
+                "{} of \"{name}\" by rank {} is not ordered by MPI synchronization with the {} of it by rank {} ({}): what the {} finds depends on the timing of the two processes, which the check does not explore",
+                site.func.name(),
+                site.rank,
+                if c.write { "write" } else { "read" },
+                c.rank,
+                c.what,
+                if write { "write" } else { "read" }
+            )));
+        }
         if write {
             let data = self.pack(site, buf, count, datatype, "buf")?;
             self.world.files.write(&name, &ranges, &data);
@@ -244,7 +271,11 @@ impl Machine {
             }
         };
         self.world.files.open[f].members[m].split = None;
-        self.log_call(site, None, None);
+        let ev = self.log_call(site, None, None);
+        if let Some(r) = self.world.files.open[f].members[m].split_guard.take() {
+            self.release_buffers(site.rank, r);
+            self.world.p2p.requests[r].completed_at = Some(ev);
+        }
         self.trace_event(
             site.rank,
             site.loc,

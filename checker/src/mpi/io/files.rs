@@ -243,7 +243,17 @@ impl Machine {
                 view: View::default_view(h::MPI_BYTE),
                 pointer: start,
                 split: None,
+                split_guard: None,
+                views: 0,
+                errhandler: h::MPI_ERRORS_RETURN,
+                ordered: None,
             };
+            // §13.7: a new handle gets its process's default file error
+            // handler (the one of MPI_FILE_NULL).
+            let handlers: Vec<i32> = members
+                .iter()
+                .map(|&r| self.world.files.default_handler(r))
+                .collect();
             self.world.files.open.push(OpenFile {
                 name: name.to_string(),
                 comm,
@@ -252,7 +262,13 @@ impl Machine {
                 atomic: false,
                 syncs: vec![0; members.len()],
                 seen: vec![None; members.len()],
-                members: vec![member; members.len()],
+                members: handlers
+                    .iter()
+                    .map(|&errhandler| Member {
+                        errhandler,
+                        ..member.clone()
+                    })
+                    .collect(),
                 accesses: Vec::new(),
                 shared: start,
             });
@@ -432,7 +448,12 @@ impl Machine {
 
     /// The value every member of the next collective on file `f` must
     /// give the same (a size, a flag): compared with the first member's.
-    fn check_same_value(&self, site: &Site, f: FileId, value: &[i64]) -> Result<(), Halt> {
+    pub(super) fn check_same_value(
+        &self,
+        site: &Site,
+        f: FileId,
+        value: &[i64],
+    ) -> Result<(), Halt> {
         let Some(first) = self.first_at_next_file_collective(site, f) else {
             return Ok(());
         };

@@ -6,7 +6,8 @@
 //!   must be closed at `MPI_Finalize`;
 //! - `views`: `MPI_File_set_view` and the queries on views;
 //! - `access`: the data access calls (explicit offsets, individual file
-//!   pointers; blocking, nonblocking, collective and split collective).
+//!   pointers; blocking, nonblocking, collective and split collective);
+//! - `shared`: the shared file pointer (its order a decision of the search).
 //!
 //! The default error handler of files is `MPI_ERRORS_RETURN` (§13.7): an
 //! I/O error (a missing file, a write to a file opened read-only) is the
@@ -16,7 +17,10 @@
 mod access;
 mod files;
 mod races;
+mod shared;
 mod views;
+
+pub use shared::{shared_decisions, shared_skipped};
 
 use super::decode::{Effect, Site};
 use crate::mpi::machine::*;
@@ -24,8 +28,29 @@ use runtime_model::mpi::file::{file_of_handle, FileId};
 use runtime_model::mpi_api::MpiFunc as F;
 
 impl Machine {
-    /// The MPI-IO family's handler.
-    pub(crate) fn call_io(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+    /// The MPI-IO family's handler. An I/O error a call returns is raised
+    /// on the file's error handler (§13.7; `MPI_FILE_NULL`'s for open and
+    /// delete), `MPI_ERRORS_RETURN` unless the program set another.
+    pub(crate) fn call_io(
+        &mut self,
+        model: &runtime_model::model::Model,
+        site: &Site,
+        args: &[u64],
+    ) -> Result<Effect, Halt> {
+        let effect = self.io_call(site, args)?;
+        if let Effect::Return(code) = effect {
+            if code != 0 {
+                let fh = match site.func {
+                    F::FileOpen | F::FileDelete => 0,
+                    _ => super::args::Args::new(site.func, args).ptr("fh")?,
+                };
+                self.file_error(model, site, fh, code as i32)?;
+            }
+        }
+        Ok(effect)
+    }
+
+    fn io_call(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
         match site.func {
             F::FileOpen => self.file_open(site, args),
             F::FileClose => self.file_close(site, args),
@@ -45,6 +70,14 @@ impl Machine {
                 self.file_view_query(site, args)
             }
             F::FileSeek | F::FileGetPosition => self.file_seek(site, args),
+            F::FileReadShared
+            | F::FileWriteShared
+            | F::FileIreadShared
+            | F::FileIwriteShared
+            | F::FileGetPositionShared => self.file_shared(site, args),
+            F::FileReadOrdered | F::FileWriteOrdered | F::FileSeekShared => {
+                self.file_ordered(site, args)
+            }
             F::FileReadAtAllEnd | F::FileWriteAtAllEnd | F::FileReadAllEnd | F::FileWriteAllEnd => {
                 self.file_split_end(site, args)
             }

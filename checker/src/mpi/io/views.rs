@@ -121,6 +121,11 @@ impl Machine {
                 super::super::decode::datatype_name(filetype)
             ),
         );
+        // The shared pointer goes back to zero once, at the first member's
+        // call: a member that went on and used it must not see it reset by
+        // a later member's part of the same collective.
+        let first = self.first_at_next_file_collective(site, f).is_none();
+        self.world.files.open[f].members[m].views += 1;
         if code == 0 {
             let file = &mut self.world.files.open[f];
             file.members[m].view = View {
@@ -133,7 +138,9 @@ impl Machine {
                 datarep,
             };
             file.members[m].pointer = 0;
-            file.shared = 0;
+            if first {
+                file.shared = 0;
+            }
         }
         let sync = self.world.files.open[f].sync;
         let synchronizing = self.world.synchronizing_collectives;
