@@ -652,14 +652,9 @@ impl Builder<'_> {
                 },
                 _ => return None,
             },
-            // A volatile load marks its watched accesses as polling
-            // (`Memory::mark_hits_polling`): the reference interpreter's.
-            InstKind::Load {
-                dst,
-                ty,
-                ptr,
-                volatile: false,
-            } => {
+            // A volatile load's watched accesses are marked as polling at
+            // the exit they cause (`fast`, `Memory::mark_hits_polling`).
+            InstKind::Load { dst, ty, ptr, .. } => {
                 let (d, p) = (self.dst(*dst)?, self.src(ptr)?);
                 match ty.size() {
                     1 => Op::Load1 {

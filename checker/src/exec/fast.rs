@@ -385,7 +385,14 @@ impl Process {
                 Exit::Watched { ip } => {
                     let fr = self.frames.last()?;
                     let b = &model.functions[fr.func as usize].blocks[block as usize];
-                    let loc = b.insts.get(ip as usize).map_or(b.term_loc, |i| i.loc);
+                    let inst = b.insts.get(ip as usize);
+                    if let Some(runtime_model::model::InstKind::Load { volatile: true, .. }) =
+                        inst.map(|i| &i.kind)
+                    {
+                        // As the reference interpreter marks it (`Hit::polling`).
+                        self.mem.mark_hits_polling();
+                    }
+                    let loc = inst.map_or(b.term_loc, |i| i.loc);
                     return Some(Stop::Watched { loc });
                 }
                 Exit::BackEdge { from } => {
