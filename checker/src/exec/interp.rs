@@ -566,6 +566,20 @@ impl Process {
         args: &[u64],
         budget: u64,
     ) -> Result<u64, (Fault, Option<LocId>)> {
+        let saved = self.enter_function(model, func, args)?;
+        let stop = self.run_entered(model, budget);
+        self.leave_function(saved, stop, budget)
+    }
+
+    /// Sets the process's own frames aside and enters `func` with `args`
+    /// (`call_function` in parts, for a caller that serves the MPI calls
+    /// the function makes: `Machine::run_callback`).
+    pub fn enter_function(
+        &mut self,
+        model: &Model,
+        func: FuncId,
+        args: &[u64],
+    ) -> Result<EnteredCall, (Fault, Option<LocId>)> {
         let Some(callee) = model.functions.get(func as usize) else {
             return Err((
                 Fault::Unsupported(format!("call of unknown function {func}")),
@@ -576,8 +590,8 @@ impl Process {
         for (r, a) in regs.iter_mut().zip(args).take(callee.params.len()) {
             *r = *a;
         }
-        let saved_shadows = self.track_swap_frames(model, func);
-        let saved = std::mem::replace(
+        let shadows = self.track_swap_frames(model, func);
+        let frames = std::mem::replace(
             &mut self.frames,
             vec![Frame {
                 func,
@@ -589,21 +603,40 @@ impl Process {
         );
         // Its return ends the call: nothing queued behind the process's
         // own frames runs after it.
-        let queued = std::mem::take(&mut self.then);
-        // A user operator's accesses to window memory happen inside the
-        // MPI call that runs it, on data MPI owns: not the program's.
-        let stop = loop {
+        let then = std::mem::take(&mut self.then);
+        Ok(EnteredCall {
+            frames,
+            then,
+            shadows,
+        })
+    }
+
+    /// Runs an entered function to its next stop. Its accesses to window
+    /// memory happen inside the MPI call that runs it, on data MPI owns:
+    /// not the program's.
+    pub fn run_entered(&mut self, model: &Model, budget: u64) -> Stop {
+        loop {
             match self.run(model, budget, None) {
                 Stop::Watched { .. } => {
                     self.mem.take_hits();
                 }
                 stop => break stop,
             }
-        };
+        }
+    }
+
+    /// Ends an entered function at `stop`: the process's own frames come
+    /// back; its return value, or the fault that stopped it.
+    pub fn leave_function(
+        &mut self,
+        saved: EnteredCall,
+        stop: Stop,
+        budget: u64,
+    ) -> Result<u64, (Fault, Option<LocId>)> {
         let returned = self.frames.is_empty();
-        self.frames = saved;
-        self.then = queued;
-        self.track_restore_frames(saved_shadows);
+        self.frames = saved.frames;
+        self.then = saved.then;
+        self.track_restore_frames(saved.shadows);
         let unsupported = |m: &str, loc: LocId| Err((Fault::Unsupported(m.into()), Some(loc)));
         match stop {
             // Only a return pops the last frame; `exit` leaves it.
@@ -1056,4 +1089,12 @@ fn atomic_result(op: runtime_model::omp::AtomicOp, ty: Ty, old: u64, x: u64) -> 
         FMax => from_f64f(old, x, ty, f32::max, f64::max),
         FMin => from_f64f(old, x, ty, f32::min, f64::min),
     })
+}
+
+/// What `Process::enter_function` set aside: the process's own frames, the
+/// functions queued behind them and their shadows.
+pub struct EnteredCall {
+    frames: Vec<Frame>,
+    then: Vec<Frame>,
+    shadows: Option<Vec<Vec<Option<super::shadow::value::Shadow>>>>,
 }

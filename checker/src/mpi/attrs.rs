@@ -546,10 +546,7 @@ impl Machine {
     ) -> Result<u64, Halt> {
         let rank = site.rank;
         let budget = self.procs[rank].proc.steps.saturating_add(CALLBACK_STEPS);
-        match self.procs[rank]
-            .proc
-            .call_function(model, function, args, budget)
-        {
+        match self.call_serving_mpi(model, site, function, args, budget, what)? {
             Ok(v) => Ok(v),
             Err((Fault::Unsupported(m), at)) => {
                 let m = m.replace("a user reduction operator", &format!("an {what}"));
@@ -572,6 +569,58 @@ impl Machine {
                 Err(Halt::Error(finding.at(rank, site.loc, Some(site.func))))
             }
         }
+    }
+}
+
+impl Machine {
+    /// Runs `function` of `site`'s process as a callback of the library,
+    /// serving the MPI calls it makes: a call that completes at once
+    /// (`MPI_Comm_rank`, `MPI_Error_string`, `MPI_Comm_get_attr`,
+    /// `MPI_Status_set_elements`, ...) is issued as the process's own and
+    /// the callback goes on; one that would block (a collective, a
+    /// receive) cannot be made inside the library call running it here,
+    /// and ends the check as unsupported at its line.
+    fn call_serving_mpi(
+        &mut self,
+        model: &Model,
+        site: &Site,
+        function: FuncId,
+        args: &[u64],
+        budget: u64,
+        what: &str,
+    ) -> Result<Result<u64, (Fault, Option<runtime_model::model::LocId>)>, Halt> {
+        let rank = site.rank;
+        let saved = match self.procs[rank].proc.enter_function(model, function, args) {
+            Ok(saved) => saved,
+            Err(e) => return Ok(Err(e)),
+        };
+        let phase = self.procs[rank].phase.clone();
+        let stop = loop {
+            let stop = self.procs[rank].proc.run_entered(model, budget);
+            let crate::exec::interp::Stop::Mpi { func, args, loc } = &stop else {
+                break stop;
+            };
+            let (func, args, loc) = (*func, args.clone(), *loc);
+            let issued = self.issue(model, rank, func, &args, loc);
+            let blocked = self.procs[rank].phase != phase;
+            self.procs[rank].phase = phase.clone();
+            let fault = match issued {
+                Ok(()) if !blocked => continue,
+                Ok(()) => Fault::Unsupported(format!(
+                    "{} would wait inside the {what} (a callback cannot block inside the MPI call that runs it here)",
+                    func.name()
+                )),
+                // The nested call's error (or limit) is the program's,
+                // reported where it was made.
+                Err(halt) => {
+                    let _ = self.procs[rank].proc.leave_function(saved, stop, budget);
+                    return Err(halt);
+                }
+            };
+            let _ = self.procs[rank].proc.leave_function(saved, stop, budget);
+            return Ok(Err((fault, Some(loc))));
+        };
+        Ok(self.procs[rank].proc.leave_function(saved, stop, budget))
     }
 }
 
