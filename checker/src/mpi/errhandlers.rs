@@ -222,6 +222,21 @@ impl Machine {
         object: i32,
         code: i32,
     ) -> Result<(), Halt> {
+        self.call_user_errhandler(model, site, eh, (object as u32 as u64, 4), code)
+    }
+
+    /// Calls user error handler `eh` with a pointer to the handle (its
+    /// value and size in bytes: an `int` for communicators and windows,
+    /// a pointer-sized `MPI_File`) and one to the code; nothing for a
+    /// handler that is not the program's.
+    fn call_user_errhandler(
+        &mut self,
+        model: &Model,
+        site: &Site,
+        eh: i32,
+        (handle, size): (u64, u64),
+        code: i32,
+    ) -> Result<(), Halt> {
         let Some(function) = self
             .world
             .objects
@@ -233,10 +248,10 @@ impl Machine {
         };
         let mem = &mut self.procs[site.rank].proc.mem;
         let cells = mem
-            .allocate(8, AllocKind::Heap)
+            .allocate(size + 4, AllocKind::Heap)
             .map_err(|f| site.memory("error handler arguments", f))?;
-        mem.store(cells, 4, object as u32 as u64)
-            .and_then(|_| mem.store(cells + 4, 4, code as u32 as u64))
+        mem.store(cells, size, handle)
+            .and_then(|_| mem.store(cells + size, 4, code as u32 as u64))
             .map_err(|f| site.memory("error handler arguments", f))?;
         self.trace_event(
             site.rank,
@@ -246,7 +261,13 @@ impl Machine {
                 site.func.name()
             ),
         );
-        self.run_callback(model, site, function, &[cells, cells + 4], "error handler")?;
+        self.run_callback(
+            model,
+            site,
+            function,
+            &[cells, cells + size],
+            "error handler",
+        )?;
         self.procs[site.rank]
             .proc
             .mem
@@ -286,38 +307,7 @@ impl Machine {
                     h::predefined_errhandler_name(eh).unwrap_or("?")
                 ),
             )),
-            _ => {
-                let Some(function) = self
-                    .world
-                    .objects
-                    .errors
-                    .handler(site.rank, eh)
-                    .and_then(|u| Pointer::as_function(u.function))
-                else {
-                    return Ok(());
-                };
-                let mem = &mut self.procs[site.rank].proc.mem;
-                let cells = mem
-                    .allocate(12, AllocKind::Heap)
-                    .map_err(|f| site.memory("error handler arguments", f))?;
-                mem.store(cells, 8, fh)
-                    .and_then(|_| mem.store(cells + 8, 4, code as u32 as u64))
-                    .map_err(|f| site.memory("error handler arguments", f))?;
-                self.trace_event(
-                    site.rank,
-                    site.loc,
-                    format!(
-                        "{} calls error handler 0x{eh:x} with error code {code}",
-                        site.func.name()
-                    ),
-                );
-                self.run_callback(model, site, function, &[cells, cells + 8], "error handler")?;
-                self.procs[site.rank]
-                    .proc
-                    .mem
-                    .free(cells)
-                    .map_err(|f| site.memory("error handler arguments", f))
-            }
+            _ => self.call_user_errhandler(model, site, eh, (fh, 8), code),
         }
     }
 

@@ -148,11 +148,7 @@ impl Machine {
                 "{}({label}, {at}, count={count}, {}) -> {}",
                 site.func.name(),
                 datatype_name(datatype),
-                if code == 0 {
-                    format!("{moved} bytes")
-                } else {
-                    h::error_class_name(code).unwrap_or("error").to_string()
-                }
+                super::access_outcome(code, moved)
             ),
         );
         let status = runtime_model::mpi::p2p::Status {

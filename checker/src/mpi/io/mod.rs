@@ -122,3 +122,15 @@ impl Machine {
         format!("file {} \"{}\"", f + 1, self.world.files.open[f].name)
     }
 }
+
+/// What a data access did, for its trace line: the bytes it moved, or the
+/// error class it returned.
+fn access_outcome(code: i32, moved: u64) -> String {
+    if code == 0 {
+        format!("{moved} bytes")
+    } else {
+        runtime_model::handles::error_class_name(code)
+            .unwrap_or("error")
+            .to_string()
+    }
+}

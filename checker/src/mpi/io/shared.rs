@@ -294,11 +294,7 @@ impl Machine {
                 "{}({label}, shared position {start}, count={count}, {}) -> {}",
                 site.func.name(),
                 datatype_name(datatype),
-                if code == 0 {
-                    format!("{moved} bytes")
-                } else {
-                    h::error_class_name(code).unwrap_or("error").to_string()
-                }
+                super::access_outcome(code, moved)
             ),
         );
         if code != 0 {
