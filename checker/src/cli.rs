@@ -1083,7 +1083,7 @@ fn print_stats(report: &Report) {
     let s = &report.stats;
     let secs = s.seconds.max(1e-9);
     eprintln!(
-        "stats: executions={} transitions={} instructions={} seconds={:.3} transitions_per_s={:.0} instructions_per_s={:.0} peak_rss_mb={:.1} pruned={} states={} merged={} verdict={:?}",
+        "stats: executions={} transitions={} instructions={} seconds={:.3} transitions_per_s={:.0} instructions_per_s={:.0} peak_rss_mb={:.1} pruned={} states={} merged={} key_seconds={:.3} key_share={:.2} verdict={:?}",
         s.executions,
         s.transitions,
         s.instructions,
@@ -1094,6 +1094,8 @@ fn print_stats(report: &Report) {
         s.pruned,
         s.states,
         s.merged,
+        s.key_seconds,
+        s.key_seconds / secs,
         report.verdict == Verdict::Verified,
     );
 }

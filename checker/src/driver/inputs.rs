@@ -85,6 +85,7 @@ pub fn explore(model: &Model, config: &Config) -> Outcome {
         total.instructions += out.instructions;
         total.pruned += out.pruned;
         total.merged += out.merged;
+        total.key_nanos += out.key_nanos;
         let input = describe(cell, &log);
         for n in out.portability {
             if !total.portability.contains(&n) {

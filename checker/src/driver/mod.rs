@@ -147,6 +147,8 @@ pub struct Outcome {
     pub pruned: u64,
     /// Branching states counted from an identical one explored before.
     pub merged: u64,
+    /// Time spent computing state keys, in nanoseconds.
+    pub key_nanos: u64,
     pub elapsed: Duration,
     /// Input cells verified (`--any-input`; 0 otherwise).
     pub input_cells: u64,
@@ -321,6 +323,7 @@ impl Outcome {
             instructions: o.instructions,
             pruned: o.pruned,
             merged: o.merged,
+            key_nanos: o.key_nanos,
             elapsed: Duration::ZERO,
             input_cells: 0,
             input_bounds: Vec::new(),

@@ -234,6 +234,7 @@ pub fn build(model: &Model, np: usize, outcome: &Outcome) -> Report {
             instructions: outcome.instructions,
             pruned: outcome.pruned,
             merged: outcome.merged,
+            key_seconds: outcome.key_nanos as f64 * 1e-9,
             peak_rss_bytes: peak_rss(),
             input_cells: outcome.input_cells,
             input_bounds: outcome.input_bounds.clone(),

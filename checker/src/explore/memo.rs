@@ -37,6 +37,7 @@ use super::{Explorable, Search, LIMITED};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 /// What ended below a branching point, counted from it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -270,7 +271,10 @@ impl<S: Explorable> Search<S> {
         let Some(table) = &self.memo else {
             return Lookup::New(None);
         };
-        let Some(key) = state.memo_key() else {
+        let began = Instant::now();
+        let key = state.memo_key();
+        self.outcome.key_nanos += began.elapsed().as_nanos() as u64;
+        let Some(key) = key else {
             return Lookup::New(None);
         };
         let prefix = state.progress();

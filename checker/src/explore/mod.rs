@@ -260,6 +260,9 @@ pub struct Outcome<E> {
     /// Branching states whose subtree was known (`memo`): counted, not
     /// explored again.
     pub merged: u64,
+    /// Nanoseconds spent computing state keys (`--stats`: the key's share
+    /// of a stateful run).
+    pub key_nanos: u64,
     pub notes: Vec<String>,
     /// Portability notes, each once, in the order first found.
     pub portability: Vec<(u32, String)>,
@@ -276,6 +279,7 @@ impl<E> Default for Outcome<E> {
             instructions: 0,
             pruned: 0,
             merged: 0,
+            key_nanos: 0,
             notes: Vec::new(),
             portability: Vec::new(),
         }

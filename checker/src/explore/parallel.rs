@@ -239,6 +239,7 @@ fn merge<S: Explorable>(search: &mut Search<S>, done: Vec<Done<S::Error>>) {
         total.instructions += o.instructions;
         total.pruned += o.pruned;
         total.merged += o.merged;
+        total.key_nanos += o.key_nanos;
         for f in o.errors {
             if !total
                 .errors

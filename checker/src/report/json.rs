@@ -263,6 +263,7 @@ mod tests {
                 instructions: 999,
                 pruned: 7,
                 merged: 0,
+                key_seconds: 0.0,
                 peak_rss_bytes: Some(1 << 20),
                 input_cells: 0,
                 input_bounds: Vec::new(),

@@ -149,6 +149,9 @@ pub struct Stats {
     /// Branching states counted from an identical one explored before.
     #[serde(skip)]
     pub merged: u64,
+    /// Seconds spent computing state keys (the stateful search's key).
+    #[serde(skip)]
+    pub key_seconds: f64,
     /// Peak resident memory of the checker, in bytes, if known.
     #[serde(skip)]
     pub peak_rss_bytes: Option<u64>,

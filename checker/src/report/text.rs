@@ -711,6 +711,7 @@ int main(int argc, char **argv) {
             instructions: 1000,
             pruned: 3,
             merged: 0,
+            key_seconds: 0.0,
             peak_rss_bytes: Some(4096),
             input_cells: 0,
             input_bounds: Vec::new(),
