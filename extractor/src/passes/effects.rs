@@ -343,6 +343,15 @@ fn libc_effects(
             e.writes = arg(0);
         }
         Fgetc | Getchar | Feof | Ungetc => e.reads = all(args),
+        // File positions and names: the stream and the names are read; the
+        // position and the file system are the C library's (the calls
+        // that change them are always kept, `LibcFunc::has_hidden_state`).
+        Fseek | Fseeko | Ftell | Ftello | Rewind | Fsetpos | Ferror | Clearerr | Remove
+        | Rename | Unlink => e.reads = all(args),
+        Fgetpos => {
+            e.reads = arg(0);
+            e.writes = arg(1);
+        }
         // The message is a string of the C library's, like getenv's.
         Strerror => {}
         Realloc => {

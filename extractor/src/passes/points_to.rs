@@ -722,6 +722,8 @@ impl Solver<'_> {
             Fclose | Fwrite | Muldc3 | Divdc3 => {}
             // Input text holds no address of the program.
             Scanf | Fscanf | Fgetc | Getchar | Fread | Feof | Ungetc => {}
+            Fseek | Fseeko | Ftell | Ftello | Rewind | Fgetpos | Fsetpos | Ferror | Clearerr
+            | Remove | Rename | Unlink => {}
             // fgets returns its buffer (or NULL).
             Fgets => {
                 let d = self.arg(args, 0);

@@ -130,6 +130,23 @@ pub enum LibcFunc {
     Feof,
     /// `ungetc(c, stream)`: the next read of the stream returns `c`.
     Ungetc,
+    /// File positions (C11 7.21.9): `fseek`/`fseeko`, `ftell`/`ftello`,
+    /// `rewind`, `fgetpos`/`fsetpos`; the error indicator (`ferror`,
+    /// `clearerr`, C11 7.21.10).
+    Fseek,
+    Fseeko,
+    Ftell,
+    Ftello,
+    Rewind,
+    Fgetpos,
+    Fsetpos,
+    Ferror,
+    Clearerr,
+    /// Files by name on the check's file system (C11 7.21.4; POSIX
+    /// `unlink`): nothing on disk is removed or renamed.
+    Remove,
+    Rename,
+    Unlink,
     /// `strerror`: glibc's message for an error number.
     Strerror,
     /// Aligned allocation (C11 7.22.3.1, POSIX): every block of the model
@@ -422,6 +439,18 @@ impl LibcFunc {
             LibcFunc::Getchar => "getchar",
             LibcFunc::Fread => "fread",
             LibcFunc::Feof => "feof",
+            LibcFunc::Fseek => "fseek",
+            LibcFunc::Fseeko => "fseeko",
+            LibcFunc::Ftell => "ftell",
+            LibcFunc::Ftello => "ftello",
+            LibcFunc::Rewind => "rewind",
+            LibcFunc::Fgetpos => "fgetpos",
+            LibcFunc::Fsetpos => "fsetpos",
+            LibcFunc::Ferror => "ferror",
+            LibcFunc::Clearerr => "clearerr",
+            LibcFunc::Remove => "remove",
+            LibcFunc::Rename => "rename",
+            LibcFunc::Unlink => "unlink",
             LibcFunc::Strerror => "strerror",
             LibcFunc::AlignedAlloc => "aligned_alloc",
             LibcFunc::Memalign => "memalign",
@@ -636,6 +665,18 @@ impl LibcFunc {
         LibcFunc::Fread,
         LibcFunc::Feof,
         LibcFunc::Ungetc,
+        LibcFunc::Fseek,
+        LibcFunc::Fseeko,
+        LibcFunc::Ftell,
+        LibcFunc::Ftello,
+        LibcFunc::Rewind,
+        LibcFunc::Fgetpos,
+        LibcFunc::Fsetpos,
+        LibcFunc::Ferror,
+        LibcFunc::Clearerr,
+        LibcFunc::Remove,
+        LibcFunc::Rename,
+        LibcFunc::Unlink,
         LibcFunc::Strerror,
         LibcFunc::AlignedAlloc,
         LibcFunc::Memalign,
@@ -799,6 +840,14 @@ impl LibcFunc {
                 | LibcFunc::Getchar
                 | LibcFunc::Fread
                 | LibcFunc::Ungetc
+                | LibcFunc::Fseek
+                | LibcFunc::Fseeko
+                | LibcFunc::Rewind
+                | LibcFunc::Fsetpos
+                | LibcFunc::Clearerr
+                | LibcFunc::Remove
+                | LibcFunc::Rename
+                | LibcFunc::Unlink
         )
     }
 

@@ -45,6 +45,7 @@ mod ctype;
 mod getopt;
 mod inputs;
 mod math;
+mod positions;
 mod printf;
 mod process;
 mod scanf;
@@ -271,6 +272,18 @@ pub fn call(
         | LibcFunc::Fread
         | LibcFunc::Feof
         | LibcFunc::Ungetc => streams::call(func, &a, mem),
+        LibcFunc::Fseek
+        | LibcFunc::Fseeko
+        | LibcFunc::Ftell
+        | LibcFunc::Ftello
+        | LibcFunc::Rewind
+        | LibcFunc::Fgetpos
+        | LibcFunc::Fsetpos
+        | LibcFunc::Ferror
+        | LibcFunc::Clearerr
+        | LibcFunc::Remove
+        | LibcFunc::Rename
+        | LibcFunc::Unlink => positions::call(func, &a, mem),
         LibcFunc::AssertFail
         | LibcFunc::Abort
         | LibcFunc::Exit

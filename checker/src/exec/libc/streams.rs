@@ -15,12 +15,14 @@ use std::sync::Arc;
 /// `EOF` (C11 7.21.1).
 const EOF: i32 = -1;
 
-/// A stream open for reading: its bytes, how far they were read, and its
+/// A stream open for reading: its bytes, how far they were read, the
+/// bytes `ungetc` pushed back (the last pushed is read first), and its
 /// end-of-file indicator (set by a read that reached the end).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Stream {
     data: Arc<[u8]>,
     pos: usize,
+    pushed: Vec<u8>,
     eof: bool,
 }
 
@@ -29,6 +31,7 @@ impl Stream {
         Stream {
             data,
             pos: 0,
+            pushed: Vec::new(),
             eof: false,
         }
     }
@@ -190,6 +193,93 @@ pub fn flush_at_exit(mem: &mut Memory) -> Result<(), String> {
     flush(mem, None, "the flush at exit")
 }
 
+/// The file position of writing stream `f` (what it wrote, pending bytes
+/// included; for mode "a" the end of the file), if `f` writes a file;
+/// the reason the check stops when the size cannot be read.
+pub(super) fn writer_tell(mem: &mut Memory, f: u64, what: &str) -> Option<Result<i64, String>> {
+    let (name, pos, pending) = {
+        let (_, w) = mem.statics.streams.writers.iter().find(|x| x.0 == f)?;
+        (w.name.clone(), w.pos, w.pending.len() as u64)
+    };
+    Some(match pos {
+        Some(p) => Ok((p + pending) as i64),
+        None => {
+            fs_access(mem, &name, false, what).map(|files| (files.size(&name) + pending) as i64)
+        }
+    })
+}
+
+/// Moves writing stream `f` (C11 7.21.9.2): what it has pending goes to
+/// the file first, then the next write goes `offset` bytes from the start
+/// (0), the current position (1) or the end (2). Mode "a" writes at the end
+/// whatever the position (C11 7.21.5.3). `Ok(false)` for a position before
+/// the start (EINVAL); `None` when `f` does not write a file.
+pub(super) fn writer_seek(
+    mem: &mut Memory,
+    f: u64,
+    offset: i64,
+    whence: i32,
+    what: &str,
+) -> Option<Result<bool, String>> {
+    if !is_writer(mem, f) {
+        return None;
+    }
+    Some((|| {
+        flush(mem, Some(f), what)?;
+        let here = match writer_tell(mem, f, what) {
+            Some(r) => r?,
+            None => 0,
+        };
+        let name = match mem.statics.streams.writers.iter().find(|x| x.0 == f) {
+            Some((_, w)) => w.name.clone(),
+            None => return Ok(false),
+        };
+        let base = match whence {
+            0 => 0,
+            1 => here,
+            _ => fs_access(mem, &name, false, what)?.size(&name) as i64,
+        };
+        let Some(to) = base.checked_add(offset).filter(|&t| t >= 0) else {
+            return Ok(false);
+        };
+        if let Some((_, w)) = mem.statics.streams.writers.iter_mut().find(|x| x.0 == f) {
+            if w.pos.is_some() {
+                w.pos = Some(to as u64);
+            }
+        }
+        Ok(true)
+    })())
+}
+
+/// Removes file `name` from the check's file system (`remove`, `unlink`);
+/// whether it existed (a file of the working directory exists until the
+/// check removes it; the one on disk stays). Finding that a file is not
+/// there only reads the file system: two processes that both remove a
+/// missing file do not conflict.
+pub(super) fn remove_file(mem: &mut Memory, name: &str, what: &str) -> Result<bool, String> {
+    if !exists(mem, name, what)? {
+        return Ok(false);
+    }
+    Ok(fs_access(mem, name, true, what)?.delete(name))
+}
+
+/// Renames file `from` to `to` on the check's file system (`rename`, C11
+/// 7.21.4.2: a file named `to` is replaced); whether `from` existed.
+pub(super) fn rename_file(mem: &mut Memory, from: &str, to: &str) -> Result<bool, String> {
+    if !exists(mem, from, "rename")? {
+        return Ok(false);
+    }
+    fs_access(mem, from, true, "rename")?;
+    Ok(fs_access(mem, to, true, "rename")?.rename(from, to))
+}
+
+/// Whether file `name` is on the check's file system (a read of it).
+fn exists(mem: &mut Memory, name: &str, what: &str) -> Result<bool, String> {
+    Ok(fs_access(mem, name, false, what)?
+        .lookup(name, |n| std::fs::read(n).ok())
+        .is_some())
+}
+
 /// Whether `f` is a stream open for writing a file.
 pub(super) fn is_writer(mem: &Memory, f: u64) -> bool {
     mem.statics.streams.writers.iter().any(|x| x.0 == f)
@@ -227,40 +317,82 @@ impl Streams {
 
     /// What is left to read of stream `f`, if it is open for reading.
     pub fn remaining(&self, f: u64) -> Option<Vec<u8>> {
-        self.get(f)
-            .map(|s| s.data[s.pos.min(s.data.len())..].to_vec())
+        self.get(f).map(|s| {
+            let mut left: Vec<u8> = s.pushed.iter().rev().copied().collect();
+            left.extend_from_slice(&s.data[s.pos.min(s.data.len())..]);
+            left
+        })
     }
 
     /// Stream `f` read `n` more bytes; `hit_end`: the read wanted more than
     /// was left (the end-of-file indicator is set).
     pub fn advance(&mut self, f: u64, n: usize, hit_end: bool) {
         if let Some(s) = self.get_mut(f) {
-            s.pos = (s.pos + n).min(s.data.len());
-            if hit_end || s.pos >= s.data.len() {
+            let from_pushed = n.min(s.pushed.len());
+            s.pushed.truncate(s.pushed.len() - from_pushed);
+            if n > from_pushed {
+                s.pos = (s.pos + n - from_pushed).min(s.data.len());
+            }
+            if hit_end || (s.pushed.is_empty() && s.pos >= s.data.len()) {
                 s.eof = true;
             }
         }
     }
 
     /// Pushes `c` back onto stream `f` (C11 7.21.7.10): the next read returns
-    /// it, and the end-of-file indicator is cleared. The byte just read
-    /// steps the stream back; another byte is put in front of what is left.
+    /// it, the end-of-file indicator is cleared and the file position steps
+    /// back by one. The byte just read steps the stream back; another byte
+    /// is kept in front of what is left until a read or a seek.
     /// `false` when `f` is not open for reading.
     pub fn unget(&mut self, f: u64, c: u8) -> bool {
         let Some(s) = self.get_mut(f) else {
             return false;
         };
         s.eof = false;
-        if s.pos > 0 && s.data.get(s.pos - 1) == Some(&c) {
+        if s.pushed.is_empty() && s.pos > 0 && s.data.get(s.pos - 1) == Some(&c) {
             s.pos -= 1;
         } else {
-            let mut data = Vec::with_capacity(s.data.len() - s.pos.min(s.data.len()) + 1);
-            data.push(c);
-            data.extend_from_slice(&s.data[s.pos.min(s.data.len())..]);
-            s.data = data.into();
-            s.pos = 0;
+            s.pushed.push(c);
         }
         true
+    }
+
+    /// The file position of reading stream `f` (C11 7.21.9.4: after
+    /// `ungetc` one less per byte pushed back; glibc's -1 before the
+    /// start), if `f` is open for reading.
+    pub fn tell(&self, f: u64) -> Option<i64> {
+        self.get(f)
+            .map(|s| (s.pos as i64 - s.pushed.len() as i64).max(-1))
+    }
+
+    /// Moves reading stream `f` to `offset` bytes from the start (0), the
+    /// current position (1) or the end (2) of its file (C11 7.21.9.2):
+    /// pushed-back bytes are dropped and the end-of-file indicator cleared.
+    /// `None` when `f` is not open for reading, `Some(false)` for a
+    /// position before the start (EINVAL). A position past the end is
+    /// allowed: reads there see the end of the file.
+    pub fn seek(&mut self, f: u64, offset: i64, whence: i32) -> Option<bool> {
+        let here = self.tell(f)?;
+        let s = self.get_mut(f)?;
+        let base = match whence {
+            0 => 0,
+            1 => here,
+            _ => s.data.len() as i64,
+        };
+        let Some(to) = base.checked_add(offset).filter(|&t| t >= 0) else {
+            return Some(false);
+        };
+        s.pushed.clear();
+        s.eof = false;
+        s.pos = usize::try_from(to).unwrap_or(usize::MAX);
+        Some(true)
+    }
+
+    /// Clears the end-of-file indicator of reading stream `f` (`clearerr`).
+    pub fn clear_eof(&mut self, f: u64) {
+        if let Some(s) = self.get_mut(f) {
+            s.eof = false;
+        }
     }
 
     /// A file opened for reading as the stream object at `handle`.
