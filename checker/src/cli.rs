@@ -193,7 +193,8 @@ pub struct Args {
     /// with --any-input, `NAME=LO..HI` checks every value of that range only.
     #[arg(long, value_name = "NAME=VALUE")]
     pub input: Vec<String>,
-    /// Print performance figures (instructions per second, peak memory) to stderr.
+    /// Print performance figures to stderr: executions, instructions per second, peak memory, the
+    /// stateful search's settled states and the share of the run spent computing state keys.
     #[arg(long)]
     pub stats: bool,
     /// Print only the verdict line (text format; JSON and SARIF are whole
