@@ -4,7 +4,9 @@
 //! streams of `streams` and the check's file system. A common use: the size
 //! of an input file, `fseek(f, 0, SEEK_END); n = ftell(f); rewind(f);`.
 
-use super::streams::{remove_file, rename_file, writer_seek, writer_tell};
+use super::streams::{
+    is_update, remove_file, rename_file, update_seek, update_tell, writer_seek, writer_tell,
+};
 use super::{errno, misrouted, ret, ret_i32, set_errno, Args, LibcOutcome};
 use crate::exec::memory::{MemFault, Memory};
 use runtime_model::model::{LibcFunc, Pointer};
@@ -49,6 +51,11 @@ pub(super) fn call(
         LibcFunc::Ftell | LibcFunc::Ftello | LibcFunc::Fgetpos => {
             let f = a.get(0)?;
             let here = match stream(mem, f, func)? {
+                Kind::Update => match update_tell(mem, f, what) {
+                    Some(Ok(p)) => p,
+                    Some(Err(m)) => return Ok(LibcOutcome::Unsupported(m)),
+                    None => -1,
+                },
                 Kind::Reading => mem.statics.streams.tell(f).unwrap_or(-1),
                 Kind::Writing => match writer_tell(mem, f, what) {
                     Some(Ok(p)) => p,
@@ -112,6 +119,8 @@ pub(super) fn call(
 
 /// What stream `f` is.
 enum Kind {
+    /// Opened for update ("r+", "w+", "a+").
+    Update,
     Reading,
     Writing,
     /// Standard output or error, or standard input the check was not
@@ -126,6 +135,9 @@ enum Kind {
 fn stream(mem: &Memory, f: u64, func: LibcFunc) -> Result<Kind, MemFault> {
     if f == 0 {
         return Err(MemFault::Null { write: false });
+    }
+    if is_update(mem, f) {
+        return Ok(Kind::Update);
     }
     if mem.statics.streams.tell(f).is_some() {
         return Ok(Kind::Reading);
@@ -152,6 +164,10 @@ fn seek(
     func: LibcFunc,
 ) -> Result<LibcOutcome, MemFault> {
     let moved = match stream(mem, f, func)? {
+        Kind::Update => match update_seek(mem, f, offset, whence, func.c_name()) {
+            Ok(m) => m,
+            Err(m) => return Ok(LibcOutcome::Unsupported(m)),
+        },
         Kind::Reading => mem.statics.streams.seek(f, offset, whence).unwrap_or(false),
         Kind::Writing => match writer_seek(mem, f, offset, whence, func.c_name()) {
             Some(Ok(m)) => m,

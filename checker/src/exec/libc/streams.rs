@@ -48,6 +48,11 @@ struct Writer {
     /// the file, mode "a").
     pos: Option<u64>,
     pending: Vec<u8>,
+    /// Opened for update ("r+", "w+", "a+"): the stream is also in the
+    /// reading streams, and `reading` says which of the two views holds
+    /// the stream's position (the last operation was a read).
+    update: bool,
+    reading: bool,
 }
 
 /// The process's streams open for reading: standard input (the marker
@@ -152,15 +157,177 @@ pub(super) fn open_for_writing(
             name,
             pos: (!append).then_some(0),
             pending: Vec::new(),
+            update: false,
+            reading: false,
         },
     ));
     Ok(ret(handle))
 }
 
+/// Opens `name` for update (C11 7.21.5.3): "r+" an existing file from its
+/// start, "w+" truncated or created, "a+" reading from the start and
+/// writing at the end. The stream is a reading stream over the file's
+/// bytes and a writing stream at the same handle; C requires a flush or a
+/// positioning call between a write and a read, and the model brings the
+/// two views together at every switch (`sync_for_read`, `emit`), as glibc
+/// does.
+pub(super) fn open_for_update(
+    mem: &mut Memory,
+    name: &[u8],
+    mode: u8,
+    file_size: u64,
+) -> Result<LibcOutcome, MemFault> {
+    let name = String::from_utf8_lossy(name).into_owned();
+    let what = match mode {
+        b'r' => "fopen(.., \"r+\")",
+        b'w' => "fopen(.., \"w+\")",
+        _ => "fopen(.., \"a+\")",
+    };
+    let files = match fs_access(mem, &name, mode != b'r', what) {
+        Ok(f) => f,
+        Err(m) => return Ok(LibcOutcome::Unsupported(m)),
+    };
+    let exists = files.lookup(&name, |n| std::fs::read(n).ok()).is_some();
+    if mode == b'r' && !exists {
+        super::set_errno(mem, super::errno::ENOENT);
+        return Ok(ret(0));
+    }
+    if mode == b'w' || !exists {
+        files.create(&name);
+    }
+    let data = files
+        .lookup(&name, |_| None)
+        .map(|d| Arc::<[u8]>::from(d.as_slice()))
+        .unwrap_or_else(|| Arc::from(Vec::new()));
+    let handle = mem.allocate(file_size, AllocKind::Heap)?;
+    mem.statics.streams.open(handle, data);
+    mem.statics.streams.writers.push((
+        handle,
+        Writer {
+            name,
+            pos: (mode != b'a').then_some(0),
+            pending: Vec::new(),
+            update: true,
+            reading: true,
+        },
+    ));
+    Ok(ret(handle))
+}
+
+/// Whether `f` was opened for update.
+pub(super) fn is_update(mem: &Memory, f: u64) -> bool {
+    mem.statics
+        .streams
+        .writers
+        .iter()
+        .any(|x| x.0 == f && x.1.update)
+}
+
+/// Before a read from stream `f`: when it is an update stream whose last
+/// operation was a write, what it wrote goes to the file and reading
+/// continues after it (mode "a": at the end of the file), over the file's
+/// bytes as they are now.
+pub(super) fn sync_for_read(mem: &mut Memory, f: u64, what: &str) -> Result<(), String> {
+    match mem.statics.streams.writers.iter().find(|x| x.0 == f) {
+        Some((_, w)) if w.update && !w.reading => {}
+        _ => return Ok(()),
+    }
+    flush(mem, Some(f), what)?;
+    let here = match writer_tell(mem, f, what) {
+        Some(r) => r?,
+        None => return Ok(()),
+    };
+    reload(mem, f, here as u64, what)
+}
+
+/// Points the reading view of update stream `f` at byte `pos` of its
+/// file's current content; the stream's position is then the reading
+/// view's.
+fn reload(mem: &mut Memory, f: u64, pos: u64, what: &str) -> Result<(), String> {
+    let Some((_, w)) = mem.statics.streams.writers.iter_mut().find(|x| x.0 == f) else {
+        return Ok(());
+    };
+    w.reading = true;
+    let name = w.name.clone();
+    let data = fs_access(mem, &name, false, what)?
+        .lookup(&name, |_| None)
+        .map(|d| Arc::<[u8]>::from(d.as_slice()))
+        .unwrap_or_else(|| Arc::from(Vec::new()));
+    if let Some(s) = mem.statics.streams.get_mut(f) {
+        *s = Stream::new(data);
+        s.pos = usize::try_from(pos).unwrap_or(usize::MAX);
+    }
+    Ok(())
+}
+
+/// Moves update stream `f` (`fseek` and the other positioning calls):
+/// pending output goes to the file, both views move to the new position,
+/// and the next operation may read or write (C11 7.21.5.3p7). `Ok(false)`
+/// for a position before the start (EINVAL).
+pub(super) fn update_seek(
+    mem: &mut Memory,
+    f: u64,
+    offset: i64,
+    whence: i32,
+    what: &str,
+) -> Result<bool, String> {
+    let here = match update_tell(mem, f, what) {
+        Some(r) => r?,
+        None => return Ok(false),
+    };
+    flush(mem, Some(f), what)?;
+    let name = match mem.statics.streams.writers.iter().find(|x| x.0 == f) {
+        Some((_, w)) => w.name.clone(),
+        None => return Ok(false),
+    };
+    let base = match whence {
+        0 => 0,
+        1 => here,
+        _ => fs_access(mem, &name, false, what)?.size(&name) as i64,
+    };
+    let Some(to) = base.checked_add(offset).filter(|&t| t >= 0) else {
+        return Ok(false);
+    };
+    if let Some((_, w)) = mem.statics.streams.writers.iter_mut().find(|x| x.0 == f) {
+        if w.pos.is_some() {
+            w.pos = Some(to as u64);
+        }
+    }
+    reload(mem, f, to as u64, what)?;
+    Ok(true)
+}
+
+/// The position of update stream `f`: the reading view's after a read,
+/// else the writing view's.
+pub(super) fn update_tell(mem: &mut Memory, f: u64, what: &str) -> Option<Result<i64, String>> {
+    let reading = mem
+        .statics
+        .streams
+        .writers
+        .iter()
+        .find(|x| x.0 == f && x.1.update)?
+        .1
+        .reading;
+    if reading {
+        mem.statics.streams.tell(f).map(Ok)
+    } else {
+        writer_tell(mem, f, what)
+    }
+}
+
 /// Output of the program to stream `f`: kept for the file when `f` is open
 /// for writing one (other streams' output is dropped).
 pub(super) fn emit(mem: &mut Memory, f: u64, bytes: &[u8]) {
+    let read_up_to = mem.statics.streams.tell(f);
     if let Some((_, w)) = mem.statics.streams.writers.iter_mut().find(|x| x.0 == f) {
+        // An update stream that was reading writes where the reading
+        // stopped (mode "a": at the end of the file, C11 7.21.5.3).
+        if w.update && w.reading {
+            w.reading = false;
+            if let (Some(p), Some(at)) = (&mut w.pos, read_up_to) {
+                *p = at.max(0) as u64;
+            }
+        }
         w.pending.extend_from_slice(bytes);
     }
 }
@@ -414,6 +581,18 @@ pub(super) fn call(
     a: &Args<'_>,
     mem: &mut Memory,
 ) -> Result<LibcOutcome, MemFault> {
+    let stream = match func {
+        LibcFunc::Fscanf | LibcFunc::Fgetc | LibcFunc::Feof => Some(a.get(0)?),
+        LibcFunc::Fgets => Some(a.get(2)?),
+        LibcFunc::Fread => Some(a.get(3)?),
+        LibcFunc::Ungetc => Some(a.get(1)?),
+        _ => None,
+    };
+    if let Some(f) = stream.filter(|&f| is_update(mem, f)) {
+        if let Err(m) = sync_for_read(mem, f, func.c_name()) {
+            return Ok(LibcOutcome::Unsupported(m));
+        }
+    }
     match func {
         LibcFunc::Scanf => fscanf(a, mem, stdin_marker(), 0),
         LibcFunc::Fscanf => fscanf(a, mem, a.get(0)?, 1),
