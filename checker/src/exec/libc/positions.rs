@@ -187,3 +187,99 @@ fn seek(
         Ok(ret_i32(-1))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use std::sync::Arc;
+
+    /// A process whose standard input holds `text` (a reading stream).
+    fn with_stdin(text: &str) -> (Memory, u64) {
+        let mut m = mem();
+        m.statics.streams.set_stdin(Arc::from(text.as_bytes()));
+        let stdin = runtime_model::model::Pointer::standard_stream("stdin").unwrap();
+        (m, stdin)
+    }
+
+    #[test]
+    fn seek_and_tell_move_a_reading_stream_and_drop_pushed_back_bytes() {
+        let (mut m, f) = with_stdin("0123456789");
+        assert_eq!(
+            c(&mut m, LibcFunc::Fseek, &[p(f), i64a(0), i32a(2)]).unwrap(),
+            0
+        );
+        assert_eq!(c(&mut m, LibcFunc::Ftell, &[p(f)]).unwrap(), 10);
+        // Reading at the end sets the end-of-file indicator; a seek clears it.
+        assert_eq!(
+            c(&mut m, LibcFunc::Fgetc, &[p(f)]).unwrap() as u32 as i32,
+            -1
+        );
+        assert_eq!(c(&mut m, LibcFunc::Feof, &[p(f)]).unwrap(), 1);
+        assert_eq!(
+            c(&mut m, LibcFunc::Fseek, &[p(f), i64a(-3), i32a(1)]).unwrap(),
+            0
+        );
+        assert_eq!(c(&mut m, LibcFunc::Feof, &[p(f)]).unwrap(), 0);
+        assert_eq!(c(&mut m, LibcFunc::Fgetc, &[p(f)]).unwrap(), b'7' as u64);
+        // A byte other than the one read is pushed back: the position steps
+        // back by one, and a seek forgets it.
+        assert_eq!(
+            c(&mut m, LibcFunc::Ungetc, &[i32a(b'x' as i32), p(f)]).unwrap(),
+            b'x' as u64
+        );
+        assert_eq!(c(&mut m, LibcFunc::Ftell, &[p(f)]).unwrap(), 7);
+        assert_eq!(
+            c(&mut m, LibcFunc::Fseek, &[p(f), i64a(0), i32a(1)]).unwrap(),
+            0
+        );
+        assert_eq!(c(&mut m, LibcFunc::Fgetc, &[p(f)]).unwrap(), b'7' as u64);
+        // Before the start: -1 and EINVAL, the position unchanged.
+        assert_eq!(
+            c(&mut m, LibcFunc::Fseek, &[p(f), i64a(-100), i32a(1)]).unwrap() as u32 as i32,
+            -1
+        );
+        assert_eq!(c(&mut m, LibcFunc::Ftell, &[p(f)]).unwrap(), 8);
+        // An invalid whence fails too.
+        assert_eq!(
+            c(&mut m, LibcFunc::Fseek, &[p(f), i64a(0), i32a(7)]).unwrap() as u32 as i32,
+            -1
+        );
+    }
+
+    #[test]
+    fn fgetpos_and_fsetpos_come_back_to_the_same_byte() {
+        let (mut m, f) = with_stdin("abcdef");
+        let pos = m.allocate(16, AllocKind::Heap).unwrap();
+        c(&mut m, LibcFunc::Fgetc, &[p(f)]).unwrap();
+        assert_eq!(c(&mut m, LibcFunc::Fgetpos, &[p(f), p(pos)]).unwrap(), 0);
+        c(&mut m, LibcFunc::Fgetc, &[p(f)]).unwrap();
+        c(&mut m, LibcFunc::Fgetc, &[p(f)]).unwrap();
+        assert_eq!(c(&mut m, LibcFunc::Fsetpos, &[p(f), p(pos)]).unwrap(), 0);
+        assert_eq!(c(&mut m, LibcFunc::Fgetc, &[p(f)]).unwrap(), b'b' as u64);
+        // rewind returns nothing and goes back to the start.
+        assert!(matches!(
+            call(LibcFunc::Rewind, &[p(f)], &mut m),
+            Ok(LibcOutcome::Return(None))
+        ));
+        assert_eq!(c(&mut m, LibcFunc::Fgetc, &[p(f)]).unwrap(), b'a' as u64);
+    }
+
+    #[test]
+    fn standard_output_cannot_be_positioned_and_null_faults() {
+        let mut m = mem();
+        let out = runtime_model::model::Pointer::standard_stream("stdout").unwrap();
+        assert_eq!(
+            c(&mut m, LibcFunc::Ftell, &[p(out)]).unwrap() as u32 as i32,
+            -1
+        );
+        assert_eq!(
+            c(&mut m, LibcFunc::Fseek, &[p(out), i64a(0), i32a(0)]).unwrap() as u32 as i32,
+            -1
+        );
+        assert_eq!(c(&mut m, LibcFunc::Ferror, &[p(out)]).unwrap(), 0);
+        assert!(matches!(
+            call(LibcFunc::Ftell, &[p(0)], &mut m),
+            Err(MemFault::Null { .. })
+        ));
+    }
+}
