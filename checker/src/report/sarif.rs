@@ -396,6 +396,7 @@ fn short_description(kind: ErrorKind) -> &'static str {
         ErrorKind::MpiUsage => "MPI is used against the standard",
         ErrorKind::DataRace => "Threads of a process access the same memory unsynchronized",
         ErrorKind::IoRace => "Conflicting file accesses of different processes unsynchronized",
+        ErrorKind::MessageRace => "Threads of a process probe and receive the same messages concurrently",
     }
 }
 
@@ -416,7 +417,9 @@ fn level(kind: ErrorKind) -> &'static str {
         BufferingHazard | ResourceLeak | RequestLeak | MissingStart => "warning",
         Deadlock | CollectiveMismatch | Assertion | MemoryError | TypeMismatch | CountMismatch
         | RootMismatch | OpMismatch | CommunicatorMismatch | InvalidArgument | LocalRace
-        | RmaRace | EpochError | NonTermination | MpiUsage | DataRace | IoRace => "error",
+        | RmaRace | EpochError | NonTermination | MpiUsage | DataRace | IoRace | MessageRace => {
+            "error"
+        }
     }
 }
 
@@ -499,6 +502,12 @@ fn full_description(kind: ErrorKind) -> &'static str {
             "The program touches a buffer that a pending nonblocking operation owns (writes \
              a send buffer, reads or writes a receive buffer, or frees it) before the call \
              that completes the operation, which MPI 3.1 §3.7.2 forbids."
+        }
+        ErrorKind::MessageRace => {
+            "Two threads of one process probe (MPI_Probe, MPI_Iprobe) and receive messages of \
+             the same envelope with nothing ordering them: the message one thread's probe \
+             reports may be received by the other thread first (MPI 4.0 §3.8.2), so the \
+             probing thread's receive takes another message, of another size, or waits."
         }
         ErrorKind::IoRace => {
             "Two processes access the same bytes of a file they opened together, at least \
