@@ -348,16 +348,16 @@ impl Machine {
                 },
                 _ => event,
             };
-            // A thread of a parallel region other than the main one says so.
-            let event = match self.procs.get(rank).and_then(|p| p.proc.omp_actor()) {
-                _ if hidden => event,
-                Some(who) if by_thread => format!("{who}: {event}"),
-                _ => event,
+            // A step of a thread of a team of more than one says which.
+            let thread = match self.procs.get(rank).and_then(|p| p.proc.omp_actor()) {
+                Some(who) if by_thread && !hidden => Some(who),
+                _ => None,
             };
             self.trace.push(TraceEntry {
                 rank,
                 loc,
                 event,
+                thread,
                 ranks,
             });
         }

@@ -313,7 +313,7 @@ fn flow_location(step: &TraceStep) -> ThreadFlowLocation {
             id: None,
             physical_location: physical(&step.file, step.line, None),
             message: Text {
-                text: format!("rank {}: {}", step.rank, step.event),
+                text: format!("{}: {}", step.who(), step.event),
             },
         },
         execution_order: step.step,
@@ -763,6 +763,7 @@ mod tests {
                             line: 14,
                             event: "MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1"
                                 .to_string(),
+                            thread: None,
                             ranks: Vec::new(),
                         },
                         TraceStep {
@@ -771,6 +772,7 @@ mod tests {
                             file: "prog.c".to_string(),
                             line: 20,
                             event: "MPI_Send(dest=0, tag=0, comm=WORLD)".to_string(),
+                            thread: None,
                             ranks: Vec::new(),
                         },
                         TraceStep {
@@ -779,6 +781,7 @@ mod tests {
                             file: "prog.c".to_string(),
                             line: 15,
                             event: "MPI_Recv(source=2, tag=0, comm=WORLD)".to_string(),
+                            thread: None,
                             ranks: Vec::new(),
                         },
                     ],
@@ -1103,6 +1106,7 @@ mod tests {
             file: "p.c".to_string(),
             line: 10 + step as u32,
             event: format!("event {step}"),
+            thread: None,
             ranks: Vec::new(),
         };
         let trace = vec![step(1, 2), step(2, 0), step(3, 2), step(4, 1), step(5, 0)];

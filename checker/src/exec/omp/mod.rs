@@ -344,14 +344,14 @@ impl Process {
         }
     }
 
-    /// Who runs now, for traces: `thread N` for a thread other than the
-    /// main one, `task N` for the N-th explicit task of the region since
-    /// its last barrier; `None` for the main thread or outside regions.
+    /// Who runs now, for traces: `thread N` in a team of more than one
+    /// thread, `task N` for the N-th explicit task of the region since its
+    /// last barrier; `None` outside regions and in a team of one.
     pub fn omp_actor(&self) -> Option<String> {
         let t = self.omp.team.as_ref()?;
         if t.current >= t.implicit {
             Some(format!("task {}", t.current - t.implicit + 1))
-        } else if t.current != 0 && t.implicit > 1 {
+        } else if t.implicit > 1 {
             Some(format!("thread {}", t.current))
         } else {
             None
