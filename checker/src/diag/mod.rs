@@ -78,7 +78,8 @@ impl ErrorKind {
     pub fn severity(self) -> u8 {
         use ErrorKind::*;
         match self {
-            RmaRace | DataRace | IoRace | MessageRace | Deadlock | CommunicatorMismatch | CollectiveMismatch => 0,
+            RmaRace | DataRace | IoRace | MessageRace | Deadlock | CommunicatorMismatch
+            | CollectiveMismatch => 0,
             Assertion | MemoryError => 1,
             TypeMismatch | CountMismatch | RootMismatch | OpMismatch | InvalidArgument
             | EpochError | MpiUsage => 2,

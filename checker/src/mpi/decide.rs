@@ -235,7 +235,11 @@ pub fn decide(state: &mut Machine, model: &Model, choice: &Decision) -> Result<(
             };
             p.proc.omp_choose(*thread);
             p.phase = Phase::Ready;
-            state.trace_finding(*rank, loc, format!("thread {thread}'s call enters MPI first"));
+            state.trace_finding(
+                *rank,
+                loc,
+                format!("thread {thread}'s call enters MPI first"),
+            );
             Ok(())
         }
     }
@@ -329,7 +333,14 @@ pub fn pending_decisions(
             // one completed request is taken, and the others are returned
             // by the next waits.
             WaitMode::Any { .. } if p.proc.omp_hidden_wait() => {
-                out.push((rank, vec![Decision::Pick { rank, index: fresh[0].0 }], None));
+                out.push((
+                    rank,
+                    vec![Decision::Pick {
+                        rank,
+                        index: fresh[0].0,
+                    }],
+                    None,
+                ));
                 continue;
             }
             WaitMode::Any { .. } => fresh

@@ -396,7 +396,9 @@ fn short_description(kind: ErrorKind) -> &'static str {
         ErrorKind::MpiUsage => "MPI is used against the standard",
         ErrorKind::DataRace => "Threads of a process access the same memory unsynchronized",
         ErrorKind::IoRace => "Conflicting file accesses of different processes unsynchronized",
-        ErrorKind::MessageRace => "Threads of a process probe and receive the same messages concurrently",
+        ErrorKind::MessageRace => {
+            "Threads of a process probe and receive the same messages concurrently"
+        }
     }
 }
 

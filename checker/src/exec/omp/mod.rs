@@ -36,11 +36,11 @@ use loops::Dispatch;
 use race::{Class, History, MPI_CELL};
 
 use super::interp::{Fault, Frame, Process, Stop};
-use runtime_model::mpi_api::MpiFunc;
 use super::memory::AllocKind;
 use crate::diag::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::{FuncId, LocId, Model, Pointer};
+use runtime_model::mpi_api::MpiFunc;
 use runtime_model::omp::OmpCall;
 
 /// Threads of a region when neither `num_threads`, `omp_set_num_threads`
@@ -1292,8 +1292,7 @@ impl Process {
         // among all of them (`multiple::next_in_mpi`).
         let others = team.threads.iter().enumerate().any(|(i, t)| {
             i != me
-                && (t.state == ThreadState::Runnable
-                    || (multiple && t.state == ThreadState::AtMpi))
+                && (t.state == ThreadState::Runnable || (multiple && t.state == ThreadState::AtMpi))
         });
         if !others {
             return self.make_call(func, args, loc).map(Some);

@@ -71,9 +71,14 @@ enum What {
         tag: i32,
     },
     /// A collective on a communicator.
-    Collective { comm: i32 },
+    Collective {
+        comm: i32,
+    },
     /// A call naming a window or a file.
-    Object { handle: i32, file: bool },
+    Object {
+        handle: i32,
+        file: bool,
+    },
     Finalize,
 }
 
@@ -211,9 +216,7 @@ fn interaction(a: &What, b: &What) -> Interaction {
                 tag: t2,
             },
         ) if c1 == c2 && d1 == d2 && t1 == t2 && *d1 != h::MPI_PROC_NULL => Interaction::Order,
-        (Collective { comm: c1 }, Collective { comm: c2 }) if c1 == c2 => {
-            Interaction::Collectives
-        }
+        (Collective { comm: c1 }, Collective { comm: c2 }) if c1 == c2 => Interaction::Collectives,
         (
             Object {
                 handle: h1,
@@ -296,9 +299,9 @@ pub(super) fn next_in_mpi(team: &mut Team) -> Option<usize> {
             .iter()
             .map(|&t| t as u32)
             .filter(|&t| {
-                team.links.iter().any(|&(a, b)| {
-                    (a == current(t) && parked(b)) || (b == current(t) && parked(a))
-                })
+                team.links
+                    .iter()
+                    .any(|&(a, b)| (a == current(t) && parked(b)) || (b == current(t) && parked(a)))
             })
             .collect();
         if linked.len() >= 2 {
