@@ -278,7 +278,7 @@ fn nonblocking_form(func: MpiFunc, args: &[u64], slot: u64) -> Option<(MpiFunc, 
 /// Whether the thread's call would block the process while it is made
 /// (neither posted as a nonblocking form nor one that returns at once).
 fn blocks_process(func: MpiFunc) -> bool {
-    nonblocking_form(func, &[0; 16], 0).is_none() && !func.posts_request()
+    nonblocking_form(func, &vec![0; func.params().len()], 0).is_none() && !func.posts_request()
 }
 
 /// Picks what runs when no thread can: a thread parked at an MPI call (the
@@ -629,5 +629,87 @@ impl Process {
             super::tasks::actor(team, t),
             other.at_call.map_or("an MPI call", |f| f.name()),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WORLD: u64 = 0x4400_0000;
+
+    fn recv(source: i32, tag: i32) -> Vec<What> {
+        // MPI_Recv(buf, count, datatype, source, tag, comm, status)
+        let args = [0, 1, 0, source as u32 as u64, tag as u32 as u64, WORLD, 1];
+        what(MpiFunc::Recv, &args)
+    }
+
+    fn probe(source: i32, tag: i32) -> Vec<What> {
+        let args = [source as u32 as u64, tag as u32 as u64, WORLD, 1];
+        what(MpiFunc::Probe, &args)
+    }
+
+    fn order(a: &[What], b: &[What]) -> bool {
+        matches!(interaction(&a[0], &b[0]), Interaction::Order)
+    }
+
+    #[test]
+    fn receives_interact_only_when_their_envelopes_overlap() {
+        assert!(order(&recv(1, 0), &recv(1, 0)));
+        assert!(order(&recv(h::MPI_ANY_SOURCE, 0), &recv(2, 0)));
+        assert!(order(&recv(1, h::MPI_ANY_TAG), &recv(1, 5)));
+        assert!(!order(&recv(1, 0), &recv(2, 0)));
+        assert!(!order(&recv(1, 0), &recv(1, 1)));
+        assert!(!order(
+            &recv(h::MPI_PROC_NULL, 0),
+            &recv(h::MPI_ANY_SOURCE, 0)
+        ));
+    }
+
+    #[test]
+    fn a_probe_that_leaves_the_message_races_with_an_overlapping_receive() {
+        let race =
+            |a: &[What], b: &[What]| matches!(interaction(&a[0], &b[0]), Interaction::ProbeRace);
+        assert!(race(&probe(h::MPI_ANY_SOURCE, 0), &recv(1, 0)));
+        assert!(race(&recv(1, 0), &probe(1, h::MPI_ANY_TAG)));
+        assert!(!race(&probe(1, 0), &recv(2, 0)));
+        // MPI_Mprobe takes the message: an ordinary receive-like call.
+        let m = what(MpiFunc::Mprobe, &[1, 0, WORLD, 0, 1]);
+        assert!(order(&m, &recv(1, 0)));
+    }
+
+    #[test]
+    fn blocking_calls_are_posted_as_their_nonblocking_forms() {
+        let args = [8, 1, 2, 3, 4, WORLD, 99];
+        let (f, a, status) = nonblocking_form(MpiFunc::Recv, &args, 500).unwrap();
+        assert_eq!(f, MpiFunc::Irecv);
+        assert_eq!(a, vec![8, 1, 2, 3, 4, WORLD, 500]);
+        assert_eq!(status, 99);
+        let (f, a, _) = nonblocking_form(MpiFunc::Barrier, &[WORLD], 500).unwrap();
+        assert_eq!((f, a), (MpiFunc::Ibarrier, vec![WORLD, 500]));
+        assert!(nonblocking_form(MpiFunc::Probe, &[1, 0, WORLD, 1], 500).is_none());
+        assert!(blocks_process(MpiFunc::Wait));
+        assert!(!blocks_process(MpiFunc::Isend));
+        assert!(!blocks_process(MpiFunc::Send));
+    }
+
+    #[test]
+    fn collectives_on_one_communicator_and_finalize_conflict() {
+        let bcast = what(MpiFunc::Bcast, &[0, 1, 0, 0, WORLD]);
+        let barrier = what(MpiFunc::Barrier, &[WORLD]);
+        let other = what(MpiFunc::Barrier, &[WORLD + 1]);
+        assert!(matches!(
+            interaction(&bcast[0], &barrier[0]),
+            Interaction::Collectives
+        ));
+        assert!(matches!(
+            interaction(&bcast[0], &other[0]),
+            Interaction::None
+        ));
+        let fin = what(MpiFunc::Finalize, &[]);
+        assert!(matches!(
+            interaction(&fin[0], &recv(1, 0)[0]),
+            Interaction::Finalize
+        ));
     }
 }
