@@ -1,9 +1,11 @@
 /* RUN: -n 2
- * EXPECT: inconclusive
+ * EXPECT: verified
  * Under MPI_THREAD_MULTIPLE every thread exchanges its own message (tag =
- * thread number). Correct MPI, but concurrent MPI calls from several
- * threads of one process are not modeled yet: the check stops
- * inconclusive at the second thread's call, naming both.
+ * thread number). The threads' calls are inside MPI at the same time: a
+ * blocking call blocks only its thread (MPI 4.0 §11.6.2), and the receives
+ * of different threads name different tags, so the order in which the
+ * library takes them changes no match. Verified also with
+ * OMP_NUM_THREADS=4.
  */
 #include <mpi.h>
 #include <omp.h>

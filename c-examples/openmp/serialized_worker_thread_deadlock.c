@@ -5,8 +5,8 @@
  * each team) exchanges a message while thread 0 computes: allowed, since
  * only one thread per process calls MPI. But the tags disagree, so rank 1's
  * thread 1 waits forever in MPI_Recv (and rank 0 waits in MPI_Send where
- * the library does not buffer it: a buffering hazard). The trace marks the
- * calls of a thread other than the main one ("thread 1: MPI_Send(...)").
+ * the library does not buffer it: a buffering hazard). The trace names the
+ * thread of each step made in a team of more than one ("rank 0 thread 1").
  */
 #include <mpi.h>
 #include <omp.h>

@@ -37,11 +37,14 @@ pub enum ErrorKind {
     MpiUsage,
     DataRace,
     IoRace,
+    /// Two threads of one process probe and receive the same messages
+    /// concurrently (MPI 4.0 §3.8.2).
+    MessageRace,
 }
 
 impl ErrorKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 21] = [
+    pub const ALL: [ErrorKind; 22] = [
         ErrorKind::Deadlock,
         ErrorKind::CollectiveMismatch,
         ErrorKind::BufferingHazard,
@@ -63,6 +66,7 @@ impl ErrorKind {
         ErrorKind::MpiUsage,
         ErrorKind::DataRace,
         ErrorKind::IoRace,
+        ErrorKind::MessageRace,
     ];
 
     /// Order of errors in a report, most severe first: the job hangs or
@@ -74,7 +78,8 @@ impl ErrorKind {
     pub fn severity(self) -> u8 {
         use ErrorKind::*;
         match self {
-            RmaRace | DataRace | IoRace | Deadlock | CommunicatorMismatch | CollectiveMismatch => 0,
+            RmaRace | DataRace | IoRace | MessageRace | Deadlock | CommunicatorMismatch
+            | CollectiveMismatch => 0,
             Assertion | MemoryError => 1,
             TypeMismatch | CountMismatch | RootMismatch | OpMismatch | InvalidArgument
             | EpochError | MpiUsage => 2,
@@ -107,6 +112,7 @@ impl ErrorKind {
             ErrorKind::MpiUsage => "mpi-usage",
             ErrorKind::DataRace => "data-race",
             ErrorKind::IoRace => "io-race",
+            ErrorKind::MessageRace => "message-race",
         }
     }
 
@@ -219,6 +225,11 @@ impl ErrorKind {
                  `MPI_Barrier` on the file's communicator, `MPI_File_sync` before the read \
                  (or close the file and open it again), or give each process its own part \
                  of the file, or switch the file to atomic mode (`MPI_File_set_atomicity`)."
+            }
+            ErrorKind::MessageRace => {
+                "Match and receive in one step: `MPI_Mprobe` (or `MPI_Improbe`) then \
+                 `MPI_Mrecv` with the message handle it returns, which no other thread can \
+                 take; or give each thread its own tag or communicator."
             }
         }
     }

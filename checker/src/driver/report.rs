@@ -127,6 +127,7 @@ fn error_report(model: &Model, e: &FoundError) -> ErrorReport {
                 file: s.file,
                 line: s.line,
                 event: t.event.clone(),
+                thread: t.thread.clone(),
                 ranks: t.ranks.as_deref().map_or_else(Vec::new, |ranks| {
                     ranks.iter().map(|r| rank_at(model, r)).collect()
                 }),

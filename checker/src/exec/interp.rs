@@ -35,6 +35,14 @@ pub enum Stop {
         fault: Fault,
         loc: LocId,
     },
+    /// Threads of a parallel region are parked at MPI calls whose order
+    /// matters (`MPI_THREAD_MULTIPLE`): the search chooses which enters MPI
+    /// first (`Process::omp_choose`). `func` and `loc`: the first one's.
+    Threads {
+        threads: Vec<u32>,
+        func: MpiFunc,
+        loc: LocId,
+    },
     /// The per-execution instruction budget ran out.
     Budget {
         loc: LocId,
@@ -314,6 +322,11 @@ impl Process {
     /// and moves past it.
     pub fn finish_call(&mut self, model: &Model, ret: u64) {
         if self.omp.team.is_some() {
+            // A thread's call posted as its nonblocking form stays current
+            // until its request completes (`omp::multiple`).
+            if self.omp_finish_call(model) {
+                return;
+            }
             self.omp_mpi_end(model);
         }
         let Some(fr) = self.frames.last_mut() else {
@@ -642,7 +655,9 @@ impl Process {
             // Only a return pops the last frame; `exit` leaves it.
             Stop::Exit { code, .. } if returned => Ok(code as u32 as u64),
             Stop::Exit { loc, .. } => unsupported("exit inside a user reduction operator", loc),
-            Stop::Mpi { loc, .. } => unsupported("MPI call inside a user reduction operator", loc),
+            Stop::Mpi { loc, .. } | Stop::Threads { loc, .. } => {
+                unsupported("MPI call inside a user reduction operator", loc)
+            }
             Stop::Fault { fault, loc } => Err((fault, Some(loc))),
             Stop::Timeout { loc } => unsupported("the time limit (--timeout) was reached", loc),
             Stop::Budget { loc } => unsupported(
@@ -955,10 +970,7 @@ impl Process {
                 let args = args.iter().map(|a| v!(a)).collect();
                 // Another thread of the region may run first.
                 if self.omp.team.is_some() {
-                    if !self.omp_mpi_call(model, func.name(), inst.loc)? {
-                        return Ok(None);
-                    }
-                    self.omp_mpi_begin(inst.loc);
+                    return self.omp_mpi_call(model, *func, args, inst.loc);
                 }
                 return Ok(Some(Stop::Mpi {
                     func: *func,

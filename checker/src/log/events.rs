@@ -74,6 +74,9 @@ pub struct TraceEntry {
     pub rank: usize,
     pub loc: LocId,
     pub event: String,
+    /// The thread (or task) of the process's team that made the step, when
+    /// the team has more than one (`thread 2`, `task 1`).
+    pub thread: Option<String>,
     /// Where every process was when this step happened (`--replay` only).
     pub ranks: Option<std::sync::Arc<[RankAt]>>,
 }

@@ -512,6 +512,7 @@ impl Machine {
             Block::Probe { .. }
             | Block::Poll { .. }
             | Block::Cancel { .. }
+            | Block::Threads { .. }
             | Block::SharedFp { .. } => Ok(false),
         }
     }

@@ -109,6 +109,14 @@ pub enum Decision {
         rank: usize,
         excluded: Vec<usize>,
     },
+    /// Of the threads of `rank` parked at MPI calls whose order matters,
+    /// `thread`'s enters MPI first (MPI 4.0 §11.6.2: concurrent calls
+    /// execute as if in some order). Every option is offered at once, and
+    /// none depends on what other processes do later: no defer branch.
+    ThreadFirst {
+        rank: usize,
+        thread: u32,
+    },
 }
 
 /// The process a decision is about (an error while taking it stops it).
@@ -128,6 +136,7 @@ pub fn decision_owner(state: &Machine, choice: &Decision) -> Option<usize> {
         | Decision::DeferGrant { rank, .. }
         | Decision::DeferApply { rank, .. }
         | Decision::TakeShared { rank }
+        | Decision::ThreadFirst { rank, .. }
         | Decision::DeferShared { rank, .. } => Some(*rank),
         Decision::Apply { op } => state
             .world
@@ -214,6 +223,25 @@ pub fn decide(state: &mut Machine, model: &Model, choice: &Decision) -> Result<(
             state.defer_shared(*rank, excluded.clone());
             Ok(())
         }
+        Decision::ThreadFirst { rank, thread } => {
+            let p = &mut state.procs[*rank];
+            let Phase::Blocked {
+                block: Block::Threads { .. },
+                loc,
+                ..
+            } = p.phase
+            else {
+                return Ok(());
+            };
+            p.proc.omp_choose(*thread);
+            p.phase = Phase::Ready;
+            state.trace_finding(
+                *rank,
+                loc,
+                format!("thread {thread}'s call enters MPI first"),
+            );
+            Ok(())
+        }
     }
 }
 
@@ -296,6 +324,25 @@ pub fn pending_decisions(
         let defer = Decision::DeferPick { rank, excluded: ex };
         let options = match mode {
             WaitMode::All => continue,
+            // The wait a process makes for the calls its threads posted
+            // under MPI_THREAD_MULTIPLE (`exec::omp::multiple`): which
+            // thread returns first changes no match (calls whose order
+            // matters are chosen where they are made, and a thread's call
+            // that meets a call posted before it ends the check
+            // inconclusive) and no memory (the threads' race check), so
+            // one completed request is taken, and the others are returned
+            // by the next waits.
+            WaitMode::Any { .. } if p.proc.omp_hidden_wait() => {
+                out.push((
+                    rank,
+                    vec![Decision::Pick {
+                        rank,
+                        index: fresh[0].0,
+                    }],
+                    None,
+                ));
+                continue;
+            }
             WaitMode::Any { .. } => fresh
                 .iter()
                 .map(|(i, _)| Decision::Pick { rank, index: *i })
@@ -372,6 +419,19 @@ pub fn pending_decisions(
                     Some(Decision::DeferProbe { rank, excluded: ex }),
                 ));
             }
+        }
+    }
+    for (rank, p) in state.procs.iter().enumerate() {
+        if let Phase::Blocked {
+            block: Block::Threads { threads },
+            ..
+        } = &p.phase
+        {
+            let options = threads
+                .iter()
+                .map(|&thread| Decision::ThreadFirst { rank, thread })
+                .collect();
+            out.push((rank, options, None));
         }
     }
     out.extend(super::rma::rma_decisions(state, reduce));

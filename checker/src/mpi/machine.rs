@@ -337,18 +337,44 @@ impl Machine {
                     })
                     .collect()
             });
-            // A thread of a parallel region other than the main one says so.
-            let event = match self.procs.get(rank).and_then(|p| p.proc.omp_actor()) {
-                Some(who) if by_thread => format!("{who}: {event}"),
+            // The process's wait for the calls its threads posted under
+            // MPI_THREAD_MULTIPLE is no call of the program: said as what
+            // it is.
+            let hidden = self
+                .procs
+                .get(rank)
+                .is_some_and(|p| p.proc.omp_hidden_wait());
+            let event = match event.strip_prefix("MPI_Waitany") {
+                Some(rest) if hidden => match rest.strip_prefix(" returned index ") {
+                    Some(k) => return self.trace_threads_return(rank, loc, k),
+                    None => format!("threads wait inside their MPI calls {}", rest.trim_start()),
+                },
                 _ => event,
+            };
+            // A step of a thread of a team of more than one says which.
+            let thread = match self.procs.get(rank).and_then(|p| p.proc.omp_actor()) {
+                Some(who) if by_thread && !hidden => Some(who),
+                _ => None,
             };
             self.trace.push(TraceEntry {
                 rank,
                 loc,
                 event,
+                thread,
                 ranks,
             });
         }
+    }
+
+    /// The trace step of a thread's call returning from the process's wait
+    /// for its threads' calls (`k`: the thread's number).
+    fn trace_threads_return(&mut self, rank: usize, loc: LocId, k: &str) {
+        let who = self.procs[rank]
+            .proc
+            .omp_actor_of(k.trim().parse().unwrap_or(0));
+        let who = who.unwrap_or_else(|| "thread 0".into());
+        self.trace_len -= 1;
+        self.trace_step(rank, loc, format!("{who}'s call returns"), false);
     }
 
     /// Exclusions recorded for wildcard receive `r`.

@@ -128,6 +128,11 @@ pub enum Block {
         args: Vec<u64>,
         deferred: Option<Vec<usize>>,
     },
+    /// Threads of a parallel region are parked at MPI calls whose order
+    /// decides a match (`MPI_THREAD_MULTIPLE`, MPI 4.0 §11.6.2): the
+    /// search chooses which thread's call the library takes first
+    /// (`Decision::ThreadFirst`).
+    Threads { threads: Vec<u32> },
 }
 
 /// What may let a process that could not finish its blocking call finish it.

@@ -393,7 +393,12 @@ fn step_row(out: &mut String, ranks: usize, t: &TraceStep, locations: &[SourceLo
         }
         out.push('>');
         if !t.event.is_empty() {
-            let _ = write!(out, "<div class=\"event\">{}</div>", escape(&t.event));
+            // The step's thread, in a team of more than one.
+            let event = match &t.thread {
+                Some(who) => format!("{who}: {}", t.event),
+                None => t.event.clone(),
+            };
+            let _ = write!(out, "<div class=\"event\">{}</div>", escape(&event));
         }
         let _ = write!(
             out,
@@ -495,6 +500,7 @@ mod tests {
             file: "prog.c".into(),
             line,
             event: format!("MPI_Recv(source={})", 1 - rank),
+            thread: None,
             ranks: Vec::new(),
         };
         Report {

@@ -106,6 +106,10 @@ struct JsonStep<'a> {
     file: &'a str,
     line: u32,
     event: &'a str,
+    /// Extension: the thread (or task) of the rank's OpenMP team that made
+    /// the step, in a team of more than one thread (`thread 2`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    thread: Option<&'a str>,
     /// Extension (`--replay`): where every process is at this step.
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     ranks: &'a [String],
@@ -183,6 +187,7 @@ impl<'a> From<&'a TraceStep> for JsonStep<'a> {
             file: &step.file,
             line: step.line,
             event: &step.event,
+            thread: step.thread.as_deref(),
             ranks: &step.ranks,
         }
     }
@@ -252,6 +257,7 @@ mod tests {
                     file: "prog.c".to_string(),
                     line: 14,
                     event: "MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1".to_string(),
+                    thread: None,
                     ranks: Vec::new(),
                 }],
             }],

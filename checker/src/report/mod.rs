@@ -76,6 +76,10 @@ pub struct TraceStep {
     pub file: String,
     pub line: u32,
     pub event: String,
+    /// The thread (or task) of the rank's OpenMP team that made the step,
+    /// when the team has more than one thread (`thread 2`, `task 1`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thread: Option<String>,
     /// Where every process is when this step happens, rank by rank
     /// (`--replay`):
     /// `running`, `MPI_Recv at line 21`, `exited (0)`.
@@ -84,6 +88,14 @@ pub struct TraceStep {
 }
 
 impl TraceStep {
+    /// `rank 1`, or `rank 1 thread 2` for a step of a thread of a team.
+    pub fn who(&self) -> String {
+        match &self.thread {
+            Some(t) => format!("rank {} {t}", self.rank),
+            None => format!("rank {}", self.rank),
+        }
+    }
+
     /// Where every process is at this step, in one line
     /// (`0: running | 1: MPI_Recv at line 21`; `--replay` only).
     pub fn ranks_line(&self) -> String {

@@ -313,7 +313,7 @@ fn flow_location(step: &TraceStep) -> ThreadFlowLocation {
             id: None,
             physical_location: physical(&step.file, step.line, None),
             message: Text {
-                text: format!("rank {}: {}", step.rank, step.event),
+                text: format!("{}: {}", step.who(), step.event),
             },
         },
         execution_order: step.step,
@@ -396,6 +396,9 @@ fn short_description(kind: ErrorKind) -> &'static str {
         ErrorKind::MpiUsage => "MPI is used against the standard",
         ErrorKind::DataRace => "Threads of a process access the same memory unsynchronized",
         ErrorKind::IoRace => "Conflicting file accesses of different processes unsynchronized",
+        ErrorKind::MessageRace => {
+            "Threads of a process probe and receive the same messages concurrently"
+        }
     }
 }
 
@@ -416,7 +419,9 @@ fn level(kind: ErrorKind) -> &'static str {
         BufferingHazard | ResourceLeak | RequestLeak | MissingStart => "warning",
         Deadlock | CollectiveMismatch | Assertion | MemoryError | TypeMismatch | CountMismatch
         | RootMismatch | OpMismatch | CommunicatorMismatch | InvalidArgument | LocalRace
-        | RmaRace | EpochError | NonTermination | MpiUsage | DataRace | IoRace => "error",
+        | RmaRace | EpochError | NonTermination | MpiUsage | DataRace | IoRace | MessageRace => {
+            "error"
+        }
     }
 }
 
@@ -499,6 +504,12 @@ fn full_description(kind: ErrorKind) -> &'static str {
             "The program touches a buffer that a pending nonblocking operation owns (writes \
              a send buffer, reads or writes a receive buffer, or frees it) before the call \
              that completes the operation, which MPI 3.1 §3.7.2 forbids."
+        }
+        ErrorKind::MessageRace => {
+            "Two threads of one process probe (MPI_Probe, MPI_Iprobe) and receive messages of \
+             the same envelope with nothing ordering them: the message one thread's probe \
+             reports may be received by the other thread first (MPI 4.0 §3.8.2), so the \
+             probing thread's receive takes another message, of another size, or waits."
         }
         ErrorKind::IoRace => {
             "Two processes access the same bytes of a file they opened together, at least \
@@ -754,6 +765,7 @@ mod tests {
                             line: 14,
                             event: "MPI_Irecv(source=ANY, tag=0, comm=WORLD) -> request 1"
                                 .to_string(),
+                            thread: None,
                             ranks: Vec::new(),
                         },
                         TraceStep {
@@ -762,6 +774,7 @@ mod tests {
                             file: "prog.c".to_string(),
                             line: 20,
                             event: "MPI_Send(dest=0, tag=0, comm=WORLD)".to_string(),
+                            thread: None,
                             ranks: Vec::new(),
                         },
                         TraceStep {
@@ -770,6 +783,7 @@ mod tests {
                             file: "prog.c".to_string(),
                             line: 15,
                             event: "MPI_Recv(source=2, tag=0, comm=WORLD)".to_string(),
+                            thread: None,
                             ranks: Vec::new(),
                         },
                     ],
@@ -1094,6 +1108,7 @@ mod tests {
             file: "p.c".to_string(),
             line: 10 + step as u32,
             event: format!("event {step}"),
+            thread: None,
             ranks: Vec::new(),
         };
         let trace = vec![step(1, 2), step(2, 0), step(3, 2), step(4, 1), step(5, 0)];

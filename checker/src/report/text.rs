@@ -499,11 +499,8 @@ fn trace_note(all: &[TraceStep], locations: &[SourceLoc]) -> Option<String> {
         .max()
         .unwrap_or(1)
         .max(4);
-    let rank_width = trace
-        .iter()
-        .map(|t| digits(t.rank as u64))
-        .max()
-        .unwrap_or(1);
+    let whos: Vec<String> = trace.iter().map(|t| t.who()).collect();
+    let who_width = whos.iter().map(|w| w.chars().count()).max().unwrap_or(0);
     let places: Vec<String> = trace
         .iter()
         .map(|t| format!("{}:{}", t.file, t.line))
@@ -511,7 +508,7 @@ fn trace_note(all: &[TraceStep], locations: &[SourceLoc]) -> Option<String> {
     let place_width = places.iter().map(|p| p.chars().count()).max().unwrap_or(0);
     let mut note = String::from("trace:");
     let mut next = 1;
-    for (t, place) in trace.iter().zip(&places) {
+    for ((t, place), who) in trace.iter().zip(&places).zip(&whos) {
         if t.step > next {
             let gap = t.step - next;
             note.push('\n');
@@ -526,8 +523,8 @@ fn trace_note(all: &[TraceStep], locations: &[SourceLoc]) -> Option<String> {
         // Writing to a String cannot fail.
         let _ = write!(
             line,
-            "{:>step_width$}  rank {:<rank_width$}  {}",
-            t.step, t.rank, place
+            "{:>step_width$}  {who:<who_width$}  {}",
+            t.step, place
         );
         if !t.event.is_empty() {
             let fill = place_width.saturating_sub(place.chars().count());
@@ -698,6 +695,7 @@ int main(int argc, char **argv) {
             file: "prog.c".to_string(),
             line,
             event: event.to_string(),
+            thread: None,
             ranks: Vec::new(),
         }
     }

@@ -96,7 +96,7 @@ pub(super) fn hash_phase(state: &Machine, phase: &Phase, h: &mut impl Hasher) {
                     .hash(h);
             }
         }
-        Block::Rma(_) | Block::SharedFp { .. } => block.hash(h),
+        Block::Rma(_) | Block::SharedFp { .. } | Block::Threads { .. } => block.hash(h),
     }
 }
 

@@ -304,6 +304,15 @@ fn run_until_stop(
                 }
                 return Err(Halt::Error(finding));
             }
+            Stop::Threads { threads, func, loc } => {
+                // The search chooses which thread's call comes first.
+                state.procs[rank].phase = Phase::Blocked {
+                    func,
+                    loc,
+                    block: Block::Threads { threads },
+                };
+                return Ok(());
+            }
             Stop::Timeout { loc } => {
                 return Err(Halt::Budget(format!(
                     "{}: the time limit (--timeout) was reached while rank {rank} computed there",

@@ -75,6 +75,9 @@ pub fn blocked(state: &Machine) -> WaitFor {
             Block::SharedFp { .. } => {
                 w.otherwise = Some("its turn at the shared file pointer".into())
             }
+            Block::Threads { .. } => {
+                w.otherwise = Some("the order of its threads' MPI calls".into())
+            }
             Block::Rma(crate::mpi::rma::RmaWait::Lock { win, target, .. }) => {
                 let holders = &state.world.rma.windows[*win].holders;
                 let targets: Vec<usize> = target.map_or((0..holders.len()).collect(), |t| vec![t]);

@@ -21,9 +21,12 @@
 //! MPI calls from threads follow the level `MPI_Init_thread` provided
 //! (MPI 4.0 §11.6): only thread 0 under `MPI_THREAD_FUNNELED` (and, leniently,
 //! `MPI_THREAD_SINGLE`), never two at once under `MPI_THREAD_SERIALIZED`;
-//! concurrent calls under `MPI_THREAD_MULTIPLE` are not modeled.
+//! under `MPI_THREAD_MULTIPLE` each thread's blocking call is posted as its
+//! nonblocking form and the thread waits for it while the others run
+//! (`multiple.rs`).
 
 mod loops;
+mod multiple;
 mod race;
 mod tasks;
 
@@ -32,11 +35,12 @@ use std::collections::BTreeMap;
 use loops::Dispatch;
 use race::{Class, History, MPI_CELL};
 
-use super::interp::{Fault, Frame, Process};
+use super::interp::{Fault, Frame, Process, Stop};
 use super::memory::AllocKind;
 use crate::diag::ErrorKind;
 use runtime_model::handles as h;
 use runtime_model::model::{FuncId, LocId, Model, Pointer};
+use runtime_model::mpi_api::MpiFunc;
 use runtime_model::omp::OmpCall;
 
 /// Threads of a region when neither `num_threads`, `omp_set_num_threads`
@@ -95,6 +99,10 @@ pub struct Omp {
     /// `OMP_MAX_ACTIVE_LEVELS` above 1, a list in `OMP_NUM_THREADS`): nested
     /// regions would have more than one thread, which is not modeled.
     nested_active: bool,
+    /// Under `MPI_THREAD_MULTIPLE`: memory the process's hidden wait for its
+    /// threads' posted calls uses (`multiple.rs`): the index, a status and a
+    /// request per thread.
+    hidden: Option<u64>,
 }
 
 /// What an MPI call of a thread is compared with when it returns.
@@ -127,6 +135,7 @@ impl Omp {
             outside_nest: BTreeMap::new(),
             solo: None,
             nested_active: nested_active(),
+            hidden: None,
         }
     }
 }
@@ -140,6 +149,9 @@ enum ThreadState {
     Lock(u64),
     /// Stopped at an MPI call while other threads could run.
     AtMpi,
+    /// Inside a blocking MPI call (at this line) posted as its nonblocking
+    /// form (`MPI_THREAD_MULTIPLE`): until its request completes.
+    InMpi(LocId),
     /// Returned from the region's function (a task: from its entry).
     Done(LocId),
     /// At a `taskwait`: until its child tasks completed.
@@ -196,6 +208,13 @@ struct Thread {
     nest: Vec<Option<usize>>,
     /// In the `ordered` block of this loop.
     in_ordered: Option<u32>,
+    /// MPI calls it reached (numbers its calls for `Team::links`).
+    mpi_calls: u32,
+    /// The MPI function it is at, parked or inside.
+    at_call: Option<runtime_model::mpi_api::MpiFunc>,
+    /// Its blocking call was posted as its nonblocking form: where the
+    /// status goes when it completes (0 or 1: ignored).
+    posting: Option<u64>,
 }
 
 impl Thread {
@@ -218,6 +237,9 @@ impl Thread {
             undeferred: 0,
             nest: Vec::new(),
             in_ordered: None,
+            mpi_calls: 0,
+            at_call: None,
+            posting: None,
         }
     }
 
@@ -263,6 +285,17 @@ pub struct Team {
     groups: u32,
     /// `ordered` loops: the state of their ordered blocks, by loop id.
     ordered: BTreeMap<u32, loops::OrderedLoop>,
+    /// Under `MPI_THREAD_MULTIPLE`: the MPI calls of the team since the
+    /// last barrier, for the check of calls that interact (`multiple.rs`).
+    calls: Vec<multiple::Posted>,
+    /// Pairs of calls, each (thread, call number), whose order matters.
+    links: Vec<((u32, u32), (u32, u32))>,
+    /// Threads parked at calls whose order matters: the search chooses the
+    /// one that enters MPI first.
+    choice: Option<Vec<u32>>,
+    /// The running thread stands for the process's wait for the calls its
+    /// threads posted (every thread is inside MPI or cannot go on).
+    waiting_any: bool,
 }
 
 impl Team {
@@ -311,18 +344,24 @@ impl Process {
         }
     }
 
-    /// Who runs now, for traces: `thread N` for a thread other than the
-    /// main one, `task N` for the N-th explicit task of the region since
-    /// its last barrier; `None` for the main thread or outside regions.
+    /// Who runs now, for traces: `thread N` in a team of more than one
+    /// thread, `task N` for the N-th explicit task of the region since its
+    /// last barrier; `None` outside regions and in a team of one.
     pub fn omp_actor(&self) -> Option<String> {
         let t = self.omp.team.as_ref()?;
         if t.current >= t.implicit {
             Some(format!("task {}", t.current - t.implicit + 1))
-        } else if t.current != 0 && t.implicit > 1 {
+        } else if t.implicit > 1 {
             Some(format!("thread {}", t.current))
         } else {
             None
         }
+    }
+
+    /// `omp_actor` for thread (or task) `t` of the running team.
+    pub fn omp_actor_of(&self, t: u32) -> Option<String> {
+        let team = self.omp.team.as_ref()?;
+        ((t as usize) < team.threads.len()).then(|| tasks::actor(team, t as usize))
     }
 
     fn fault_threads(kind: ErrorKind, message: String) -> Fault {
@@ -782,6 +821,10 @@ impl Process {
             deps: BTreeMap::new(),
             groups: 0,
             ordered: BTreeMap::new(),
+            calls: Vec::new(),
+            links: Vec::new(),
+            choice: None,
+            waiting_any: false,
         }));
         Ok(OmpStep::Switched)
     }
@@ -889,8 +932,7 @@ impl Process {
             Some(t) => t,
             None => {
                 let states: Vec<ThreadState> = team.threads.iter().map(|t| t.state).collect();
-                if let Some(t) = states.iter().position(|s| *s == ThreadState::AtMpi) {
-                    team.threads[t].state = ThreadState::Runnable;
+                if let Some(t) = multiple::next_in_mpi(team) {
                     t
                 } else if states.iter().all(|s| matches!(s, ThreadState::Done(_))) {
                     return self.end_region();
@@ -927,6 +969,8 @@ impl Process {
                     team.deps.clear();
                     team.allocs.clear();
                     team.shadow.clear();
+                    team.calls.clear();
+                    team.links.clear();
                     0
                 } else {
                     return Err(Self::stuck(model, team));
@@ -1162,19 +1206,35 @@ impl Process {
 
     /// The running thread is at an MPI call: checks the thread level, and
     /// lets the other threads run first while they can (an MPI call may
-    /// block until another process hears from one of them). Returns true
-    /// when the call is to be made now.
-    pub fn omp_mpi_call(&mut self, model: &Model, name: &str, loc: LocId) -> Result<bool, Fault> {
+    /// block until another process hears from one of them). Returns the
+    /// stop of the process when a call is to be made now (under
+    /// `MPI_THREAD_MULTIPLE` perhaps another one: `multiple.rs`), `None`
+    /// when another thread runs.
+    pub fn omp_mpi_call(
+        &mut self,
+        model: &Model,
+        func: MpiFunc,
+        args: Vec<u64>,
+        loc: LocId,
+    ) -> Result<Option<Stop>, Fault> {
+        let name = func.name();
         let Some(team) = self.omp.team.as_mut() else {
-            return Ok(true);
+            return Ok(Some(Stop::Mpi { func, args, loc }));
         };
         if !team.concurrent() {
-            return Ok(true);
+            self.omp_mpi_begin(loc);
+            return Ok(Some(Stop::Mpi { func, args, loc }));
         }
+        if let Some(stop) = self.multiple_pending(func, loc)? {
+            return Ok(Some(stop));
+        }
+        let Some(team) = self.omp.team.as_mut() else {
+            return Err(Fault::Unreachable);
+        };
         let me = team.current as usize;
         if team.threads[me].mpi_checked {
             team.threads[me].mpi_checked = false;
-            return Ok(true);
+            return self.make_call(func, args, loc).map(Some);
         }
         let level = self.omp.mpi_level;
         if level <= h::MPI_THREAD_FUNNELED {
@@ -1216,22 +1276,31 @@ impl Process {
                 });
             }
         }
-        self.record(model, MPI_CELL, 1, true, Class::Mpi, loc)?;
+        let multiple = level >= h::MPI_THREAD_MULTIPLE;
+        if multiple {
+            // Calls of several threads may be inside MPI at once (MPI 4.0
+            // §11.6.2); which of them interact is checked instead.
+            self.check_concurrent(model, func, &args, loc)?;
+        } else {
+            self.record(model, MPI_CELL, 1, true, Class::Mpi, loc)?;
+        }
         let Some(team) = self.omp.team.as_mut() else {
-            return Ok(true);
+            return Err(Fault::Unreachable);
         };
-        let others = team
-            .threads
-            .iter()
-            .enumerate()
-            .any(|(i, t)| i != me && t.state == ThreadState::Runnable);
+        // Under MULTIPLE a thread also waits for the threads parked at
+        // their calls, so that the order of calls that interact is chosen
+        // among all of them (`multiple::next_in_mpi`).
+        let others = team.threads.iter().enumerate().any(|(i, t)| {
+            i != me
+                && (t.state == ThreadState::Runnable || (multiple && t.state == ThreadState::AtMpi))
+        });
         if !others {
-            return Ok(true);
+            return self.make_call(func, args, loc).map(Some);
         }
         team.threads[me].state = ThreadState::AtMpi;
         team.threads[me].mpi_checked = true;
         self.schedule(model)?;
-        Ok(false)
+        Ok(None)
     }
 
     /// The region a running thread is in (a task: the task construct),

@@ -233,7 +233,10 @@ impl Process {
         hits: &[super::super::memory::Hit],
         loc: LocId,
     ) -> Result<(), Fault> {
-        for hit in hits {
+        // The process's hidden wait for its threads' calls (`multiple.rs`)
+        // is the library's, not a thread's.
+        let hidden = self.omp.hidden.map(|b| Pointer::decode(b).alloc);
+        for hit in hits.iter().filter(|h| Some(h.alloc) != hidden) {
             let addr = Pointer {
                 alloc: hit.alloc,
                 offset: hit.offset,

@@ -260,6 +260,16 @@ fn add_site(f: &mut Finding, site: Site) {
 /// Every process is finished or stuck: records every error the execution
 /// shows at its end, besides those it showed on its way.
 pub fn end_of_execution(ctx: &Ctx, state: &Machine) -> Ending<Reported> {
+    // A process stuck in a thread's call while its other threads have MPI
+    // calls to make or finish: not a deadlock of the program, a limit of
+    // the model (`Process::omp_others_in_mpi`).
+    for p in &state.procs {
+        if let Phase::Blocked { loc, .. } = p.phase {
+            if let Some(why) = p.proc.omp_others_in_mpi() {
+                return halted(ctx, state, Halt::UnsupportedAt { loc, reason: why });
+            }
+        }
+    }
     let mut ending = counted(state);
     let found = end_findings(ctx, state);
     ending.errors = record_all(ctx, state, found);
