@@ -33,7 +33,11 @@ fn same(ex: &Example) -> Result<(), String> {
     }
     // One thread: the number of states of a parallel search varies.
     let with = check(ex, &model, &["--format", "json", "-j", "1"]);
-    let without = check(ex, &model, &["--format", "json", "-j", "1", "--no-symmetry"]);
+    let without = check(
+        ex,
+        &model,
+        &["--format", "json", "-j", "1", "--no-symmetry"],
+    );
     if with.status.code() != without.status.code() {
         return Err(format!(
             "{}: exit status {:?} with symmetry reduction, {:?} without",

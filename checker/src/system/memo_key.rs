@@ -39,6 +39,14 @@
 //!   more of the past (ready sends, buffered sends and their buffer
 //!   accounting) hash all of it.
 //!
+//! With symmetry reduction (`symmetry`, on unless `--no-symmetry`), the
+//! key of a state of a symmetric program is the key of the state renamed
+//! by one permutation of its interchangeable ranks, chosen from the state
+//! (`Symmetric::signature`): every rank the state names is mapped through
+//! it, and a state holding something naming ranks that is not renamed
+//! keeps the plain key (`Symmetric::applies`). Two states with one key are
+//! then renamings of each other under a symmetry of the program.
+//!
 //! States with errors shown but not reported yet are not merged (the
 //! errors would be lost), nor are states of programs that made RMA windows
 //! (their stutter marks name world versions; explored without merging).
@@ -48,9 +56,9 @@ use super::symmetry::{Renaming, Symmetry};
 use crate::log::events::{Dep, DepKind, Needed};
 use crate::mpi::completion::PollOutcome;
 use crate::mpi::machine::{Block, Machine, Phase, ReqSlot};
-use runtime_model::mpi::World;
 use runtime_model::model::{InstKind, Model};
 use runtime_model::mpi::p2p::{EventRef, ReqOp};
+use runtime_model::mpi::World;
 use runtime_model::mpi_api::MpiFunc;
 use std::hash::{Hash, Hasher};
 
@@ -202,7 +210,11 @@ impl Symmetric {
     pub fn new(model: &Model, np: usize) -> Option<Symmetric> {
         let sym = super::symmetry::analyze(model)?;
         // Nothing to rename with fewer than two ranks not fixed.
-        if (0..np).filter(|r| !sym.fixed.contains(&(*r as u64))).count() < 2 {
+        if (0..np)
+            .filter(|r| !sym.fixed.contains(&(*r as u64)))
+            .count()
+            < 2
+        {
             return None;
         }
         Some(Symmetric {
@@ -378,7 +390,13 @@ impl Symmetric {
         self.sym
             .cells
             .iter()
-            .map(|&(reg, off)| fr.regs.get(reg as usize).copied().unwrap_or(0).wrapping_add(off))
+            .map(|&(reg, off)| {
+                fr.regs
+                    .get(reg as usize)
+                    .copied()
+                    .unwrap_or(0)
+                    .wrapping_add(off)
+            })
             .collect()
     }
 
@@ -412,9 +430,10 @@ impl Symmetric {
             masks.extend(cells.iter().map(|&a| (a, 4)));
             proc.mem.hash_contents_as(&mut h, &masks, Some(0));
             for a in cells {
-                let v = proc.mem.peek(a, 4).map(|b| {
-                    class(u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64)
-                });
+                let v = proc
+                    .mem
+                    .peek(a, 4)
+                    .map(|b| class(u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64));
                 v.hash(&mut h);
             }
         }
@@ -717,7 +736,12 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, ren: &Ren, h: &mut Wide
                     _ => 12,
                 };
                 (kind, rel(state, ren, r.posted_at), r.freed, r.message).hash(h);
-                at_calls(state, ren, [r.completed_at, r.freed_at, r.overwritten_at], h);
+                at_calls(
+                    state,
+                    ren,
+                    [r.completed_at, r.freed_at, r.overwritten_at],
+                    h,
+                );
                 continue;
             }
             match &r.op {
@@ -748,7 +772,12 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, ren: &Ren, h: &mut Wide
             (&r.delivered, r.status.map(|s| status_r(ren, &s))).hash(h);
             r.persistent_of.map(|x| canon_r(state, ren, x)).hash(h);
             (r.freed, r.cancelled, r.cancel_failed, r.message).hash(h);
-            at_calls(state, ren, [r.completed_at, r.freed_at, r.overwritten_at], h);
+            at_calls(
+                state,
+                ren,
+                [r.completed_at, r.freed_at, r.overwritten_at],
+                h,
+            );
         }
         hash_ids(state, ren, p2p.pending_sends_to(rank), h);
         p2p.pending_sends_to(rank).len().hash(h);
@@ -797,7 +826,13 @@ fn symmetric_cells(state: &Machine, ren: &Ren, rank: usize) -> Vec<u64> {
             let fr = &state.procs[rank].proc.frames[0];
             s.cells
                 .iter()
-                .map(|&(reg, off)| fr.regs.get(reg as usize).copied().unwrap_or(0).wrapping_add(off))
+                .map(|&(reg, off)| {
+                    fr.regs
+                        .get(reg as usize)
+                        .copied()
+                        .unwrap_or(0)
+                        .wrapping_add(off)
+                })
                 .collect()
         }
         None => Vec::new(),

@@ -370,7 +370,8 @@ impl<'m> Poe<'m> {
             whole_history,
             clock: super::memo_key::reads_clock(ctx.model),
             symmetric: if ctx.symmetry {
-                super::memo_key::Symmetric::new(ctx.model, machine.world.np).map(std::sync::Arc::new)
+                super::memo_key::Symmetric::new(ctx.model, machine.world.np)
+                    .map(std::sync::Arc::new)
             } else {
                 None
             },

@@ -266,8 +266,7 @@ pub fn analyze(model: &Model) -> Option<Symmetry> {
                         offset,
                         indices,
                     } if a.role(base) == Some(Role::StatusSlot) => {
-                        if !indices.is_empty() || *offset < 0 || *offset % 4 != 0 || *offset >= 20
-                        {
+                        if !indices.is_empty() || *offset < 0 || *offset % 4 != 0 || *offset >= 20 {
                             return None;
                         }
                         a.roles
@@ -325,10 +324,10 @@ pub fn analyze(model: &Model) -> Option<Symmetry> {
             }
             Terminator::CondBr { cond: o, .. }
             | Terminator::Switch { value: o, .. }
-            | Terminator::Ret { value: Some(o) } => {
-                if a.tracked(o) {
-                    return None;
-                }
+            | Terminator::Ret { value: Some(o) }
+                if a.tracked(o) =>
+            {
+                return None
             }
             _ => {}
         }
@@ -504,6 +503,78 @@ impl Renaming {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use runtime_model::model::BinOp;
+    use runtime_model::testkit::{c, FnBuilder, ModelBuilder};
+
+    const WORLD: u64 = MPI_COMM_WORLD as u32 as u64;
+    const INT: u64 = runtime_model::handles::MPI_INT as u32 as u64;
+
+    /// `rank` from MPI_Comm_rank, then `use_rank` makes the peer of a send
+    /// to rank 0 out of it (or returns `None` to send to `rank` itself).
+    fn model(use_rank: impl Fn(&mut FnBuilder, u32, Operand) -> Option<Operand>) -> Model {
+        let mut mb = ModelBuilder::new();
+        let mut f = FnBuilder::new("main", &[], Some(Ty::I32));
+        let slot = f.alloca(0, 4);
+        let buf = f.alloca(0, 4);
+        f.mpi(0, MpiFunc::Init, &[c(0), c(0)]);
+        f.mpi(0, MpiFunc::CommRank, &[c(WORLD), slot]);
+        let rank = f.load(0, Ty::I32, slot);
+        let peer = use_rank(&mut f, 0, rank).unwrap_or(rank);
+        f.mpi(0, MpiFunc::Send, &[buf, c(1), c(INT), peer, c(0), c(WORLD)]);
+        f.mpi(0, MpiFunc::Finalize, &[]);
+        f.ret(0, Some(c(0)));
+        let id = mb.add(f.finish());
+        mb.finish(id)
+    }
+
+    #[test]
+    fn ranks_only_addressed_and_compared_are_symmetric() {
+        let m = model(|f, b, rank| {
+            f.icmp(b, IntPredicate::Eq, rank, c(3));
+            None
+        });
+        let s = analyze(&m).expect("symmetric");
+        assert_eq!(s.fixed, BTreeSet::from([0, 3]));
+        assert_eq!(s.cells.len(), 1);
+    }
+
+    #[test]
+    fn arithmetic_or_ordering_on_a_rank_is_not_symmetric() {
+        let m = model(|f, b, rank| Some(f.bin(b, BinOp::Add, rank, c(1))));
+        assert_eq!(analyze(&m), None);
+        let m = model(|f, b, rank| {
+            f.icmp(b, IntPredicate::Slt, rank, c(3));
+            None
+        });
+        assert_eq!(analyze(&m), None);
+    }
+
+    #[test]
+    fn a_rank_stored_elsewhere_printed_or_as_a_tag_is_not_symmetric() {
+        // Stored into the send buffer: the payload would name a rank.
+        let m = model(|f, b, rank| {
+            let other = f.alloca(b, 4);
+            f.store(b, Ty::I32, rank, other);
+            None
+        });
+        assert_eq!(analyze(&m), None);
+        // Printed.
+        let m = model(|f, b, rank| {
+            f.libc(b, LibcFunc::Printf, &[(c(0), Ty::Ptr), (rank, Ty::I32)]);
+            None
+        });
+        assert_eq!(analyze(&m), None);
+        // As a tag.
+        let m = model(|f, b, rank| {
+            f.mpi(
+                b,
+                MpiFunc::Send,
+                &[c(0), c(1), c(INT), c(0), rank, c(WORLD)],
+            );
+            None
+        });
+        assert_eq!(analyze(&m), None);
+    }
 
     #[test]
     fn sorting_moves_only_free_ranks() {
@@ -518,6 +589,9 @@ mod tests {
             assert_eq!(r.new_of[o], j);
         }
         assert_eq!(r.value(1), 2);
-        assert_eq!(r.value(MPI_ANY_SOURCE as u32 as u64), MPI_ANY_SOURCE as u32 as u64);
+        assert_eq!(
+            r.value(MPI_ANY_SOURCE as u32 as u64),
+            MPI_ANY_SOURCE as u32 as u64
+        );
     }
 }
