@@ -160,6 +160,13 @@ pub struct Args {
     /// from the first one; the verdict, errors and counts are the same).
     #[arg(long)]
     pub stateless: bool,
+    /// Do not merge states that differ only in which of interchangeable
+    /// processes (same code, ranks used only to address messages and in
+    /// equality tests) is which: by default the stateful search explores
+    /// one of them (symmetry reduction; the verdict and errors are the
+    /// same, fewer states are stored).
+    #[arg(long)]
+    pub no_symmetry: bool,
     /// Explore only part I of K of the search (a job of a job array; I from
     /// 1 to K). A part reports `inconclusive` unless it finds an error:
     /// merge the parts' JSON reports with --merge for the verdict.
@@ -616,6 +623,7 @@ pub fn run(args: Args) -> i32 {
             jobs,
             max_memory,
             stateless: args.stateless,
+            symmetry: !args.no_symmetry,
             subtree,
             memo: None,
             started: None,
@@ -1137,6 +1145,7 @@ mod tests {
             ("jobs", Number),
             ("max-memory", Number),
             ("stateless", Flag),
+            ("no-symmetry", Flag),
             ("any-input", Flag),
             ("max-inputs", Number),
             ("input", List),

@@ -70,6 +70,9 @@ pub struct Config {
     /// Explore every branching state again even when an identical one was
     /// explored (`--stateless`; the outcome is the same, only slower).
     pub stateless: bool,
+    /// Merge states that are renamings of each other under a symmetry of
+    /// the program (`system::symmetry`; `--no-symmetry` turns it off).
+    pub symmetry: bool,
     /// MPI calls an execution logs before the past no check reads any more
     /// is first forgotten, and between two such compactions
     /// (`system::compact`; `--compact-from`, for tests).
@@ -112,6 +115,7 @@ impl Default for Config {
             jobs: 1,
             max_memory: None,
             stateless: false,
+            symmetry: true,
             compact_from: crate::system::compact::FIRST,
             subtree: None,
             memo: None,
@@ -225,6 +229,7 @@ fn ctx<'m>(model: &'m Model, config: &Config) -> Ctx<'m> {
         budget: config.budget,
         buffering: config.buffering,
         analyze_blocking: true,
+        symmetry: config.symmetry,
     }
 }
 

@@ -440,6 +440,18 @@ impl Memory {
     /// memory the future overwrites before anything reads it. Only the
     /// masks' places are hashed.
     pub fn hash_contents_masked<H: std::hash::Hasher>(&self, h: &mut H, masks: &[(u64, u64)]) {
+        self.hash_contents_as(h, masks, None);
+    }
+
+    /// `hash_contents_masked` as if the process id were `pid` (the
+    /// symmetry reduction's renamed process, `system::symmetry`: process
+    /// ids follow ranks).
+    pub fn hash_contents_as<H: std::hash::Hasher>(
+        &self,
+        h: &mut H,
+        masks: &[(u64, u64)],
+        pid: Option<i32>,
+    ) {
         use std::hash::Hash;
         self.allocs.len().hash(h);
         for (id, a) in self.allocs.iter().enumerate() {
@@ -476,7 +488,14 @@ impl Memory {
             (g.alloc, g.start, g.end, g.reads_allowed).hash(h);
         }
         self.watches.hash(h);
-        self.statics.hash(h);
+        match pid {
+            Some(pid) if pid != self.statics.pid => {
+                let mut statics = self.statics.clone();
+                statics.pid = pid;
+                statics.hash(h);
+            }
+            _ => self.statics.hash(h),
+        }
         self.taint.hash(h);
     }
 

@@ -12,6 +12,7 @@ pub mod memo_key;
 pub mod past;
 pub mod poe;
 pub mod step;
+pub mod symmetry;
 pub mod unbuffered_poll;
 pub mod waitfor;
 
@@ -41,6 +42,9 @@ pub struct Ctx<'m> {
     /// graph (the reduced search) or the search itself ran the blocking
     /// semantics (the oracle's strict passes).
     pub analyze_blocking: bool,
+    /// The stateful search merges states that are renamings of each other
+    /// under a symmetry of the program (`symmetry`; off: `--no-symmetry`).
+    pub symmetry: bool,
 }
 
 /// An error as the search reports it: the finding and the trace up to where

@@ -346,6 +346,8 @@ pub struct Poe<'m> {
     whole_history: bool,
     /// The program reads a clock (`memo_key::reads_clock`).
     clock: bool,
+    /// The program's symmetry, when states are merged up to it.
+    symmetric: Option<std::sync::Arc<super::memo_key::Symmetric>>,
 }
 
 impl<'m> Poe<'m> {
@@ -364,10 +366,16 @@ impl<'m> Poe<'m> {
             machine.compact_at = None;
         }
         Poe {
-            machine,
             ctx,
             whole_history,
             clock: super::memo_key::reads_clock(ctx.model),
+            symmetric: if ctx.symmetry {
+                super::memo_key::Symmetric::new(ctx.model, machine.world.np)
+                    .map(std::sync::Arc::new)
+            } else {
+                None
+            },
+            machine,
         }
     }
 }
@@ -419,6 +427,7 @@ impl Explorable for Poe<'_> {
             &self.machine,
             self.whole_history,
             self.clock,
+            self.symmetric.as_deref(),
         )
     }
 
