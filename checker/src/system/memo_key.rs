@@ -1051,6 +1051,7 @@ fn hash_phase(state: &Machine, ren: &Ren, phase: &Phase, h: &mut Wide) {
                     .hash(h);
             }
         }
-        Block::Rma(_) | Block::SharedFp { .. } => block.hash(h),
+        // Thread numbers of one process (OpenMP programs get no symmetry).
+        Block::Rma(_) | Block::SharedFp { .. } | Block::Threads { .. } => block.hash(h),
     }
 }
