@@ -264,6 +264,9 @@ mpi_functions! {
     Waitsome = "MPI_Waitsome"(incount, array_of_requests, outcount, array_of_indices, array_of_statuses) { Completion, p2p_or_local, nondeterministic };
     Testsome = "MPI_Testsome"(incount, array_of_requests, outcount, array_of_indices, array_of_statuses) { Completion, p2p_or_local, nondeterministic };
     RequestGetStatus = "MPI_Request_get_status"(request, flag, status) { Completion, p2p_or_local, nondeterministic };
+    // Generalized requests (MPI 3.1 §12.2).
+    GrequestStart = "MPI_Grequest_start"(query_fn, free_fn, cancel_fn, extra_state, request) { Completion, p2p_or_local };
+    GrequestComplete = "MPI_Grequest_complete"(request) { Completion, p2p_or_local };
     Ibarrier = "MPI_Ibarrier"(comm, request) { Collective, collective, blocking_form: Barrier, buffers: Pending, intercomm };
     Ibcast = "MPI_Ibcast"(buffer, count, datatype, root, comm, request) { Collective, collective, blocking_form: Bcast, buffers: Pending, rooted, shape: Blocks, intercomm };
     Ireduce = "MPI_Ireduce"(sendbuf, recvbuf, count, datatype, op, root, comm, request) { Collective, collective, blocking_form: Reduce, buffers: Pending, rooted, shape: Reduction, intercomm };

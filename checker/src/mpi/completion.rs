@@ -280,6 +280,8 @@ impl Machine {
                 self.complete_ops(rank, &ops, false);
                 self.put_status(rank, slot.status_addr, &empty_status(), 0, false)?;
             }
+            // Its query_fn fills the status (MPI 3.1 §12.2).
+            ReqOp::Generalized(_) => self.grequest_query(model, rank, id, slot.status_addr)?,
         }
         Ok(())
     }
@@ -288,11 +290,18 @@ impl Machine {
     /// [`Self::observe_slot`] does, then the request is done: its handle
     /// becomes `MPI_REQUEST_NULL`, or a persistent request inactive (§3.9).
     fn complete_slot(&mut self, model: &Model, rank: usize, slot: &ReqSlot) -> Result<(), Halt> {
+        // The completing call's event, before a generalized request's
+        // callbacks make calls of their own.
+        let ev = self.current_event(rank);
         self.observe_slot(model, rank, slot)?;
         let Some(id) = slot.req else {
             return Ok(());
         };
-        let ev = self.current_event(rank);
+        // Freeing a generalized request runs its free_fn, after its
+        // query_fn (MPI 3.1 §12.2).
+        if matches!(self.world.p2p.requests[id].op, ReqOp::Generalized(_)) {
+            self.grequest_completed(model, rank, id)?;
+        }
         self.world.p2p.requests[id].completed_at = Some(ev);
         if let Some(p) = self.world.p2p.requests[id].persistent_of {
             if let ReqOp::Persistent(op) = &mut self.world.p2p.requests[p].op {

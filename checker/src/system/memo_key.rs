@@ -388,6 +388,7 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, h: &mut Wide) {
                     op.active.map(|x| canon(state, x)).hash(h);
                 }
                 ReqOp::Rma { first, count } => (5u8, first, count).hash(h),
+                ReqOp::Generalized(g) => (6u8, g).hash(h),
             }
             rel(state, r.posted_at).hash(h);
             r.partner.map(|x| canon(state, x)).hash(h);
