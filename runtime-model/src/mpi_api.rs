@@ -573,6 +573,12 @@ mpi_functions! {
     FileReadAllEnd = "MPI_File_read_all_end"(fh, buf, status) { Io, p2p_or_local };
     FileWriteAllBegin = "MPI_File_write_all_begin"(fh, buf, count, datatype) { Io, collective, buffers: Pending };
     FileWriteAllEnd = "MPI_File_write_all_end"(fh, buf, status) { Io, p2p_or_local };
+    // The ordered forms' ends wait until every member began (the data
+    // moves in rank order once all did), so they are not local.
+    FileReadOrderedBegin = "MPI_File_read_ordered_begin"(fh, buf, count, datatype) { Io, collective, buffers: Pending };
+    FileReadOrderedEnd = "MPI_File_read_ordered_end"(fh, buf, status) { Io };
+    FileWriteOrderedBegin = "MPI_File_write_ordered_begin"(fh, buf, count, datatype) { Io, collective, buffers: Pending };
+    FileWriteOrderedEnd = "MPI_File_write_ordered_end"(fh, buf, status) { Io };
     // Consistency and semantics (§13.6.1).
     FileSetAtomicity = "MPI_File_set_atomicity"(fh, flag) { Io, collective };
     FileGetAtomicity = "MPI_File_get_atomicity"(fh, flag) { Io, p2p_or_local };
