@@ -376,6 +376,12 @@ mpi_functions! {
     PackSize = "MPI_Pack_size"(incount, datatype, comm, size) { Packing };
     TypeSizeX = "MPI_Type_size_x"(datatype, size) { Datatype };
     TypeGetExtentX = "MPI_Type_get_extent_x"(datatype, lb, extent) { Datatype };
+    // Decoding a datatype (MPI 3.1 §4.1.13); get_contents hands out new
+    // handles for the derived types it names.
+    TypeGetEnvelope = "MPI_Type_get_envelope"(datatype, num_integers, num_addresses, num_datatypes, combiner) { Datatype };
+    TypeGetContents = "MPI_Type_get_contents"(datatype, max_integers, max_addresses, max_datatypes, array_of_integers, array_of_addresses, array_of_datatypes) { Datatype, makes: Datatype };
+    TypeSetName = "MPI_Type_set_name"(datatype, type_name) { Info };
+    TypeGetName = "MPI_Type_get_name"(datatype, type_name, resultlen) { Info };
     TypeGetTrueExtentX = "MPI_Type_get_true_extent_x"(datatype, true_lb, true_extent) { Datatype };
     GetElementsX = "MPI_Get_elements_x"(status, datatype, count) { PointToPoint };
     StatusSetElements = "MPI_Status_set_elements"(status, datatype, count) { PointToPoint };
