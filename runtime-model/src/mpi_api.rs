@@ -381,6 +381,7 @@ mpi_functions! {
     TypeGetEnvelope = "MPI_Type_get_envelope"(datatype, num_integers, num_addresses, num_datatypes, combiner) { Datatype };
     TypeGetContents = "MPI_Type_get_contents"(datatype, max_integers, max_addresses, max_datatypes, array_of_integers, array_of_addresses, array_of_datatypes) { Datatype, makes: Datatype };
     TypeSetName = "MPI_Type_set_name"(datatype, type_name) { Info };
+    TypeMatchSize = "MPI_Type_match_size"(typeclass, size, datatype) { Datatype };
     TypeGetName = "MPI_Type_get_name"(datatype, type_name, resultlen) { Info };
     TypeGetTrueExtentX = "MPI_Type_get_true_extent_x"(datatype, true_lb, true_extent) { Datatype };
     GetElementsX = "MPI_Get_elements_x"(status, datatype, count) { PointToPoint };

@@ -576,6 +576,43 @@ impl Machine {
                 }
                 Ok(Effect::Return(0))
             }
+            // MPI 3.1 §17.1.9: a predefined type of the class and size; a
+            // size the compiler does not have is erroneous. The sized
+            // Fortran types MPICH returns (an implementation may pick
+            // another type of that class and size).
+            F::TypeMatchSize => {
+                let (class, size) = (a.int("typeclass")?, a.int("size")?);
+                let found = match (class, size) {
+                    (h::MPI_TYPECLASS_REAL, 4) => Some(h::MPI_REAL4),
+                    (h::MPI_TYPECLASS_REAL, 8) => Some(h::MPI_REAL8),
+                    (h::MPI_TYPECLASS_REAL, 16) => Some(h::MPI_REAL16),
+                    (h::MPI_TYPECLASS_INTEGER, 1) => Some(h::MPI_INTEGER1),
+                    (h::MPI_TYPECLASS_INTEGER, 2) => Some(h::MPI_INTEGER2),
+                    (h::MPI_TYPECLASS_INTEGER, 4) => Some(h::MPI_INTEGER4),
+                    (h::MPI_TYPECLASS_INTEGER, 8) => Some(h::MPI_INTEGER8),
+                    (h::MPI_TYPECLASS_COMPLEX, 8) => Some(h::MPI_COMPLEX8),
+                    (h::MPI_TYPECLASS_COMPLEX, 16) => Some(h::MPI_COMPLEX16),
+                    (h::MPI_TYPECLASS_COMPLEX, 32) => Some(h::MPI_COMPLEX32),
+                    (h::MPI_TYPECLASS_REAL | h::MPI_TYPECLASS_INTEGER | h::MPI_TYPECLASS_COMPLEX, _) => None,
+                    _ => {
+                        return Err(site.invalid(format!(
+                            "typeclass {class} is none of MPI_TYPECLASS_REAL, MPI_TYPECLASS_INTEGER, MPI_TYPECLASS_COMPLEX (MPI 3.1 §17.1.9)"
+                        )))
+                    }
+                };
+                let Some(t) = found else {
+                    return Err(site.invalid(format!(
+                        "no {} type of {size} bytes: asking for a size the compiler does not support is erroneous (MPI 3.1 §17.1.9)",
+                        match class {
+                            h::MPI_TYPECLASS_REAL => "real",
+                            h::MPI_TYPECLASS_INTEGER => "integer",
+                            _ => "complex",
+                        }
+                    )));
+                };
+                self.write_i32(site, a.ptr("datatype")?, t, "datatype")?;
+                Ok(Effect::Return(0))
+            }
             F::TypeSize => {
                 let m = self.type_map(site, a.int("datatype")?, false)?;
                 let size = i32::try_from(m.size()).unwrap_or(h::MPI_UNDEFINED);
