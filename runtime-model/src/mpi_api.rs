@@ -374,6 +374,10 @@ mpi_functions! {
     Pack = "MPI_Pack"(inbuf, incount, datatype, outbuf, outsize, position, comm) { Packing };
     Unpack = "MPI_Unpack"(inbuf, insize, position, outbuf, outcount, datatype, comm) { Packing };
     PackSize = "MPI_Pack_size"(incount, datatype, comm, size) { Packing };
+    // The portable representation "external32" (MPI 3.1 §4.3, §13.5.2).
+    PackExternal = "MPI_Pack_external"(datarep, inbuf, incount, datatype, outbuf, outsize, position) { Packing };
+    UnpackExternal = "MPI_Unpack_external"(datarep, inbuf, insize, position, outbuf, outcount, datatype) { Packing };
+    PackExternalSize = "MPI_Pack_external_size"(datarep, incount, datatype, size) { Packing };
     TypeSizeX = "MPI_Type_size_x"(datatype, size) { Datatype };
     TypeGetExtentX = "MPI_Type_get_extent_x"(datatype, lb, extent) { Datatype };
     // Decoding a datatype (MPI 3.1 §4.1.13); get_contents hands out new

@@ -175,7 +175,13 @@ impl Machine {
             .map_err(|f| site.memory(what, f))
     }
 
-    fn write_i64(&mut self, site: &Site, addr: u64, v: i64, what: &str) -> Result<(), Halt> {
+    pub(crate) fn write_i64(
+        &mut self,
+        site: &Site,
+        addr: u64,
+        v: i64,
+        what: &str,
+    ) -> Result<(), Halt> {
         self.procs[site.rank]
             .proc
             .mem
