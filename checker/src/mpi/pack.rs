@@ -1,6 +1,8 @@
 //! Addresses and explicit packing (MPI 3.1 §4.1.5, §4.2): `MPI_Get_address`
 //! (and its MPI-1 name `MPI_Address`), `MPI_Aint_add`, `MPI_Aint_diff`,
-//! `MPI_Pack`, `MPI_Unpack` and `MPI_Pack_size`.
+//! `MPI_Pack`, `MPI_Unpack` and `MPI_Pack_size`, and their "external32"
+//! forms (`MPI_Pack_external`, `MPI_Unpack_external`,
+//! `MPI_Pack_external_size`, §4.3).
 //!
 //! An address is the model's pointer encoding, `alloc << 32 | offset`
 //! (`runtime_model::model::Pointer`), so the difference of two addresses of
