@@ -264,6 +264,9 @@ mpi_functions! {
     Waitsome = "MPI_Waitsome"(incount, array_of_requests, outcount, array_of_indices, array_of_statuses) { Completion, p2p_or_local, nondeterministic };
     Testsome = "MPI_Testsome"(incount, array_of_requests, outcount, array_of_indices, array_of_statuses) { Completion, p2p_or_local, nondeterministic };
     RequestGetStatus = "MPI_Request_get_status"(request, flag, status) { Completion, p2p_or_local, nondeterministic };
+    // Generalized requests (MPI 3.1 §12.2).
+    GrequestStart = "MPI_Grequest_start"(query_fn, free_fn, cancel_fn, extra_state, request) { Completion, p2p_or_local };
+    GrequestComplete = "MPI_Grequest_complete"(request) { Completion, p2p_or_local };
     Ibarrier = "MPI_Ibarrier"(comm, request) { Collective, collective, blocking_form: Barrier, buffers: Pending, intercomm };
     Ibcast = "MPI_Ibcast"(buffer, count, datatype, root, comm, request) { Collective, collective, blocking_form: Bcast, buffers: Pending, rooted, shape: Blocks, intercomm };
     Ireduce = "MPI_Ireduce"(sendbuf, recvbuf, count, datatype, op, root, comm, request) { Collective, collective, blocking_form: Reduce, buffers: Pending, rooted, shape: Reduction, intercomm };
@@ -371,8 +374,19 @@ mpi_functions! {
     Pack = "MPI_Pack"(inbuf, incount, datatype, outbuf, outsize, position, comm) { Packing };
     Unpack = "MPI_Unpack"(inbuf, insize, position, outbuf, outcount, datatype, comm) { Packing };
     PackSize = "MPI_Pack_size"(incount, datatype, comm, size) { Packing };
+    // The portable representation "external32" (MPI 3.1 §4.3, §13.5.2).
+    PackExternal = "MPI_Pack_external"(datarep, inbuf, incount, datatype, outbuf, outsize, position) { Packing };
+    UnpackExternal = "MPI_Unpack_external"(datarep, inbuf, insize, position, outbuf, outcount, datatype) { Packing };
+    PackExternalSize = "MPI_Pack_external_size"(datarep, incount, datatype, size) { Packing };
     TypeSizeX = "MPI_Type_size_x"(datatype, size) { Datatype };
     TypeGetExtentX = "MPI_Type_get_extent_x"(datatype, lb, extent) { Datatype };
+    // Decoding a datatype (MPI 3.1 §4.1.13); get_contents hands out new
+    // handles for the derived types it names.
+    TypeGetEnvelope = "MPI_Type_get_envelope"(datatype, num_integers, num_addresses, num_datatypes, combiner) { Datatype };
+    TypeGetContents = "MPI_Type_get_contents"(datatype, max_integers, max_addresses, max_datatypes, array_of_integers, array_of_addresses, array_of_datatypes) { Datatype, makes: Datatype };
+    TypeSetName = "MPI_Type_set_name"(datatype, type_name) { Info };
+    TypeMatchSize = "MPI_Type_match_size"(typeclass, size, datatype) { Datatype };
+    TypeGetName = "MPI_Type_get_name"(datatype, type_name, resultlen) { Info };
     TypeGetTrueExtentX = "MPI_Type_get_true_extent_x"(datatype, true_lb, true_extent) { Datatype };
     GetElementsX = "MPI_Get_elements_x"(status, datatype, count) { PointToPoint };
     StatusSetElements = "MPI_Status_set_elements"(status, datatype, count) { PointToPoint };
@@ -570,6 +584,12 @@ mpi_functions! {
     FileReadAllEnd = "MPI_File_read_all_end"(fh, buf, status) { Io, p2p_or_local };
     FileWriteAllBegin = "MPI_File_write_all_begin"(fh, buf, count, datatype) { Io, collective, buffers: Pending };
     FileWriteAllEnd = "MPI_File_write_all_end"(fh, buf, status) { Io, p2p_or_local };
+    // The ordered forms' ends wait until every member began (the data
+    // moves in rank order once all did), so they are not local.
+    FileReadOrderedBegin = "MPI_File_read_ordered_begin"(fh, buf, count, datatype) { Io, collective, buffers: Pending };
+    FileReadOrderedEnd = "MPI_File_read_ordered_end"(fh, buf, status) { Io };
+    FileWriteOrderedBegin = "MPI_File_write_ordered_begin"(fh, buf, count, datatype) { Io, collective, buffers: Pending };
+    FileWriteOrderedEnd = "MPI_File_write_ordered_end"(fh, buf, status) { Io };
     // Consistency and semantics (§13.6.1).
     FileSetAtomicity = "MPI_File_set_atomicity"(fh, flag) { Io, collective };
     FileGetAtomicity = "MPI_File_get_atomicity"(fh, flag) { Io, p2p_or_local };

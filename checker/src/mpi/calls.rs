@@ -209,6 +209,9 @@ impl Machine {
             F::Start | F::Startall => effect = Some(self.call_start(model, &site, args)?),
             F::Waitsome | F::Testsome => effect = Some(self.call_wait_many(model, &site, args)?),
             F::RequestGetStatus => effect = Some(self.call_request_get_status(model, &site, args)?),
+            F::GrequestStart | F::GrequestComplete => {
+                effect = Some(self.call_grequest(model, &site, args)?)
+            }
             F::ReduceLocal => effect = Some(self.call_reduce_local(model, &site, args)?),
             F::Gatherv
             | F::Scatterv

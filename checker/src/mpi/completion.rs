@@ -57,16 +57,30 @@ pub fn too_many_ready(rank: usize, n: usize) -> String {
 /// made only of requests a deferred branch already offered are that
 /// branch's (README, "How exploration is reduced").
 ///
-/// At most [`MAX_SOME_READY`] ready slots are enumerated; callers report more
-/// as a limit of the tool.
-pub fn subsets_with(ready: &[usize], fresh: &[usize]) -> Vec<Vec<usize>> {
-    let n = ready.len().min(MAX_SOME_READY);
+/// Slots in `sure` (a subset of `ready`) were complete before the call
+/// began, by the caller's own doing (a generalized request it completed,
+/// MPI 3.1 §12.2): the call returns them in every outcome, since
+/// Waitsome/Testsome return the requests "that have completed" (§3.7.5);
+/// only the others, whose completion may race with the call, make sets.
+///
+/// At most [`MAX_SOME_READY`] uncertain ready slots are enumerated; callers
+/// report more as a limit of the tool.
+pub fn subsets_with(ready: &[usize], fresh: &[usize], sure: &[usize]) -> Vec<Vec<usize>> {
+    let open: Vec<usize> = ready
+        .iter()
+        .copied()
+        .filter(|s| !sure.contains(s))
+        .collect();
+    let n = open.len().min(MAX_SOME_READY);
+    let first = if sure.is_empty() { 1u32 } else { 0 };
     let mut out = Vec::new();
-    for mask in 1u32..(1 << n) {
-        let set: Vec<usize> = (0..n)
+    for mask in first..(1 << n) {
+        let mut set: Vec<usize> = (0..n)
             .filter(|i| mask & (1 << i) != 0)
-            .map(|i| ready[i])
+            .map(|i| open[i])
+            .chain(sure.iter().copied())
             .collect();
+        set.sort_unstable();
         if set.iter().any(|s| fresh.contains(s)) {
             out.push(set);
         }
@@ -280,6 +294,8 @@ impl Machine {
                 self.complete_ops(rank, &ops, false);
                 self.put_status(rank, slot.status_addr, &empty_status(), 0, false)?;
             }
+            // Its query_fn fills the status (MPI 3.1 §12.2).
+            ReqOp::Generalized(_) => self.grequest_query(model, rank, id, slot.status_addr)?,
         }
         Ok(())
     }
@@ -288,11 +304,18 @@ impl Machine {
     /// [`Self::observe_slot`] does, then the request is done: its handle
     /// becomes `MPI_REQUEST_NULL`, or a persistent request inactive (§3.9).
     fn complete_slot(&mut self, model: &Model, rank: usize, slot: &ReqSlot) -> Result<(), Halt> {
+        // The completing call's event, before a generalized request's
+        // callbacks make calls of their own.
+        let ev = self.current_event(rank);
         self.observe_slot(model, rank, slot)?;
         let Some(id) = slot.req else {
             return Ok(());
         };
-        let ev = self.current_event(rank);
+        // Freeing a generalized request runs its free_fn, after its
+        // query_fn (MPI 3.1 §12.2).
+        if matches!(self.world.p2p.requests[id].op, ReqOp::Generalized(_)) {
+            self.grequest_completed(model, rank, id)?;
+        }
         self.world.p2p.requests[id].completed_at = Some(ev);
         if let Some(p) = self.world.p2p.requests[id].persistent_of {
             if let ReqOp::Persistent(op) = &mut self.world.p2p.requests[p].op {
@@ -803,6 +826,51 @@ impl Machine {
         Ok(())
     }
 
+    /// The slots whose request was complete before the call that names
+    /// them began, by the caller's own doing: generalized requests it
+    /// completed with MPI_Grequest_complete (MPI 3.1 §12.2; only the owner
+    /// completes them here).
+    pub fn surely_complete(&self, slots: &[ReqSlot]) -> Vec<usize> {
+        slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| {
+                s.req.is_some_and(|r| {
+                    matches!(&self.world.p2p.requests[r].op, ReqOp::Generalized(g) if g.complete)
+                })
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Whether the poll of `rank` cannot answer "not yet": what it tests
+    /// was complete before it began (`surely_complete`): all of its
+    /// requests for Test/Testall/Request_get_status, one for
+    /// Testany/Testsome (§3.7.3, §3.7.5: a test of a complete operation
+    /// returns flag = true).
+    pub fn poll_answers_now(&self, rank: usize) -> bool {
+        let Phase::Blocked {
+            block: Block::Poll { kind, slots, .. },
+            ..
+        } = &self.procs[rank].phase
+        else {
+            return false;
+        };
+        let sure = self.surely_complete(slots);
+        match kind {
+            PollKind::Test { .. } | PollKind::Testall { .. } | PollKind::GetStatus { .. } => {
+                !slots.is_empty()
+                    && slots
+                        .iter()
+                        .enumerate()
+                        .all(|(i, s)| s.req.is_none() || sure.contains(&i))
+                    && !sure.is_empty()
+            }
+            PollKind::Testany { .. } | PollKind::Testsome(_) => !sure.is_empty(),
+            _ => false,
+        }
+    }
+
     /// The answers a poll of `rank` can give now (without "not yet").
     pub fn poll_completions(&self, rank: usize) -> Vec<PollOutcome> {
         let Phase::Blocked {
@@ -841,10 +909,11 @@ impl Machine {
                     .filter(|(_, s)| s.req.is_some() && complete(s))
                     .map(|(i, _)| i)
                     .collect();
-                if ready.len() > MAX_SOME_READY {
+                let sure = self.surely_complete(slots);
+                if ready.len() - sure.len() > MAX_SOME_READY {
                     return vec![PollOutcome::TooMany(ready.len())];
                 }
-                subsets_with(&ready, &ready)
+                subsets_with(&ready, &ready, &sure)
                     .into_iter()
                     .map(PollOutcome::Some)
                     .collect()
@@ -1017,8 +1086,13 @@ mod tests {
 
     #[test]
     fn subsets_must_contain_a_fresh_request() {
-        assert_eq!(subsets_with(&[0, 2], &[0, 2]).len(), 3);
+        assert_eq!(subsets_with(&[0, 2], &[0, 2], &[]).len(), 3);
+        // A slot complete before the call is in every set.
+        assert_eq!(
+            subsets_with(&[0, 1, 2], &[0, 1, 2], &[1]),
+            vec![vec![1], vec![0, 1], vec![1, 2], vec![0, 1, 2]]
+        );
         // Slot 0 was offered before the deferral: {0} alone is not new.
-        assert_eq!(subsets_with(&[0, 2], &[2]), vec![vec![2], vec![0, 2]]);
+        assert_eq!(subsets_with(&[0, 2], &[2], &[]), vec![vec![2], vec![0, 2]]);
     }
 }

@@ -12,7 +12,7 @@ use runtime_model::handles as h;
 use runtime_model::mpi_api::MpiFunc;
 use std::sync::Arc;
 
-pub use runtime_model::mpi::objects::{DerivedType, Objects as Tables, UserOp};
+pub use runtime_model::mpi::objects::{DerivedType, Envelope, Objects as Tables, UserOp};
 
 /// Byte displacements at or beyond 2^31 in magnitude. An `MPI_Aint` from
 /// `MPI_Get_address` is the model's pointer `alloc << 32 | offset`, so the
@@ -175,7 +175,13 @@ impl Machine {
             .map_err(|f| site.memory(what, f))
     }
 
-    fn write_i64(&mut self, site: &Site, addr: u64, v: i64, what: &str) -> Result<(), Halt> {
+    pub(crate) fn write_i64(
+        &mut self,
+        site: &Site,
+        addr: u64,
+        v: i64,
+        what: &str,
+    ) -> Result<(), Halt> {
         self.procs[site.rank]
             .proc
             .mem
@@ -218,18 +224,20 @@ impl Machine {
                 e => site.invalid(e.to_string()),
             }
         };
-        let new_type = |state: &mut Machine, map: TypeMap, out: u64| -> Result<Effect, Halt> {
-            let handle = state.world.objects.add_type(
-                rank,
-                DerivedType {
-                    map: Arc::new(map),
-                    committed: false,
-                    freed: false,
-                },
-            );
-            state.write_i32(site, out, handle, "newtype")?;
-            Ok(Effect::Return(0))
-        };
+        let new_type =
+            |state: &mut Machine, map: TypeMap, env: Envelope, out: u64| -> Result<Effect, Halt> {
+                let handle = state.world.objects.add_type(
+                    rank,
+                    DerivedType {
+                        map: Arc::new(map),
+                        committed: false,
+                        freed: false,
+                        envelope: Arc::new(env),
+                    },
+                );
+                state.write_i32(site, out, handle, "newtype")?;
+                Ok(Effect::Return(0))
+            };
         // The constructors' count (`ndims` for MPI_Type_create_subarray,
         // whose check keeps the name `count`); the other calls have none
         // (MPI_Type_create_darray checks its `ndims` itself).
@@ -241,11 +249,23 @@ impl Machine {
         if count < 0 {
             return Err(site.invalid(format!("count is negative ({count})")));
         }
+        let env = |combiner: i32, ints: &[i64], aints: &[i64], types: &[i32]| Envelope {
+            combiner,
+            ints: ints.iter().map(|&v| v as i32).collect(),
+            aints: aints.to_vec(),
+            types: types.to_vec(),
+        };
         match func {
             F::TypeContiguous => {
                 let old = self.type_map(site, a.int("oldtype")?, false)?;
                 let m = TypeMap::contiguous(count as i64, &old).map_err(derr)?;
-                new_type(self, m, a.ptr("newtype")?)
+                let e = env(
+                    h::MPI_COMBINER_CONTIGUOUS,
+                    &[count as i64],
+                    &[],
+                    &[a.int("oldtype")?],
+                );
+                new_type(self, m, e, a.ptr("newtype")?)
             }
             F::TypeVector | F::TypeCreateHvector | F::TypeHvector => {
                 let old = self.type_map(site, a.int("oldtype")?, false)?;
@@ -259,7 +279,23 @@ impl Machine {
                     TypeMap::hvector(count as i64, bl, stride, &old)
                 }
                 .map_err(derr)?;
-                new_type(self, m, a.ptr("newtype")?)
+                let old_h = [a.int("oldtype")?];
+                let e = if func == F::TypeVector {
+                    env(
+                        h::MPI_COMBINER_VECTOR,
+                        &[count as i64, bl, stride as i32 as i64],
+                        &[],
+                        &old_h,
+                    )
+                } else {
+                    env(
+                        h::MPI_COMBINER_HVECTOR,
+                        &[count as i64, bl],
+                        &[stride],
+                        &old_h,
+                    )
+                };
+                new_type(self, m, e, a.ptr("newtype")?)
             }
             F::TypeIndexed | F::TypeCreateHindexed | F::TypeHindexed => {
                 let old = self.type_map(site, a.int("oldtype")?, false)?;
@@ -269,14 +305,21 @@ impl Machine {
                     count,
                     "array_of_blocklengths",
                 )?;
-                let m = if func == F::TypeIndexed {
+                let old_h = [a.int("oldtype")?];
+                let mut head = vec![count as i64];
+                head.extend(&bls);
+                let (m, e) = if func == F::TypeIndexed {
                     let ds = self.ints(
                         site,
                         a.ptr("array_of_displacements")?,
                         count,
                         "array_of_displacements",
                     )?;
-                    TypeMap::indexed(&bls, &ds, &old)
+                    head.extend(&ds);
+                    (
+                        TypeMap::indexed(&bls, &ds, &old),
+                        env(h::MPI_COMBINER_INDEXED, &head, &[], &old_h),
+                    )
                 } else {
                     let ds = self.aints(
                         site,
@@ -285,24 +328,32 @@ impl Machine {
                         "array_of_displacements",
                     )?;
                     check_relative(model, site, &ds, "array_of_displacements")?;
-                    TypeMap::hindexed(&bls, &ds, &old)
-                }
-                .map_err(derr)?;
-                new_type(self, m, a.ptr("newtype")?)
+                    (
+                        TypeMap::hindexed(&bls, &ds, &old),
+                        env(h::MPI_COMBINER_HINDEXED, &head, &ds, &old_h),
+                    )
+                };
+                new_type(self, m.map_err(derr)?, e, a.ptr("newtype")?)
             }
             F::TypeCreateIndexedBlock | F::TypeCreateHindexedBlock => {
                 let old = self.type_map(site, a.int("oldtype")?, false)?;
                 let bl = a.int("blocklength")? as i64;
                 // Displacements in elements of the old type, or in bytes
                 // (`MPI_Aint`) for the h-form (MPI 3.1 §4.1.2).
-                let m = if func == F::TypeCreateIndexedBlock {
+                let old_h = [a.int("oldtype")?];
+                let mut head = vec![count as i64, bl];
+                let (m, e) = if func == F::TypeCreateIndexedBlock {
                     let ds = self.ints(
                         site,
                         a.ptr("array_of_displacements")?,
                         count,
                         "array_of_displacements",
                     )?;
-                    TypeMap::indexed_block(bl, &ds, &old)
+                    head.extend(&ds);
+                    (
+                        TypeMap::indexed_block(bl, &ds, &old),
+                        env(h::MPI_COMBINER_INDEXED_BLOCK, &head, &[], &old_h),
+                    )
                 } else {
                     let ds = self.aints(
                         site,
@@ -311,10 +362,12 @@ impl Machine {
                         "array_of_displacements",
                     )?;
                     check_relative(model, site, &ds, "array_of_displacements")?;
-                    TypeMap::hindexed_block(bl, &ds, &old)
-                }
-                .map_err(derr)?;
-                new_type(self, m, a.ptr("newtype")?)
+                    (
+                        TypeMap::hindexed_block(bl, &ds, &old),
+                        env(h::MPI_COMBINER_HINDEXED_BLOCK, &head, &ds, &old_h),
+                    )
+                };
+                new_type(self, m.map_err(derr)?, e, a.ptr("newtype")?)
             }
             F::TypeCreateStruct | F::TypeStruct => {
                 let bls = self.ints(
@@ -337,7 +390,11 @@ impl Machine {
                     .collect::<Result<Vec<_>, _>>()?;
                 let refs: Vec<&TypeMap> = maps.iter().map(|m| &**m).collect();
                 let m = TypeMap::structure(&bls, &ds, &refs).map_err(derr)?;
-                new_type(self, m, a.ptr("newtype")?)
+                let mut head = vec![count as i64];
+                head.extend(&bls);
+                let types: Vec<i32> = hs.iter().map(|&t| t as i32).collect();
+                let e = env(h::MPI_COMBINER_STRUCT, &head, &ds, &types);
+                new_type(self, m, e, a.ptr("newtype")?)
             }
             F::TypeCreateSubarray => {
                 let n = count;
@@ -351,7 +408,11 @@ impl Machine {
                 let old = self.type_map(site, a.int("oldtype")?, false)?;
                 let m = TypeMap::subarray(&sizes, &subs, &starts, order == h::MPI_ORDER_C, &old)
                     .map_err(derr)?;
-                new_type(self, m, a.ptr("newtype")?)
+                let mut ints = vec![n as i64];
+                ints.extend(sizes.iter().chain(&subs).chain(&starts));
+                ints.push(order as i64);
+                let e = env(h::MPI_COMBINER_SUBARRAY, &ints, &[], &[a.int("oldtype")?]);
+                new_type(self, m, e, a.ptr("newtype")?)
             }
             F::TypeCreateDarray => {
                 let (size, r, n) = (a.int("size")?, a.int("rank")?, a.int("ndims")?);
@@ -379,14 +440,23 @@ impl Machine {
                     &old,
                 )
                 .map_err(derr)?;
-                new_type(self, m, a.ptr("newtype")?)
+                let mut ints = vec![size as i64, r as i64, n as i64];
+                ints.extend(gsizes.iter().chain(&distribs).chain(&dargs).chain(&psizes));
+                ints.push(order as i64);
+                let e = env(h::MPI_COMBINER_DARRAY, &ints, &[], &[a.int("oldtype")?]);
+                new_type(self, m, e, a.ptr("newtype")?)
             }
             F::TypeCreateResized => {
                 let old = self.type_map(site, a.int("oldtype")?, false)?;
-                let m = old
-                    .resized(a.ptr("lb")? as i64, a.ptr("extent")? as i64)
-                    .map_err(derr)?;
-                new_type(self, m, a.ptr("newtype")?)
+                let (lb, extent) = (a.ptr("lb")? as i64, a.ptr("extent")? as i64);
+                let m = old.resized(lb, extent).map_err(derr)?;
+                let e = env(
+                    h::MPI_COMBINER_RESIZED,
+                    &[],
+                    &[lb, extent],
+                    &[a.int("oldtype")?],
+                );
+                new_type(self, m, e, a.ptr("newtype")?)
             }
             F::TypeDup => {
                 let oldtype = a.int("oldtype")?;
@@ -404,6 +474,7 @@ impl Machine {
                         map: old,
                         committed,
                         freed: false,
+                        envelope: Arc::new(env(h::MPI_COMBINER_DUP, &[], &[], &[oldtype])),
                     },
                 );
                 // Attribute copy callbacks (MPI 3.1 §6.7.4).
@@ -431,6 +502,121 @@ impl Machine {
                     t.freed = true;
                     self.write_i32(site, addr, h::MPI_DATATYPE_NULL, "datatype")?;
                 }
+                Ok(Effect::Return(0))
+            }
+            // MPI 3.1 §4.1.13: how a datatype was made. A predefined type
+            // is MPI_COMBINER_NAMED, whose contents may not be asked.
+            F::TypeGetEnvelope => {
+                let dt = a.int("datatype")?;
+                self.type_map(site, dt, false)?;
+                let e = self
+                    .world
+                    .objects
+                    .derived(rank, dt)
+                    .map(|t| t.envelope.clone())
+                    .unwrap_or_else(|| {
+                        Arc::new(Envelope {
+                            combiner: h::MPI_COMBINER_NAMED,
+                            ..Envelope::default()
+                        })
+                    });
+                let outs = [
+                    ("num_integers", e.ints.len() as i32),
+                    ("num_addresses", e.aints.len() as i32),
+                    ("num_datatypes", e.types.len() as i32),
+                    ("combiner", e.combiner),
+                ];
+                for (name, v) in outs {
+                    self.write_i32(site, a.ptr(name)?, v, name)?;
+                }
+                Ok(Effect::Return(0))
+            }
+            F::TypeGetContents => {
+                let dt = a.int("datatype")?;
+                self.type_map(site, dt, false)?;
+                let Some(e) = self
+                    .world
+                    .objects
+                    .derived(rank, dt)
+                    .map(|t| t.envelope.clone())
+                else {
+                    return Err(site.invalid(format!(
+                        "{} is a predefined datatype (MPI_COMBINER_NAMED): calling MPI_Type_get_contents on it is erroneous (MPI 3.1 §4.1.13)",
+                        datatype_name(dt)
+                    )));
+                };
+                let needs = [
+                    ("max_integers", e.ints.len()),
+                    ("max_addresses", e.aints.len()),
+                    ("max_datatypes", e.types.len()),
+                ];
+                for (name, n) in needs {
+                    let max = a.int(name)?;
+                    if (max as i64) < n as i64 {
+                        return Err(site.invalid(format!(
+                            "{name} is {max}, but the datatype's constructor has {n} (MPI_Type_get_envelope's count; MPI 3.1 §4.1.13)"
+                        )));
+                    }
+                }
+                let ints = a.ptr("array_of_integers")?;
+                for (i, &v) in e.ints.iter().enumerate() {
+                    self.write_i32(site, ints + 4 * i as u64, v, "array_of_integers")?;
+                }
+                let aints = a.ptr("array_of_addresses")?;
+                for (i, &v) in e.aints.iter().enumerate() {
+                    self.write_i64(site, aints + 8 * i as u64, v, "array_of_addresses")?;
+                }
+                // §4.1.13: a derived type comes back as a new handle to an
+                // equivalent type, which the program must free; a
+                // predefined one as itself.
+                let types = a.ptr("array_of_datatypes")?;
+                for (i, &t) in e.types.iter().enumerate() {
+                    let handle = match self.world.objects.derived(rank, t).cloned() {
+                        Some(mut copy) => {
+                            copy.freed = false;
+                            self.world.objects.add_type(rank, copy)
+                        }
+                        None => t,
+                    };
+                    self.write_i32(site, types + 4 * i as u64, handle, "array_of_datatypes")?;
+                }
+                Ok(Effect::Return(0))
+            }
+            // MPI 3.1 §17.1.9: a predefined type of the class and size; a
+            // size the compiler does not have is erroneous. The sized
+            // Fortran types MPICH returns (an implementation may pick
+            // another type of that class and size).
+            F::TypeMatchSize => {
+                let (class, size) = (a.int("typeclass")?, a.int("size")?);
+                let found = match (class, size) {
+                    (h::MPI_TYPECLASS_REAL, 4) => Some(h::MPI_REAL4),
+                    (h::MPI_TYPECLASS_REAL, 8) => Some(h::MPI_REAL8),
+                    (h::MPI_TYPECLASS_REAL, 16) => Some(h::MPI_REAL16),
+                    (h::MPI_TYPECLASS_INTEGER, 1) => Some(h::MPI_INTEGER1),
+                    (h::MPI_TYPECLASS_INTEGER, 2) => Some(h::MPI_INTEGER2),
+                    (h::MPI_TYPECLASS_INTEGER, 4) => Some(h::MPI_INTEGER4),
+                    (h::MPI_TYPECLASS_INTEGER, 8) => Some(h::MPI_INTEGER8),
+                    (h::MPI_TYPECLASS_COMPLEX, 8) => Some(h::MPI_COMPLEX8),
+                    (h::MPI_TYPECLASS_COMPLEX, 16) => Some(h::MPI_COMPLEX16),
+                    (h::MPI_TYPECLASS_COMPLEX, 32) => Some(h::MPI_COMPLEX32),
+                    (h::MPI_TYPECLASS_REAL | h::MPI_TYPECLASS_INTEGER | h::MPI_TYPECLASS_COMPLEX, _) => None,
+                    _ => {
+                        return Err(site.invalid(format!(
+                            "typeclass {class} is none of MPI_TYPECLASS_REAL, MPI_TYPECLASS_INTEGER, MPI_TYPECLASS_COMPLEX (MPI 3.1 §17.1.9)"
+                        )))
+                    }
+                };
+                let Some(t) = found else {
+                    return Err(site.invalid(format!(
+                        "no {} type of {size} bytes: asking for a size the compiler does not support is erroneous (MPI 3.1 §17.1.9)",
+                        match class {
+                            h::MPI_TYPECLASS_REAL => "real",
+                            h::MPI_TYPECLASS_INTEGER => "integer",
+                            _ => "complex",
+                        }
+                    )));
+                };
+                self.write_i32(site, a.ptr("datatype")?, t, "datatype")?;
                 Ok(Effect::Return(0))
             }
             F::TypeSize => {

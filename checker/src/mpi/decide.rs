@@ -355,13 +355,17 @@ pub fn pending_decisions(
             // reduced"): the defer branch stands for every set
             // holding a request that completes later, so after a deferral
             // only sets with such a request are offered.
-            WaitMode::Some(_) if ready.len() > MAX_SOME_READY => vec![Decision::Limit {
-                message: too_many_ready(rank, ready.len()),
-            }],
+            WaitMode::Some(_)
+                if ready.len() - state.surely_complete(slots).len() > MAX_SOME_READY =>
+            {
+                vec![Decision::Limit {
+                    message: too_many_ready(rank, ready.len()),
+                }]
+            }
             WaitMode::Some(_) => {
                 let all: Vec<usize> = ready.iter().map(|(i, _)| *i).collect();
                 let new: Vec<usize> = fresh.iter().map(|(i, _)| *i).collect();
-                subsets_with(&all, &new)
+                subsets_with(&all, &new, &state.surely_complete(slots))
                     .into_iter()
                     .map(|indices| Decision::PickSome { rank, indices })
                     .collect()

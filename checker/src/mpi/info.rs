@@ -225,6 +225,40 @@ impl Machine {
                     .collect();
                 self.world.objects.infos.set_comm_name(rank, handle, name);
             }
+            // MPI 3.1 §6.8: names of datatypes, as of communicators. The
+            // handles of types and communicators never coincide, so one
+            // table holds both.
+            F::TypeSetName => {
+                let handle = a.int("datatype")?;
+                self.type_map(site, handle, false)?;
+                let name = self.read_string(site, a.ptr("type_name")?, "type_name")?;
+                let name: String = name
+                    .chars()
+                    .take(h::MPI_MAX_OBJECT_NAME as usize - 1)
+                    .collect();
+                self.world.objects.infos.set_comm_name(rank, handle, name);
+            }
+            F::TypeGetName => {
+                let handle = a.int("datatype")?;
+                self.type_map(site, handle, false)?;
+                // §6.8: a predefined type's default name is its own; a
+                // derived type's is empty.
+                let name = self
+                    .world
+                    .objects
+                    .infos
+                    .object_name(rank, handle)
+                    .or_else(|| h::predefined_datatype_name(handle).map(str::to_string))
+                    .unwrap_or_default();
+                self.write_string(
+                    site,
+                    a.ptr("type_name")?,
+                    &name,
+                    h::MPI_MAX_OBJECT_NAME as usize,
+                    "type_name",
+                )?;
+                self.write_i32(site, a.ptr("resultlen")?, name.len() as i32, "resultlen")?;
+            }
             F::CommGetName => {
                 let handle = a.int("comm")?;
                 self.comm(site, handle)?;

@@ -185,7 +185,10 @@ impl Machine {
         // after many completed requests must not pay per request.
         for id in self.world.p2p.owned_by(rank) {
             let r = &requests[id];
-            if r.freed || r.message || r.persistent_of.is_some() {
+            // A generalized request stays pending until its owner calls
+            // MPI_Grequest_complete, freed or not (MPI 3.1 §12.2).
+            let grequest_pending = matches!(&r.op, ReqOp::Generalized(g) if !g.complete);
+            if (r.freed && !grequest_pending) || r.message || r.persistent_of.is_some() {
                 continue;
             }
             let active = match &r.op {
@@ -212,7 +215,9 @@ impl Machine {
             let started = (active != id)
                 .then(|| self.event_loc(requests[active].posted_at))
                 .flatten();
-            let what = if active == id {
+            let what = if grequest_pending {
+                "is a generalized request never completed: expected MPI_Grequest_complete (and MPI_Wait, MPI_Test or MPI_Request_free) before MPI_Finalize (MPI 3.1 §12.2, §8.7)".to_string()
+            } else if active == id {
                 "was never completed or freed: expected MPI_Wait, MPI_Test or MPI_Request_free before MPI_Finalize".to_string()
             } else {
                 let start = started.map_or(String::new(), |(l, f)| {

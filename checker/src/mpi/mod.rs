@@ -25,6 +25,7 @@ pub mod decide;
 pub mod decode;
 pub mod env;
 pub mod errhandlers;
+pub mod grequest;
 pub mod info;
 pub mod io;
 pub mod layout;

@@ -352,6 +352,7 @@ impl Machine {
             ReqOp::Collective { .. } => {
                 Err(site.invalid("a nonblocking collective cannot be cancelled (MPI 3.1 §5.12)"))
             }
+            ReqOp::Generalized(_) => self.grequest_cancel(model, site, req),
             _ if self.world.p2p.requests[req].is_unmatched() => {
                 Ok(Effect::Block(Block::Cancel { req }))
             }
@@ -413,6 +414,7 @@ impl Machine {
         requests[req].freed = true;
         requests[req].freed_at = Some(ev);
         self.write_i32(site, handle_addr, h::MPI_REQUEST_NULL, "request")?;
+        self.grequest_request_free(model, site, req)?;
         Ok(Effect::Return(0))
     }
 }

@@ -175,7 +175,8 @@ impl Machine {
                         ReqOp::Send(_)
                         | ReqOp::Recv(_)
                         | ReqOp::Null { .. }
-                        | ReqOp::Persistent(_) => {}
+                        | ReqOp::Persistent(_)
+                        | ReqOp::Generalized(_) => {}
                         ReqOp::Collective { .. } => wakes = Wakes::TouchedOrGroupCall,
                         // The search's decision applies its operation.
                         ReqOp::Rma { .. } => return Wakes::Anything,

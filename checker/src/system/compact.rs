@@ -94,6 +94,8 @@ pub fn compact(state: &mut Machine) {
                     .partner
                     .is_some_and(|p| reqs.get(p).is_some_and(|q| ended(p, q))),
                 ReqOp::Null { .. } | ReqOp::Collective { .. } => true,
+                // Its free_fn has run: nothing of it is left to do.
+                ReqOp::Generalized(g) => g.freed,
                 ReqOp::Persistent(_) | ReqOp::Rma { .. } => false,
             };
         if done {

@@ -143,6 +143,7 @@ pub fn fingerprint(state: &Machine) -> u64 {
                     op.active.map(|x| canon(state, x)).hash(&mut h);
                 }
                 ReqOp::Rma { first, count } => (5u8, first, count).hash(&mut h),
+                ReqOp::Generalized(g) => (6u8, g).hash(&mut h),
             }
         }
         p2p.posted_by(rank).hash(&mut h);

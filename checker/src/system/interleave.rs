@@ -32,7 +32,7 @@ fn enabled(ctx: &Ctx, state: &Machine) -> Vec<Choice> {
                 for outcome in state.poll_completions(rank) {
                     out.push(Choice::Decide(Decision::Poll { rank, outcome }));
                 }
-                if !step::polls_again(ctx.model, state, rank) {
+                if !step::polls_again(ctx.model, state, rank) && !state.poll_answers_now(rank) {
                     out.push(Choice::Decide(Decision::Poll {
                         rank,
                         outcome: PollOutcome::NotYet,

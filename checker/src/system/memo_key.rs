@@ -766,6 +766,7 @@ fn world(state: &Machine, replayed: &Option<Vec<usize>>, ren: &Ren, h: &mut Wide
                     op.active.map(|x| canon_r(state, ren, x)).hash(h);
                 }
                 ReqOp::Rma { first, count } => (5u8, first, count).hash(h),
+                ReqOp::Generalized(g) => (6u8, g).hash(h),
             }
             rel(state, ren, r.posted_at).hash(h);
             r.partner.map(|x| canon_r(state, ren, x)).hash(h);

@@ -277,10 +277,13 @@ pub fn next(model: &runtime_model::model::Model, state: &Machine) -> Next<Decisi
             .into_iter()
             .map(|outcome| Decision::Poll { rank, outcome })
             .collect();
-        options.push(Decision::Poll {
-            rank,
-            outcome: PollOutcome::NotYet,
-        });
+        // A test of what its caller completed itself answers "yes".
+        if !state.poll_answers_now(rank) {
+            options.push(Decision::Poll {
+                rank,
+                outcome: PollOutcome::NotYet,
+            });
+        }
         // A poll whose every request is complete already offers all its
         // "yes" outcomes: deferring it could only add "not yet" later.
         let defer = state

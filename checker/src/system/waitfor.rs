@@ -181,6 +181,14 @@ fn request_needs(state: &Machine, r: ReqId, w: &mut Waiter) {
         ReqOp::Rma { .. } => {
             w.otherwise = Some("its RMA operation to take effect".into());
         }
+        // Only its owner completes it (MPI 3.1 §12.2), and the owner waits.
+        ReqOp::Generalized(_) => {
+            w.otherwise = Some(format!(
+                "MPI_Grequest_complete on generalized request {}, which only rank {} itself could call",
+                r + 1,
+                w.rank
+            ));
+        }
     }
 }
 

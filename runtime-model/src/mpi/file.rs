@@ -188,6 +188,9 @@ pub struct Member {
     /// is the shared pointer plus the sizes of the lower ranks' parts
     /// (§13.4.4), known once all arrived.
     pub ordered: Option<Ordered>,
+    /// The control collective of an `MPI_File_read_ordered_begin` or
+    /// `write_ordered_begin` not ended yet: its end waits for it.
+    pub ordered_split: Option<usize>,
 }
 
 /// One member's call of an ordered access (or of `MPI_File_seek_shared`,

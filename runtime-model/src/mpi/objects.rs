@@ -16,6 +16,20 @@ pub struct DerivedType {
     pub map: Arc<TypeMap>,
     pub committed: bool,
     pub freed: bool,
+    /// How it was made, as MPI_Type_get_envelope / get_contents report it
+    /// (MPI 3.1 §4.1.13).
+    pub envelope: Arc<Envelope>,
+}
+
+/// The constructor of a derived datatype and its arguments (MPI 3.1
+/// §4.1.13, the table of MPI_Type_get_contents): `combiner` is an
+/// `MPI_COMBINER_*` value; `types` are the handles the program passed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Envelope {
+    pub combiner: i32,
+    pub ints: Vec<i32>,
+    pub aints: Vec<i64>,
+    pub types: Vec<i32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -204,6 +218,15 @@ impl InfoTables {
         }
         v.retain(|(c, _)| *c != comm);
         v.push((comm, all));
+    }
+
+    /// The name set last on object handle `handle` (a communicator or a
+    /// datatype), if any.
+    pub fn object_name(&self, rank: usize, handle: i32) -> Option<String> {
+        self.names
+            .get(rank)
+            .and_then(|v| v.iter().rev().find(|(c, _)| *c == handle))
+            .map(|(_, n)| n.clone())
     }
 
     pub fn set_comm_name(&mut self, rank: usize, comm: i32, name: String) {

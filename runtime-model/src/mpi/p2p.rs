@@ -114,6 +114,25 @@ pub enum ReqOp {
         first: u64,
         count: u64,
     },
+    /// A generalized request (MPI 3.1 §12.2): an operation of the program
+    /// itself, complete once its owner calls MPI_Grequest_complete.
+    Generalized(Grequest),
+}
+
+/// The callbacks and state of a generalized request (MPI 3.1 §12.2).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grequest {
+    /// `query_fn`, `free_fn`, `cancel_fn`: functions of the program (their
+    /// pointer encodings).
+    pub query_fn: u64,
+    pub free_fn: u64,
+    pub cancel_fn: u64,
+    pub extra_state: u64,
+    /// MPI_Grequest_complete was called.
+    pub complete: bool,
+    /// `free_fn` ran (at completion by a Wait/Test, or at the later of
+    /// MPI_Request_free and MPI_Grequest_complete).
+    pub freed: bool,
 }
 
 /// The arguments of MPI_Send_init / MPI_Recv_init and friends, kept for
@@ -211,6 +230,7 @@ impl Request {
             ReqOp::Null { .. } => true,
             ReqOp::Send(s) => !s.rendezvous || self.partner.is_some(),
             ReqOp::Recv(_) => self.partner.is_some(),
+            ReqOp::Generalized(g) => g.complete,
             ReqOp::Collective { .. } | ReqOp::Persistent(_) | ReqOp::Rma { .. } => false,
         }
     }
@@ -341,7 +361,8 @@ impl P2p {
             ReqOp::Null { .. }
             | ReqOp::Collective { .. }
             | ReqOp::Persistent(_)
-            | ReqOp::Rma { .. } => {}
+            | ReqOp::Rma { .. }
+            | ReqOp::Generalized(_) => {}
         }
         let status = match &op {
             ReqOp::Null { status } => Some(*status),

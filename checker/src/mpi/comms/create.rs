@@ -534,12 +534,22 @@ impl Machine {
     /// MPI_Comm_create_group (§6.4.2): collective over `group` only.
     pub(super) fn comm_create_group(
         &mut self,
-        model: &Model,
+        _model: &Model,
         site: &Site,
         args: &[u64],
     ) -> Result<Effect, Halt> {
         let a = Args::new(site.func, args);
-        let parent = self.intra_only(model, site, a.int("comm")?)?;
+        let handle = a.int("comm")?;
+        let parent = self.comm(site, handle)?;
+        // MPI 3.1 §6.4.2: MPI_COMM_CREATE_GROUP's `comm` is an
+        // intracommunicator (MPICH returns MPI_ERR_COMM for an
+        // intercommunicator).
+        if self.world.comms[parent].is_inter() {
+            return Err(site.invalid(format!(
+                "communicator {} is an intercommunicator: MPI_Comm_create_group takes an intracommunicator (MPI 3.1 §6.4.2)",
+                comm_name(handle)
+            )));
+        }
         let group = self.group_arg(site, a.int("group")?, "group")?;
         let tag = a.int("tag")?;
         let out = a.ptr("newcomm")?;

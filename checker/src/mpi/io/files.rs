@@ -247,6 +247,7 @@ impl Machine {
                 views: 0,
                 errhandler: h::MPI_ERRORS_RETURN,
                 ordered: None,
+                ordered_split: None,
             };
             // §13.7: a new handle gets its process's default file error
             // handler (the one of MPI_FILE_NULL).

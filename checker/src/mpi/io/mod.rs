@@ -75,9 +75,12 @@ impl Machine {
             | F::FileIreadShared
             | F::FileIwriteShared
             | F::FileGetPositionShared => self.file_shared(site, args),
-            F::FileReadOrdered | F::FileWriteOrdered | F::FileSeekShared => {
-                self.file_ordered(site, args)
-            }
+            F::FileReadOrdered
+            | F::FileWriteOrdered
+            | F::FileSeekShared
+            | F::FileReadOrderedBegin
+            | F::FileWriteOrderedBegin => self.file_ordered(site, args),
+            F::FileReadOrderedEnd | F::FileWriteOrderedEnd => self.file_ordered_end(site, args),
             F::FileReadAtAllEnd | F::FileWriteAtAllEnd | F::FileReadAllEnd | F::FileWriteAllEnd => {
                 self.file_split_end(site, args)
             }

@@ -15,6 +15,11 @@
 //!   parts, so the data moves when the last member arrives, and the calls
 //!   wait for all members (they synchronize, which §5.14 lets any
 //!   collective do; ROMIO passes a token from rank to rank).
+//! - `MPI_File_read_ordered_begin`/`_end`, `write_ordered_begin`/`_end`
+//!   (§13.4.5): the begin joins the collective and returns; the parts move
+//!   when the last member begins, as for the blocking forms, and an end
+//!   called before that waits for it (an implementation may do the whole
+//!   access in either call). The buffer is guarded from begin to end.
 //! - `MPI_File_seek_shared`: collective, same offset and whence everywhere;
 //!   "all processes are synchronized before the pointer is updated".
 //!
@@ -324,6 +329,11 @@ impl Machine {
         let (f, m) = self.file(site, a.ptr("fh")?)?;
         self.check_same_views(site, f, m)?;
         let label = self.file_label(f);
+        // MPI_File_read_ordered_begin / write_ordered_begin (§13.4.5).
+        let split = matches!(
+            site.func,
+            F::FileReadOrderedBegin | F::FileWriteOrderedBegin
+        );
         let (part, value, code, shown) = if site.func == F::FileSeekShared {
             let offset = a.raw("offset")? as i64;
             let whence = a.int("whence")?;
@@ -348,7 +358,15 @@ impl Machine {
             };
             (Some(part), value, 0, format!("offset={offset}"))
         } else {
-            let write = site.func == F::FileWriteOrdered;
+            let write = matches!(site.func, F::FileWriteOrdered | F::FileWriteOrderedBegin);
+            if split {
+                if let Some((begin, _)) = self.world.files.open[f].members[m].split {
+                    return Err(site.invalid(format!(
+                        "{} on {label} is not ended yet: a file handle has at most one active split collective (MPI 3.1 §13.4.5)",
+                        begin.name()
+                    )));
+                }
+            }
             let (buf, count, datatype) = (a.ptr("buf")?, a.int("count")?, a.int("datatype")?);
             let (etypes, code) = self.shared_access_size(site, f, m, count, datatype, write)?;
             self.check_typed_free(site, buf, count, datatype, !write)?;
@@ -376,16 +394,115 @@ impl Machine {
             site.loc,
             format!("{}({label}, {shown})", site.func.name()),
         );
+        let begun = split && part.is_some();
+        let guarded = part.as_ref().map(|o| (o.buf, o.count, o.datatype, o.write));
         self.world.files.open[f].members[m].ordered = part;
         let sync = self.world.files.open[f].sync;
-        let (k, block) = self.join_control_collective(site, sync, ev, value, true)?;
+        // A begin returns at once; its end waits for the other members'
+        // begins when they are not all in (`file_ordered_end`).
+        let (k, block) = self.join_control_collective(site, sync, ev, value, !split)?;
+        if begun {
+            if let Some((buf, count, datatype, write)) = guarded {
+                // §13.4.5: the buffer is MPI's until the end call, as a
+                // nonblocking access's until it completes (§13.6.1).
+                let r = self.world.p2p.post(
+                    site.rank,
+                    ReqOp::Null {
+                        status: empty_status(),
+                    },
+                    ev,
+                );
+                self.guard_typed(site, r, buf, count, datatype, !write)?;
+                let member = &mut self.world.files.open[f].members[m];
+                member.split = Some((site.func, 0));
+                member.split_guard = Some(r);
+                member.ordered_split = Some(k);
+            }
+        }
         if self.world.comms[sync].instances[k].all_arrived() {
             self.finish_ordered(site, f)?;
         }
-        if code != 0 {
+        if code != 0 || split {
             return Ok(Effect::Return(code as u64));
         }
         Ok(Effect::Block(block))
+    }
+
+    /// MPI_File_read_ordered_end and write_ordered_end (§13.4.5): the
+    /// status of the access the begin started. When a member has not
+    /// begun yet, nothing has moved: the end waits for the last begin
+    /// (which §13.4.5 allows: an implementation may do the whole
+    /// collective in the end call), whose arrival moves every part.
+    pub(super) fn file_ordered_end(&mut self, site: &Site, args: &[u64]) -> Result<Effect, Halt> {
+        let a = Args::new(site.func, args);
+        let (f, m) = self.file(site, a.ptr("fh")?)?;
+        let label = self.file_label(f);
+        let expected = if site.func == F::FileReadOrderedEnd {
+            F::FileReadOrderedBegin
+        } else {
+            F::FileWriteOrderedBegin
+        };
+        let moved = match self.world.files.open[f].members[m].split {
+            Some((begin, moved)) if begin == expected => moved,
+            Some((begin, _)) => {
+                return Err(site.invalid(format!(
+                    "{label}'s active split collective is {}, which {} does not end (MPI 3.1 §13.4.5)",
+                    begin.name(),
+                    site.func.name()
+                )))
+            }
+            None => {
+                return Err(site.invalid(format!(
+                    "no split collective is active on {label}: {} must follow its begin call (MPI 3.1 §13.4.5)",
+                    site.func.name()
+                )))
+            }
+        };
+        let status_addr = a.ptr("status")?;
+        let ev = self.log_call(site, None, None);
+        let member = &mut self.world.files.open[f].members[m];
+        member.split = None;
+        let waiting = member.ordered_split.take();
+        if let Some(r) = member.split_guard.take() {
+            self.release_buffers(site.rank, r);
+            self.world.p2p.requests[r].completed_at = Some(ev);
+        }
+        let sync = self.world.files.open[f].sync;
+        match waiting {
+            Some(k) => {
+                // The part still waits for the other members: the status
+                // goes where this call says when it moves.
+                if let Some(o) = &mut self.world.files.open[f].members[m].ordered {
+                    o.status = status_addr;
+                }
+                self.trace_event(
+                    site.rank,
+                    site.loc,
+                    format!(
+                        "{}({label}) waits for every member's begin",
+                        site.func.name()
+                    ),
+                );
+                Ok(Effect::Block(Block::Collective {
+                    comm: sync,
+                    instance: k,
+                    recv_buf: 0,
+                }))
+            }
+            None => {
+                self.trace_event(
+                    site.rank,
+                    site.loc,
+                    format!("{}({label}) -> {moved} bytes", site.func.name()),
+                );
+                let status = runtime_model::mpi::p2p::Status {
+                    bytes: moved,
+                    ..empty_status()
+                };
+                self.write_status(site, status_addr, &status, 0)?;
+                Ok(Effect::Return(0))
+            }
+        }
     }
 
     /// Every member of file `f` made its ordered call (`site` is the last):
@@ -433,7 +550,18 @@ impl Machine {
                 loc: o.loc,
                 func: o.func,
             };
+            // A begun split form's buffer is guarded until its end: the
+            // library's own access goes through (then the guard is back).
+            let guard = self.world.files.open[f].members[q]
+                .split_guard
+                .filter(|_| self.world.files.open[f].members[q].ordered_split.is_some());
+            if let Some(r) = guard {
+                self.release_buffers(rank, r);
+            }
             let moved = self.move_data(&member, f, at, o.buf, o.count, o.datatype, o.write)?;
+            if let Some(r) = guard {
+                self.guard_typed(&member, r, o.buf, o.count, o.datatype, !o.write)?;
+            }
             self.trace_event(
                 rank,
                 o.loc,
@@ -447,6 +575,12 @@ impl Machine {
                 bytes: moved,
                 ..empty_status()
             };
+            // A begun split form not ended yet keeps what moved for its
+            // end call (§13.4.5).
+            let mb = &mut self.world.files.open[f].members[q];
+            if mb.ordered_split.take().is_some() {
+                mb.split = Some((o.func, moved));
+            }
             self.write_status(&member, o.status, &status, 0)?;
         }
         self.world.files.open[f].shared = at;
