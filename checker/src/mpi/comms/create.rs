@@ -46,6 +46,22 @@ impl Machine {
                 return self.inter_creating_call(site, args, c);
             }
         }
+        // "Topologies cannot be added to inter-communicators" (MPI 3.1
+        // §7.1): a topology constructor on one is erroneous (MPICH returns
+        // MPI_ERR_COMM).
+        let topology = matches!(
+            site.func,
+            F::CartCreate | F::GraphCreate | F::DistGraphCreate | F::DistGraphCreateAdjacent
+        );
+        if topology {
+            let c = self.comm(site, parent_h)?;
+            if self.world.comms[c].is_inter() {
+                return Err(site.invalid(format!(
+                    "communicator {} is an intercommunicator: topologies cannot be added to intercommunicators (MPI 3.1 §7.1)",
+                    comm_name(parent_h)
+                )));
+            }
+        }
         let parent = self.intra_only(model, site, parent_h)?;
         let size = self.world.comms[parent].size();
         let mut must_agree = false;
