@@ -772,6 +772,10 @@ impl Process {
             InstKind::FNeg { dst, ty, value } => {
                 regs[*dst as usize] = super::arith::fneg(*ty, v!(value));
             }
+            InstKind::X87 { dst, op, args } => {
+                let vals: Vec<u64> = args.iter().map(|a| v!(a)).collect();
+                regs[*dst as usize] = super::arith::x87(*op, &vals)?;
+            }
             InstKind::ICmp {
                 dst,
                 pred,
