@@ -96,6 +96,7 @@ impl Fault {
             Fault::Memory(MemFault::TooLarge { size }) => {
                 Fault::Unsupported(MemFault::TooLarge { size }.to_string())
             }
+            Fault::Memory(MemFault::Unmodeled(what)) => Fault::Unsupported(what),
             Fault::Memory(MemFault::Dangling { addr }) if Pointer::as_opaque(addr).is_some() => {
                 Fault::Unsupported(super::foreign::opaque_access(model, addr))
             }
