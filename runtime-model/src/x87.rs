@@ -268,8 +268,35 @@ pub fn math(func: X87Math, args: &[F80]) -> Option<F80> {
         // change it: fesetround is not modeled).
         (X87Math::Rint, [a]) => round(*a, RNE),
         (X87Math::Fmod, [a, b]) => result(&[*a, *b], a.c_fmod(*b)),
+        (X87Math::Log, [a]) => log(*a)?,
         _ => return None,
     })
+}
+
+/// `logl(x)` where glibc's value is known exactly: x86-64 glibc computes
+/// it with the x87 `fyl2x` instruction as `ln2 × log2(x)`, `ln2` being
+/// `fldln2`'s constant (ln 2 rounded to 64 bits), and for `x = 2^k`
+/// (`log2(x) = k` exactly) the result is `k × ln2` rounded once; `logl(1)`
+/// is +0. Other arguments are `None`: no correctly rounded logarithm is
+/// modeled. libstdc++'s `std::generate_canonical` needs exactly these
+/// (`log(2^32) / log(2.0L)`).
+pub fn log(x: F80) -> Option<F80> {
+    let (lo, hi) = to_parts(x);
+    if hi & 0x8000 != 0 || hi & 0x7FFF == 0x7FFF || lo == 0 || x.is_nan() {
+        return None;
+    }
+    // A power of two: a single significand bit (denormals included).
+    if !lo.is_power_of_two() {
+        return None;
+    }
+    let (_, m, e) = decompose(x);
+    let k = e as i64 + m.trailing_zeros() as i64;
+    if k == 0 {
+        return Some(F80::ZERO);
+    }
+    let ln2 = from_parts(0xB172_17F7_D1CF_79AC, 0x3FFE);
+    let kf = F80::from_i128_r(k as i128, RNE).value;
+    Some(kf.mul_r(ln2, RNE).value)
 }
 
 /// `true` for a finite value; its sign, significand and binary exponent
@@ -378,5 +405,19 @@ mod tests {
         assert_eq!(m(X87Math::Fmin, &[f64::NAN, 1.0]), 1.0);
         assert_eq!(m(X87Math::Fmax, &[2.0, 1.0]), 2.0);
         assert_eq!(decompose(ld(1.0)), (false, 1 << 63, -63));
+        // glibc's logl on x86-64, bits printed by a native run.
+        let bits = |x: f64| {
+            let (lo, hi) = to_parts(log(ld(x)).unwrap());
+            format!("{hi:04x}{lo:016x}")
+        };
+        assert_eq!(bits(2.0), "3ffeb17217f7d1cf79ac");
+        assert_eq!(bits(4294967296.0), "4003b17217f7d1cf79ac");
+        assert_eq!(bits(8.0), "4000851591f9dd5b9b41");
+        assert_eq!(bits(0.5), "bffeb17217f7d1cf79ac");
+        assert_eq!(bits(2f64.powi(60)), "4004a65af67854b28211");
+        assert_eq!(bits(2f64.powi(-100)), "c0058aa122b99bea170e");
+        assert!(log(ld(3.0)).is_none());
+        assert!(log(ld(-2.0)).is_none());
+        assert_eq!(to_parts(log(ld(1.0)).unwrap()), (0, 0));
     }
 }

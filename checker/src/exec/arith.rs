@@ -5,7 +5,7 @@
 
 use super::interp::Fault;
 use super::memory::MemFault;
-use runtime_model::model::{BinOp, CastOp, FloatPredicate, IntPredicate, Ty, X87Op};
+use runtime_model::model::{BinOp, CastOp, FloatPredicate, IntPredicate, Ty, X87Math, X87Op};
 
 #[inline(always)]
 pub fn mask(v: u64, ty: Ty) -> u64 {
@@ -329,6 +329,13 @@ pub fn x87(op: X87Op, args: &[u64]) -> Result<u64, Fault> {
                 return Err(malformed());
             }
             let vals = (0..args.len() / 2).map(ld).collect::<Result<Vec<_>, _>>()?;
+            if func == X87Math::Log && vals.len() == 1 && f::log(vals[0]).is_none() {
+                return Err(Fault::Unsupported(
+                    "logl of a long double other than a power of two (only those are \
+                     modeled exactly)"
+                        .into(),
+                ));
+            }
             f::half(f::math(func, &vals).ok_or_else(malformed)?, half)
         }
     })

@@ -286,6 +286,7 @@ pub fn math_function(base: &str) -> Option<X87Math> {
         // rounding mode is always to nearest even).
         "rint" | "nearbyint" | "roundeven" => X87Math::Rint,
         "fmod" => X87Math::Fmod,
+        "log" => X87Math::Log,
         _ => return None,
     })
 }

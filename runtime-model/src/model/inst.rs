@@ -200,6 +200,8 @@ pub enum X87Math {
     Round,
     Rint,
     Fmod,
+    /// `logl`, only of a power of two (see `x87::log`).
+    Log,
 }
 
 /// One term `sext(index) * scale` of an address computation.
