@@ -210,63 +210,6 @@ impl IntCmp {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn prepared_comparison_agrees_with_icmp() {
-        use IntPredicate as P;
-        let preds = [
-            P::Eq,
-            P::Ne,
-            P::Ugt,
-            P::Uge,
-            P::Ult,
-            P::Ule,
-            P::Sgt,
-            P::Sge,
-            P::Slt,
-            P::Sle,
-        ];
-        let values = [
-            0u64,
-            1,
-            2,
-            0x7f,
-            0x80,
-            0xff,
-            0x7fff,
-            0x8000,
-            0xffff,
-            0x7fff_ffff,
-            0x8000_0000,
-            0xffff_ffff,
-            0x1_0000_0000,
-            0x1_8000_0001,
-            i64::MAX as u64,
-            i64::MIN as u64,
-            u64::MAX,
-            u64::MAX - 1,
-            0x1234_5678_9abc_def0,
-        ];
-        for ty in [Ty::I1, Ty::I8, Ty::I16, Ty::I32, Ty::I64, Ty::Ptr] {
-            for pred in preds {
-                let c = IntCmp::new(pred, ty);
-                for &a in &values {
-                    for &b in &values {
-                        assert_eq!(
-                            c.eval(a, b),
-                            icmp(pred, ty, a, b),
-                            "{pred:?} {ty:?} {a:#x} {b:#x}"
-                        );
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// An operation on x87 80-bit `long double`s (`InstKind::X87`): each
 /// `long double` operand is two arguments, its low then its high half
 /// (`runtime_model::model::Half`); the result is the half the operation
@@ -325,7 +268,7 @@ pub fn x87(op: X87Op, args: &[u64]) -> Result<u64, Fault> {
             })?
         }
         X87Op::Math { func, half } => {
-            if args.len() % 2 != 0 {
+            if !args.len().is_multiple_of(2) {
                 return Err(malformed());
             }
             let vals = (0..args.len() / 2).map(ld).collect::<Result<Vec<_>, _>>()?;
@@ -339,4 +282,61 @@ pub fn x87(op: X87Op, args: &[u64]) -> Result<u64, Fault> {
             f::half(f::math(func, &vals).ok_or_else(malformed)?, half)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prepared_comparison_agrees_with_icmp() {
+        use IntPredicate as P;
+        let preds = [
+            P::Eq,
+            P::Ne,
+            P::Ugt,
+            P::Uge,
+            P::Ult,
+            P::Ule,
+            P::Sgt,
+            P::Sge,
+            P::Slt,
+            P::Sle,
+        ];
+        let values = [
+            0u64,
+            1,
+            2,
+            0x7f,
+            0x80,
+            0xff,
+            0x7fff,
+            0x8000,
+            0xffff,
+            0x7fff_ffff,
+            0x8000_0000,
+            0xffff_ffff,
+            0x1_0000_0000,
+            0x1_8000_0001,
+            i64::MAX as u64,
+            i64::MIN as u64,
+            u64::MAX,
+            u64::MAX - 1,
+            0x1234_5678_9abc_def0,
+        ];
+        for ty in [Ty::I1, Ty::I8, Ty::I16, Ty::I32, Ty::I64, Ty::Ptr] {
+            for pred in preds {
+                let c = IntCmp::new(pred, ty);
+                for &a in &values {
+                    for &b in &values {
+                        assert_eq!(
+                            c.eval(a, b),
+                            icmp(pred, ty, a, b),
+                            "{pred:?} {ty:?} {a:#x} {b:#x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
