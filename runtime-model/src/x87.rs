@@ -13,13 +13,13 @@
 use std::cmp::Ordering;
 
 use rustc_apfloat::ieee::{Double, Single, X87DoubleExtended};
-use rustc_apfloat::{FloatConvert, Round, Status};
+use rustc_apfloat::{FloatConvert, Status};
 
 use crate::model::{BinOp, FloatPredicate, Half, Ty, X87Math};
 
 pub type F80 = X87DoubleExtended;
 /// The operations on `F80` values (`is_nan`, ...).
-pub use rustc_apfloat::Float;
+pub use rustc_apfloat::{Float, Round};
 
 const RNE: Round = Round::NearestTiesToEven;
 
