@@ -17,3 +17,4 @@ pub mod omp;
 pub mod reduce;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+pub mod x87;

@@ -5,9 +5,13 @@
 //! little-endian layout described by [`crate::handles::PREDEFINED_DATATYPES`].
 //! Integer arithmetic wraps (two's complement), as it does in every MPI
 //! library written in C; floating-point arithmetic is IEEE in the element's
-//! own precision. x87 `long double` (and the binary128 Fortran types) are not
-//! interpreted: reductions on them report [`ReduceError::UnknownDatatype`] so
-//! the checker can say the program is outside what it models.
+//! own precision. x87 `long double` (`MPI_LONG_DOUBLE`, and the parts of
+//! `MPI_C_LONG_DOUBLE_COMPLEX`) is computed exactly in the 80-bit format
+//! (`crate::x87`), on the 10 significant bytes of each 16-byte element (the
+//! padding of inout is left as it is). `MPI_LONG_DOUBLE_INT` (MINLOC /
+//! MAXLOC) is not interpreted: reductions on it report
+//! [`ReduceError::UnknownDatatype`] so the checker can say the program is
+//! outside what it models.
 
 use crate::handles::{
     self, BasicKind, ScalarKind, MPI_BAND, MPI_BOR, MPI_BXOR, MPI_LAND, MPI_LOR, MPI_LXOR, MPI_MAX,
@@ -183,6 +187,10 @@ enum Elem {
         index: Scalar,
         index_offset: usize,
     },
+    /// x87 80-bit `long double` in 16 bytes.
+    X87,
+    /// Two of them: real then imaginary part.
+    X87Complex,
 }
 
 fn scalar(kind: ScalarKind) -> Option<Scalar> {
@@ -212,6 +220,10 @@ fn elem(kind: BasicKind) -> Option<Elem> {
             bytes: 1,
             signed: false,
         })),
+        // The only 16-byte floating-point C type of x86-64 Linux that MPI
+        // names is `long double` (the table has no binary128 type).
+        BasicKind::Float { bytes: 16 } => Some(Elem::X87),
+        BasicKind::Complex { part_bytes: 16 } => Some(Elem::X87Complex),
         BasicKind::Float { bytes } => float_scalar(bytes).map(Elem::Scalar),
         BasicKind::Complex { part_bytes } => float_scalar(part_bytes).map(Elem::Complex),
         // Reduction buffers hold packed data: the index right after the
@@ -289,6 +301,30 @@ fn combine(op: Op, elem: Elem, a: &[u8], b: &mut [u8]) {
             write(b, s.bytes(), r);
         }
         Elem::Complex(s) => complex_op(op, s, a, b),
+        Elem::X87 => {
+            let r = x87_op(op, crate::x87::from_bytes(a), crate::x87::from_bytes(b));
+            b[..10].copy_from_slice(&crate::x87::to_bytes(r));
+        }
+        Elem::X87Complex => {
+            use crate::model::BinOp;
+            use crate::x87::{binary, from_bytes, to_bytes};
+            let (ar, ai) = (from_bytes(&a[..16]), from_bytes(&a[16..]));
+            let (br, bi) = (from_bytes(&b[..16]), from_bytes(&b[16..]));
+            let f = |op, x, y| binary(op, x, y).unwrap_or(y);
+            // The textbook formulas, each product and sum rounded, as a C
+            // library written without `long double _Complex` arithmetic
+            // computes them (MPICH's MPIR_LPROD on the parts).
+            let (re, im) = match op {
+                Op::Sum => (f(BinOp::FAdd, ar, br), f(BinOp::FAdd, ai, bi)),
+                Op::Prod => (
+                    f(BinOp::FSub, f(BinOp::FMul, ar, br), f(BinOp::FMul, ai, bi)),
+                    f(BinOp::FAdd, f(BinOp::FMul, ar, bi), f(BinOp::FMul, ai, br)),
+                ),
+                _ => (br, bi),
+            };
+            b[..10].copy_from_slice(&to_bytes(re));
+            b[16..26].copy_from_slice(&to_bytes(im));
+        }
         Elem::Pair {
             value,
             index,
@@ -414,6 +450,20 @@ fn scalar_op(op: Op, s: Scalar, a: u64, b: u64) -> u64 {
             };
             r.to_bits()
         }
+    }
+}
+
+/// `a op b` on `long double`s (SUM, PROD, MIN, MAX: `prepare` admitted no
+/// other).
+fn x87_op(op: Op, a: crate::x87::F80, b: crate::x87::F80) -> crate::x87::F80 {
+    use crate::model::BinOp;
+    match op {
+        Op::Sum => crate::x87::binary(BinOp::FAdd, a, b).unwrap_or(b),
+        Op::Prod => crate::x87::binary(BinOp::FMul, a, b).unwrap_or(b),
+        // As `max_by`: input wins only when strictly better.
+        Op::Max if a.partial_cmp(&b) == Some(Ordering::Greater) => a,
+        Op::Min if a.partial_cmp(&b) == Some(Ordering::Less) => a,
+        _ => b,
     }
 }
 
@@ -704,6 +754,69 @@ mod tests {
         assert_eq!(to_doubles(&r), vec![4.0, 6.0]);
     }
 
+    fn long_doubles(v: &[crate::x87::F80]) -> Vec<u8> {
+        v.iter()
+            .flat_map(|x| {
+                let mut e = crate::x87::to_bytes(*x).to_vec();
+                e.resize(16, 0xEE);
+                e
+            })
+            .collect()
+    }
+
+    fn ld(x: f64) -> crate::x87::F80 {
+        crate::x87::from_float(crate::model::Ty::F64, x.to_bits()).unwrap()
+    }
+
+    #[test]
+    fn long_double_reductions_are_exact() {
+        use crate::x87::{from_bytes, to_float};
+        let f64_of =
+            |b: &[u8]| f64::from_bits(to_float(crate::model::Ty::F64, from_bytes(b)).unwrap());
+        // 1e19 + 1 + (-1e19): 1 in long double (0 in double), left to right.
+        let r = all(
+            MPI_SUM,
+            MPI_LONG_DOUBLE,
+            &[
+                long_doubles(&[ld(1e19)]),
+                long_doubles(&[ld(1.0)]),
+                long_doubles(&[ld(-1e19)]),
+            ],
+        )
+        .unwrap();
+        assert_eq!(f64_of(&r[..16]), 1.0);
+        // The padding of the result is inout's.
+        assert_eq!(&r[10..16], &[0xEE; 6]);
+        let r = all(
+            MPI_MAX,
+            MPI_LONG_DOUBLE,
+            &[
+                long_doubles(&[ld(2.0), ld(-1.0)]),
+                long_doubles(&[ld(3.0), ld(-4.0)]),
+            ],
+        )
+        .unwrap();
+        assert_eq!((f64_of(&r[..16]), f64_of(&r[16..])), (3.0, -1.0));
+        let r = all(
+            MPI_PROD,
+            MPI_LONG_DOUBLE,
+            &[long_doubles(&[ld(1.5)]), long_doubles(&[ld(-4.0)])],
+        )
+        .unwrap();
+        assert_eq!(f64_of(&r), -6.0);
+        // (1 + 2i)(3 + 4i) = -5 + 10i
+        let r = all(
+            MPI_PROD,
+            MPI_C_LONG_DOUBLE_COMPLEX,
+            &[
+                long_doubles(&[ld(1.0), ld(2.0)]),
+                long_doubles(&[ld(3.0), ld(4.0)]),
+            ],
+        )
+        .unwrap();
+        assert_eq!((f64_of(&r[..16]), f64_of(&r[16..])), (-5.0, 10.0));
+    }
+
     #[test]
     fn rma_ops() {
         let mut inout = ints(&[1, 2]);
@@ -743,8 +856,8 @@ mod tests {
             Err(ReduceError::UnknownDatatype(0x1234))
         );
         assert_eq!(
-            all(MPI_SUM, MPI_LONG_DOUBLE, &[vec![0; 16], vec![0; 16]]),
-            Err(ReduceError::UnknownDatatype(MPI_LONG_DOUBLE))
+            all(MPI_MINLOC, MPI_LONG_DOUBLE_INT, &[vec![0; 20], vec![0; 20]]),
+            Err(ReduceError::UnknownDatatype(MPI_LONG_DOUBLE_INT))
         );
         assert_eq!(
             all(MPI_SUM, MPI_INT, &[ints(&[1, 2]), ints(&[1])]),

@@ -653,7 +653,7 @@ impl Machine<'_> {
                 let v = self.call(func, &a)?;
                 dst.map(|d| (d, v.unwrap_or(0)))
             }
-            InstKind::FNeg { .. } | InstKind::FCmp { .. } => {
+            InstKind::FNeg { .. } | InstKind::FCmp { .. } | InstKind::X87 { .. } => {
                 return Err("test interpreter: floats".into())
             }
             InstKind::Unsupported { what } | InstKind::Terminate { why: what } => {

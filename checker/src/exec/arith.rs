@@ -5,7 +5,7 @@
 
 use super::interp::Fault;
 use super::memory::MemFault;
-use runtime_model::model::{BinOp, CastOp, FloatPredicate, IntPredicate, Ty};
+use runtime_model::model::{BinOp, CastOp, FloatPredicate, IntPredicate, Ty, X87Math, X87Op};
 
 #[inline(always)]
 pub fn mask(v: u64, ty: Ty) -> u64 {
@@ -208,6 +208,80 @@ impl IntCmp {
             _ => x <= y,
         }) as u64
     }
+}
+
+/// An operation on x87 80-bit `long double`s (`InstKind::X87`): each
+/// `long double` operand is two arguments, its low then its high half
+/// (`runtime_model::model::Half`); the result is the half the operation
+/// names, or the `i1`, `float`/`double` bits or integer it makes.
+pub fn x87(op: X87Op, args: &[u64]) -> Result<u64, Fault> {
+    use runtime_model::x87 as f;
+    let malformed = || Fault::Unsupported(format!("malformed long double operation {op:?}"));
+    let ld = |i: usize| -> Result<f::F80, Fault> {
+        match (args.get(2 * i), args.get(2 * i + 1)) {
+            (Some(&lo), Some(&hi)) => Ok(f::from_parts(lo, hi)),
+            _ => Err(malformed()),
+        }
+    };
+    let arity = |n: usize| {
+        if args.len() == n {
+            Ok(())
+        } else {
+            Err(malformed())
+        }
+    };
+    Ok(match op {
+        X87Op::Binary { op, half } => {
+            arity(4)?;
+            f::half(f::binary(op, ld(0)?, ld(1)?).ok_or_else(malformed)?, half)
+        }
+        X87Op::Neg { half } => {
+            arity(2)?;
+            f::half(f::neg(ld(0)?), half)
+        }
+        X87Op::Cmp { pred } => {
+            arity(4)?;
+            f::cmp(pred, ld(0)?, ld(1)?) as u64
+        }
+        X87Op::FromFloat { from, half } => {
+            arity(1)?;
+            f::half(f::from_float(from, args[0]).ok_or_else(malformed)?, half)
+        }
+        X87Op::ToFloat { to } => {
+            arity(2)?;
+            f::to_float(to, ld(0)?).ok_or_else(malformed)?
+        }
+        X87Op::FromInt { from, signed, half } => {
+            arity(1)?;
+            f::half(f::from_int(args[0], from.bits(), signed), half)
+        }
+        X87Op::ToInt { to, signed } => {
+            arity(2)?;
+            f::to_int(ld(0)?, to.bits(), signed).ok_or_else(|| {
+                // C11 6.3.1.4p1: undefined; x86 would give the "integer
+                // indefinite", a compiler may assume it never happens.
+                Fault::Unsupported(
+                    "conversion of a long double whose value does not fit the integer type \
+                     (undefined behavior, C11 6.3.1.4p1)"
+                        .into(),
+                )
+            })?
+        }
+        X87Op::Math { func, half } => {
+            if !args.len().is_multiple_of(2) {
+                return Err(malformed());
+            }
+            let vals = (0..args.len() / 2).map(ld).collect::<Result<Vec<_>, _>>()?;
+            if func == X87Math::Log && vals.len() == 1 && f::log(vals[0]).is_none() {
+                return Err(Fault::Unsupported(
+                    "logl of a long double other than a power of two (only those are \
+                     modeled exactly)"
+                        .into(),
+                ));
+            }
+            f::half(f::math(func, &vals).ok_or_else(malformed)?, half)
+        }
+    })
 }
 
 #[cfg(test)]

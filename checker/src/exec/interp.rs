@@ -104,6 +104,7 @@ impl Fault {
             Fault::Memory(MemFault::TooLarge { size }) => {
                 Fault::Unsupported(MemFault::TooLarge { size }.to_string())
             }
+            Fault::Memory(MemFault::Unmodeled(what)) => Fault::Unsupported(what),
             Fault::Memory(MemFault::Dangling { addr }) if Pointer::as_opaque(addr).is_some() => {
                 Fault::Unsupported(super::foreign::opaque_access(model, addr))
             }
@@ -786,6 +787,10 @@ impl Process {
             }
             InstKind::FNeg { dst, ty, value } => {
                 regs[*dst as usize] = super::arith::fneg(*ty, v!(value));
+            }
+            InstKind::X87 { dst, op, args } => {
+                let vals: Vec<u64> = args.iter().map(|a| v!(a)).collect();
+                regs[*dst as usize] = super::arith::x87(*op, &vals)?;
             }
             InstKind::ICmp {
                 dst,

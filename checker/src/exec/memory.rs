@@ -153,6 +153,10 @@ pub enum MemFault {
     /// MPI 3.1 §11.2.5).
     WindowFree,
     Other(String),
+    /// Something a library function was asked to do that the model does
+    /// not cover (`printf("%La")`): ends the check inconclusive, as
+    /// `TooLarge` does.
+    Unmodeled(String),
 }
 
 impl std::fmt::Display for MemFault {
@@ -190,6 +194,7 @@ impl std::fmt::Display for MemFault {
                 rw(write)
             ),
             MemFault::DoubleFree => write!(f, "double free"),
+            MemFault::Unmodeled(what) => write!(f, "{what}"),
             MemFault::InvalidFree { reason } => write!(f, "invalid free: {reason}"),
             MemFault::WriteToConstant => write!(f, "write to constant memory"),
             MemFault::DivisionByZero => write!(f, "integer division by zero"),

@@ -76,14 +76,23 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
     }
     if !callee.is_declaration() {
         let func = fl.cx().symbols.function_id(callee);
-        let mut args = if callee.is_var_arg() {
-            variadic_args(fl, inst, callee, &args)?
+        let (mut args, high_halves) = if callee.is_var_arg() {
+            (variadic_args(fl, inst, callee, &args)?, Vec::new())
         } else {
-            operands(fl, &args)?
+            user_call_args(fl, &args)?
         };
-        let dst = result_or_area(fl, inst, &mut args)?;
+        let (dst, area80) = result_or_area(fl, inst, &mut args)?;
+        args.extend(high_halves);
         fl.emit(InstKind::Call { dst, func, args });
-        return Ok(());
+        return long_double_result(fl, inst, area80);
+    }
+    // `fabsl`, `floorl`...: computed exactly on the x87 value.
+    if let Some(func) = name
+        .strip_suffix('l')
+        .and_then(super::long_double::math_function)
+        .filter(|_| super::types::is_fp80(inst.ty()))
+    {
+        return super::long_double::math_call(fl, inst, func, &args);
     }
     // A library function returning `double _Complex` (`{ double, double }`)
     // or `ldiv_t` (`{ i64, i64 }`): its result goes to a block the call's
@@ -228,9 +237,51 @@ fn lift_indirect_call<'m>(
         return Err(fl.unsupported("call through a function pointer to a variadic function"));
     }
     let callee = fl.operand(callee)?;
-    let mut args = operands(fl, &inst.call_args())?;
-    let dst = result_or_area(fl, inst, &mut args)?;
+    let (mut args, high_halves) = user_call_args(fl, &inst.call_args())?;
+    let (dst, area80) = result_or_area(fl, inst, &mut args)?;
+    args.extend(high_halves);
     fl.emit(InstKind::CallIndirect { dst, callee, args });
+    long_double_result(fl, inst, area80)
+}
+
+/// The arguments of a call to a function of the program: a `long double`
+/// is its low half in its place and its high half in the list returned
+/// second, which goes after the hidden arguments (see `long_double`).
+fn user_call_args<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    args: &[Value<'m>],
+) -> Result<
+    (
+        Vec<runtime_model::model::Operand>,
+        Vec<runtime_model::model::Operand>,
+    ),
+    ExtractError,
+> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut high = Vec::new();
+    for &a in args {
+        if super::types::is_fp80(a.ty()) {
+            let (lo, hi) = fl.fp80_operand(a)?;
+            out.push(lo);
+            high.push(hi);
+        } else {
+            out.extend(operands(fl, &[a])?);
+        }
+    }
+    Ok((out, high))
+}
+
+/// After a call returning a `long double` through the result area `area`:
+/// the call's registers receive it.
+fn long_double_result<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+    area: Option<runtime_model::model::Operand>,
+) -> Result<(), ExtractError> {
+    if let Some(area) = area {
+        let (lo, hi) = (fl.reg_of(inst)?, fl.hi_of(inst)?);
+        super::long_double::load_at(fl, lo, hi, area, false);
+    }
     Ok(())
 }
 
@@ -238,13 +289,25 @@ fn lift_indirect_call<'m>(
 /// call defines, or, for an aggregate result, nowhere: the call's register
 /// then names a block the callee fills through its hidden last parameter
 /// (see `aggregates`), allocated here and passed last in `args`.
+/// A `long double` result comes back through an area too, given second:
+/// the call's two registers are loaded from it after the call.
 fn result_or_area<'m>(
     fl: &mut FunctionLifter<'_, 'm>,
     inst: Value<'m>,
     args: &mut Vec<runtime_model::model::Operand>,
-) -> Result<Option<Reg>, ExtractError> {
+) -> Result<(Option<Reg>, Option<runtime_model::model::Operand>), ExtractError> {
+    if super::types::is_fp80(inst.ty()) {
+        let area = fl.fresh_reg();
+        fl.emit(InstKind::Alloca {
+            dst: area,
+            elem_size: 16,
+            count: runtime_model::model::Operand::Const(1),
+        });
+        args.push(runtime_model::model::Operand::Reg(area));
+        return Ok((None, Some(runtime_model::model::Operand::Reg(area))));
+    }
     if !aggregates::is_aggregate(inst.ty()) {
-        return result_reg(fl, inst);
+        return Ok((result_reg(fl, inst)?, None));
     }
     let area = fl.reg_of(inst)?;
     fl.emit(InstKind::Alloca {
@@ -253,7 +316,7 @@ fn result_or_area<'m>(
         count: runtime_model::model::Operand::Const(1),
     });
     args.push(runtime_model::model::Operand::Reg(area));
-    Ok(None)
+    Ok((None, None))
 }
 
 /// Size of one slot of the variable-argument area: the x86-64 System V
@@ -513,6 +576,20 @@ pub fn emit_libc<'m>(
 ) -> Result<(), ExtractError> {
     let mut typed = Vec::with_capacity(args.len());
     for &a in args {
+        // A `long double` passed to printf: its two halves, an `I64` then
+        // an `I16` (which no promoted variable argument is), read by `%L`.
+        if super::types::is_fp80(a.ty()) && func.formats_long_double() {
+            let (lo, hi) = fl.fp80_operand(a)?;
+            typed.push(Arg {
+                ty: runtime_model::model::Ty::I64,
+                value: lo,
+            });
+            typed.push(Arg {
+                ty: runtime_model::model::Ty::I16,
+                value: hi,
+            });
+            continue;
+        }
         typed.push(Arg {
             ty: fl.register_ty(a.ty())?,
             value: fl.operand(a)?,

@@ -23,7 +23,8 @@ pub fn lift_function<'m>(cx: &mut ModuleCx<'m>, func: Value<'m>) -> Result<Funct
         .ok_or_else(|| ExtractError::Internal(format!("{name} has no function type")))?;
     // An aggregate result is stored where a hidden last parameter says
     // (see `aggregates`).
-    let returns_aggregate = aggregates::is_aggregate(ret_ty);
+    // So is a `long double` result (two registers: see `long_double`).
+    let returns_aggregate = aggregates::is_aggregate(ret_ty) || types::is_fp80(ret_ty);
     let ret = if returns_aggregate {
         None
     } else {
@@ -35,6 +36,8 @@ pub fn lift_function<'m>(cx: &mut ModuleCx<'m>, func: Value<'m>) -> Result<Funct
         .map(|p| {
             if aggregates::is_aggregate(p.ty()) {
                 Ok(Ty::Ptr)
+            } else if types::is_fp80(p.ty()) {
+                Ok(Ty::I64)
             } else {
                 types::register_ty(p.ty(), &pos)
             }
@@ -49,6 +52,14 @@ pub fn lift_function<'m>(cx: &mut ModuleCx<'m>, func: Value<'m>) -> Result<Funct
     if returns_aggregate {
         param_tys.push(Ty::Ptr);
     }
+    // A `long double` parameter is its low half in its place and its high
+    // half here, after the hidden ones, in parameter order.
+    param_tys.extend(
+        params
+            .iter()
+            .filter(|p| types::is_fp80(p.ty()))
+            .map(|_| Ty::I16),
+    );
 
     let blocks = func.blocks();
     let hidden = HiddenParams {
@@ -101,6 +112,9 @@ pub struct FunctionLifter<'a, 'm> {
     name: String,
     /// Register of each parameter and value-producing instruction.
     regs: HashMap<Value<'m>, Reg>,
+    /// The register of the high half of each `long double` value (its low
+    /// half is in `regs`).
+    hi_regs: HashMap<Value<'m>, Reg>,
     num_regs: u32,
     block_ids: HashMap<BasicBlock<'m>, BlockId>,
     /// Instructions of the block being lifted.
@@ -158,9 +172,20 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
         };
         let va_area = next_hidden(hidden.va_area);
         let ret_area = next_hidden(hidden.ret_area);
+        let mut hi_regs = HashMap::new();
+        for &p in params.iter().filter(|p| types::is_fp80(p.ty())) {
+            hi_regs.insert(p, num_regs);
+            num_regs += 1;
+        }
         for inst in blocks.iter().flat_map(|b| b.instructions()) {
             if inst.ty().kind() != LLVMTypeKind::LLVMVoidTypeKind {
                 regs.insert(inst, num_regs);
+                num_regs += 1;
+            }
+        }
+        for inst in blocks.iter().flat_map(|b| b.instructions()) {
+            if types::is_fp80(inst.ty()) {
+                hi_regs.insert(inst, num_regs);
                 num_regs += 1;
             }
         }
@@ -179,6 +204,7 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
             func,
             name,
             regs,
+            hi_regs,
             num_regs,
             block_ids,
             insts: Vec::new(),
@@ -244,7 +270,7 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
             }
             let mark = self.insts.len();
             let lifted = if inst.opcode() == Some(LLVMOpcode::LLVMPHI) {
-                self.phi(inst).map(|phi| self.phis.push(phi))
+                self.phi(inst)
             } else {
                 instructions::lift_instruction(self, inst)
             };
@@ -271,8 +297,31 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
         Ok(())
     }
 
-    fn phi(&mut self, inst: Value<'m>) -> Result<Phi, ExtractError> {
+    fn phi(&mut self, inst: Value<'m>) -> Result<(), ExtractError> {
         let dst = self.reg_of(inst)?;
+        // A `long double` phi is one phi per half.
+        if types::is_fp80(inst.ty()) {
+            let hi = self.hi_of(inst)?;
+            let mut lo_in = Vec::new();
+            let mut hi_in = Vec::new();
+            for (v, b) in inst.incoming() {
+                let block = self.block_id(b)?;
+                let (l, h) = self.fp80_operand(v)?;
+                lo_in.push((block, l));
+                hi_in.push((block, h));
+            }
+            self.phis.push(Phi {
+                dst,
+                ty: Ty::I64,
+                incoming: lo_in,
+            });
+            self.phis.push(Phi {
+                dst: hi,
+                ty: Ty::I16,
+                incoming: hi_in,
+            });
+            return Ok(());
+        }
         // An aggregate phi chooses between block addresses.
         let ty = if aggregates::is_aggregate(inst.ty()) {
             Ty::Ptr
@@ -284,7 +333,8 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
             .into_iter()
             .map(|(v, b)| Ok((self.block_id(b)?, self.operand(v)?)))
             .collect::<Result<Vec<_>, ExtractError>>()?;
-        Ok(Phi { dst, ty, incoming })
+        self.phis.push(Phi { dst, ty, incoming });
+        Ok(())
     }
 
     /// C passes structs by value as a copy the callee owns; LLVM's `byval`
@@ -442,8 +492,39 @@ impl<'a, 'm> FunctionLifter<'a, 'm> {
         self.num_regs - 1
     }
 
+    /// The register holding the high half of `long double` value `v`.
+    pub fn hi_of(&self, v: Value<'m>) -> Result<Reg, ExtractError> {
+        self.hi_regs
+            .get(&v)
+            .copied()
+            .ok_or_else(|| self.internal(format!("long double {} has no register", v.name())))
+    }
+
+    /// The two halves (low, high) of `long double` value `v`: its registers,
+    /// or the bits of a constant.
+    pub fn fp80_operand(&mut self, v: Value<'m>) -> Result<(Operand, Operand), ExtractError> {
+        match v.kind() {
+            LLVMValueKind::LLVMInstructionValueKind | LLVMValueKind::LLVMArgumentValueKind => {
+                Ok((Operand::Reg(self.reg_of(v)?), Operand::Reg(self.hi_of(v)?)))
+            }
+            // The model has no undefined values: reading one yields 0.
+            LLVMValueKind::LLVMUndefValueValueKind | LLVMValueKind::LLVMPoisonValueKind => {
+                Ok((Operand::Const(0), Operand::Const(0)))
+            }
+            _ => match v.const_fp80() {
+                Some((lo, hi)) => Ok((Operand::Const(lo), Operand::Const(hi))),
+                None => Err(self.unsupported("long double constant expression")),
+            },
+        }
+    }
+
     /// The operand for LLVM value `v`: its register, or a folded constant.
     pub fn operand(&mut self, v: Value<'m>) -> Result<Operand, ExtractError> {
+        // Two registers, which only the instructions that know it read
+        // (`fp80_operand`).
+        if types::is_fp80(v.ty()) {
+            return Err(self.unsupported("long double value"));
+        }
         match v.kind() {
             LLVMValueKind::LLVMInstructionValueKind | LLVMValueKind::LLVMArgumentValueKind => {
                 self.reg_of(v).map(Operand::Reg)

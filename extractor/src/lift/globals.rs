@@ -103,6 +103,14 @@ fn write_constant<'m>(
             pos.describe(),
             "vector-typed global initializer",
         )),
+        // A `long double`: its 10 bytes (the padding stays zero).
+        _ if super::types::is_fp80(ty) => {
+            let (lo, hi) = c.const_fp80().ok_or_else(|| {
+                ExtractError::unsupported(pos.describe(), "long double constant expression")
+            })?;
+            put(out, offset, &lo.to_le_bytes(), pos)?;
+            put(out, offset + 8, &(hi as u16).to_le_bytes(), pos)
+        }
         // Scalars: integers, floats, addresses and constant expressions.
         _ => {
             let bits = values::fold(cx, c, pos)?;

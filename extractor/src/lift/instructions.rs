@@ -6,7 +6,7 @@ use runtime_model::omp::AtomicOp;
 
 use super::function::FunctionLifter;
 use super::ir::{LLVMAtomicOrdering, LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, Value};
-use super::{aggregates, calls, gep};
+use super::{aggregates, calls, gep, long_double};
 use crate::error::ExtractError;
 
 pub fn lift_instruction<'m>(
@@ -17,6 +17,9 @@ pub fn lift_instruction<'m>(
     let Some(opcode) = inst.opcode() else {
         return Err(fl.internal("an instruction without an opcode".into()));
     };
+    if opcode != LLVMCall && long_double::involved(inst) {
+        return lift_long_double(fl, inst, opcode);
+    }
     if let Some(op) = binary_op(opcode) {
         return binary(fl, inst, op);
     }
@@ -83,6 +86,37 @@ pub fn lift_instruction<'m>(
         }
         LLVMCatchPad | LLVMCleanupPad => Err(fl.unsupported("exception handling (Windows)")),
         other => Err(fl.unsupported(format!("LLVM instruction {other:?}"))),
+    }
+}
+
+/// An instruction on `long double`s (see `long_double`); anything else
+/// with one (an atomic access, a vector of them) is unsupported.
+fn lift_long_double<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+    opcode: LLVMOpcode,
+) -> Result<(), ExtractError> {
+    use LLVMOpcode::*;
+    if let Some(op) = binary_op(opcode) {
+        return long_double::binary(fl, inst, op);
+    }
+    if let Some(op) = cast_op(opcode) {
+        return long_double::cast(fl, inst, op);
+    }
+    match opcode {
+        LLVMFNeg => long_double::fneg(fl, inst),
+        LLVMFCmp => {
+            let pred = inst
+                .fcmp_predicate()
+                .map(float_predicate)
+                .ok_or_else(|| fl.internal("fcmp without a predicate".into()))?;
+            long_double::fcmp(fl, inst, pred)
+        }
+        LLVMFreeze => long_double::cast(fl, inst, CastOp::BitCast),
+        LLVMSelect if super::types::is_fp80(inst.ty()) => long_double::select(fl, inst),
+        LLVMLoad if !is_atomic(inst) => long_double::load(fl, inst),
+        LLVMStore if !is_atomic(inst) => long_double::store(fl, inst),
+        _ => Err(fl.unsupported(format!("long double in LLVM instruction {opcode:?}"))),
     }
 }
 

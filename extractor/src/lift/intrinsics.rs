@@ -87,6 +87,15 @@ pub fn lift_intrinsic<'m>(
     if let Some(&(_, func)) = memory.iter().find(|(p, _)| name.starts_with(p)) {
         return emit_libc(fl, None, func, args.get(..3).unwrap_or(args));
     }
+    if let Some(base) = name.strip_suffix(".f80") {
+        if base == "fmuladd" {
+            return super::long_double::mul_add(fl, inst, args);
+        }
+        if let Some(func) = super::long_double::math_function(base) {
+            return super::long_double::math_call(fl, inst, func, args);
+        }
+        return Err(fl.unsupported(format!("llvm.{name} (long double)")));
+    }
     if let Some(func) = math_intrinsic(name) {
         let dst = result_reg(fl, inst)?;
         return emit_libc(fl, dst, func, args);

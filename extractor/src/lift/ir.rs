@@ -593,6 +593,26 @@ impl<'m> Value<'m> {
         Some(unsafe { llvm::LLVMConstIntGetSExtValue(self.raw) })
     }
 
+    /// The bits of an `x86_fp80` constant: (significand, sign and
+    /// exponent). The C API has no accessor for them, so they are read from
+    /// LLVM's textual form, which always writes such a constant exactly as
+    /// `0xK` and 20 hex digits (sign and exponent, then significand).
+    pub fn const_fp80(self) -> Option<(u64, u64)> {
+        if self.kind() != LLVMValueKind::LLVMConstantFPValueKind
+            || self.ty().kind() != LLVMTypeKind::LLVMX86_FP80TypeKind
+        {
+            return None;
+        }
+        // SAFETY: any value prints; the message is freed after copying.
+        let text = unsafe {
+            let msg = llvm::LLVMPrintValueToString(self.raw);
+            let text = CStr::from_ptr(msg).to_string_lossy().into_owned();
+            llvm::LLVMDisposeMessage(msg);
+            text
+        };
+        parse_fp80(&text)
+    }
+
     /// Value of a `float` or `double` constant, widened to `f64` (exact).
     pub fn const_fp(self) -> Option<f64> {
         let ty = self.ty().kind();
@@ -839,4 +859,17 @@ fn display_path(directory: &str, name: &str) -> String {
         },
         Err(_) => full.display().to_string(),
     }
+}
+
+/// The halves of an `x86_fp80` constant printed as `x86_fp80 0xK<20 hex
+/// digits>`.
+pub fn parse_fp80(text: &str) -> Option<(u64, u64)> {
+    let hex = text.rsplit("0xK").next().filter(|_| text.contains("0xK"))?;
+    let hex = hex.trim();
+    if hex.len() != 20 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let hi = u64::from_str_radix(&hex[..4], 16).ok()?;
+    let lo = u64::from_str_radix(&hex[4..], 16).ok()?;
+    Some((lo, hi))
 }

@@ -30,6 +30,7 @@ mod globals;
 mod instructions;
 mod intrinsics;
 mod ir;
+mod long_double;
 pub mod portability;
 mod symbols;
 mod terminators;

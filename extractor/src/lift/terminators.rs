@@ -20,6 +20,15 @@ pub fn lift_terminator<'m>(
     match inst.opcode() {
         Some(LLVMRet) => {
             let value = match inst.operand(0) {
+                // So does a `long double` (see `long_double`).
+                Some(v) if super::types::is_fp80(v.ty()) => {
+                    let area = fl.ret_area().ok_or_else(|| {
+                        fl.internal("long double return without a result area".into())
+                    })?;
+                    let (lo, hi) = fl.fp80_operand(v)?;
+                    super::long_double::store_at(fl, lo, hi, Operand::Reg(area));
+                    None
+                }
                 // An aggregate result goes where the caller said.
                 Some(v) if aggregates::is_aggregate(v.ty()) => {
                     let area = fl.ret_area().ok_or_else(|| {

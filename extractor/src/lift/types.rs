@@ -48,6 +48,14 @@ pub fn register_ty(ty: Type<'_>, pos: &SourcePos) -> Result<Ty, ExtractError> {
     }
 }
 
+/// Whether `ty` is x87 80-bit `long double`, whose values the lifter
+/// holds in two registers (`runtime_model::model::Half`); `register_ty`
+/// refuses it, so that only the instructions that handle both halves take
+/// it.
+pub fn is_fp80(ty: Type<'_>) -> bool {
+    ty.kind() == LLVMTypeKind::LLVMX86_FP80TypeKind
+}
+
 /// Like [`register_ty`], with `void` mapped to `None` (results of calls and
 /// functions).
 pub fn result_ty(ty: Type<'_>, pos: &SourcePos) -> Result<Option<Ty>, ExtractError> {

@@ -53,7 +53,7 @@ pub fn fold<'m>(cx: &mut ModuleCx<'m>, v: Value<'m>, pos: &SourcePos) -> Result<
             // The f64 holds the f32 exactly, so the round trip keeps its bits.
             (LLVMTypeKind::LLVMFloatTypeKind, Some(d)) => Ok((d as f32).to_bits() as u64),
             (LLVMTypeKind::LLVMDoubleTypeKind, Some(d)) => Ok(d.to_bits()),
-            _ => unsupported("long double".into()),
+            _ => unsupported("long double constant".into()),
         },
         // The model has no undefined values: reading one yields 0.
         LLVMValueKind::LLVMConstantPointerNullValueKind

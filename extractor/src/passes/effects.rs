@@ -161,6 +161,7 @@ pub fn effects(
         | InstKind::FCmp { .. }
         | InstKind::Cast { .. }
         | InstKind::Select { .. }
+        | InstKind::X87 { .. }
         | InstKind::Gep { .. } => Effects::default(),
         // Reaching it halts the execution: the effects the construct would
         // have had are never observed.

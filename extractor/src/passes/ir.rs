@@ -13,6 +13,7 @@ pub fn operands_mut(kind: &mut InstKind) -> Vec<&mut Operand> {
         | InstKind::ICmp { lhs, rhs, .. }
         | InstKind::FCmp { lhs, rhs, .. } => vec![lhs, rhs],
         InstKind::FNeg { value, .. } | InstKind::Cast { value, .. } => vec![value],
+        InstKind::X87 { args, .. } => args.iter_mut().collect(),
         InstKind::Select {
             cond,
             if_true,
@@ -53,6 +54,7 @@ pub fn dst_mut(kind: &mut InstKind) -> Option<&mut Reg> {
         | InstKind::Select { dst, .. }
         | InstKind::Gep { dst, .. }
         | InstKind::Load { dst, .. }
+        | InstKind::X87 { dst, .. }
         | InstKind::Alloca { dst, .. } => Some(dst),
         InstKind::Libc { dst, .. }
         | InstKind::Mpi { dst, .. }

@@ -82,6 +82,7 @@ fn is_pure(kind: &InstKind) -> bool {
         kind,
         InstKind::Binary { .. }
             | InstKind::FNeg { .. }
+            | InstKind::X87 { .. }
             | InstKind::ICmp { .. }
             | InstKind::FCmp { .. }
             | InstKind::Cast { .. }

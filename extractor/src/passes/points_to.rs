@@ -573,6 +573,13 @@ impl Solver<'_> {
                 let v = self.val(*value);
                 self.def(Some(*dst), &v);
             }
+            InstKind::X87 { dst, args, .. } => {
+                let mut v = Sites::default();
+                for a in args {
+                    v.union_with(&self.val(*a));
+                }
+                self.def(Some(*dst), &v);
+            }
             // An assumed foreign call returns an opaque object, which
             // points into no memory of the program.
             InstKind::Foreign { dst, .. } => self.def(*dst, &Sites::default()),

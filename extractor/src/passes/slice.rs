@@ -204,6 +204,12 @@ impl<'a> Faults<'a> {
             InstKind::Libc { func, args, .. } => {
                 !func.is_output_only() && args.iter().any(|a| a.ty == runtime_model::model::Ty::Ptr)
             }
+            // A `long double` that does not fit the integer type stops the
+            // execution (undefined, C11 6.3.1.4p1).
+            InstKind::X87 {
+                op: runtime_model::model::X87Op::ToInt { .. },
+                ..
+            } => true,
             _ => false,
         }
     }

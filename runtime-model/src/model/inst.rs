@@ -149,6 +149,61 @@ pub enum CastOp {
     BitCast,
 }
 
+/// Which half of an x87 80-bit value (C `long double` on x86-64) a register
+/// holds. Registers hold 64 bits, so a `long double` SSA value lives in two
+/// registers: `Lo`, the 64-bit significand with its explicit integer bit
+/// (memory bytes 0..8), and `Hi`, the sign and the 15-bit exponent (bytes
+/// 8..10, zero-extended). Each instruction that makes a `long double` is
+/// emitted twice, once per half, each computing the whole value exactly and
+/// keeping its half: every instruction still defines one register.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Half {
+    Lo,
+    Hi,
+}
+
+/// An operation on x87 80-bit values ([`InstKind::X87`]). In the argument
+/// list a `long double` operand is two operands, its `Lo` then its `Hi`
+/// half.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum X87Op {
+    /// `fadd fsub fmul fdiv frem` of two `long double`s (4 arguments).
+    Binary { op: BinOp, half: Half },
+    /// `fneg` (2 arguments).
+    Neg { half: Half },
+    /// `fcmp` of two `long double`s (4 arguments): an `i1`.
+    Cmp { pred: FloatPredicate },
+    /// `fpext` of a `float` or `double` (1 argument).
+    FromFloat { from: Ty, half: Half },
+    /// `fptrunc` to `float` or `double` (2 arguments).
+    ToFloat { to: Ty },
+    /// `sitofp`/`uitofp` of an integer of type `from` (1 argument).
+    FromInt { from: Ty, signed: bool, half: Half },
+    /// `fptosi`/`fptoui` to an integer of type `to` (2 arguments).
+    ToInt { to: Ty, signed: bool },
+    /// A C library function of `long double`s (`fabsl`, `copysignl`, ...,
+    /// and the LLVM intrinsics for them): 2 arguments per operand.
+    Math { func: X87Math, half: Half },
+}
+
+/// The `long double` functions of the C library (C11 7.12) the model
+/// computes exactly.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum X87Math {
+    Fabs,
+    Copysign,
+    Fmin,
+    Fmax,
+    Floor,
+    Ceil,
+    Trunc,
+    Round,
+    Rint,
+    Fmod,
+    /// `logl`, only of a power of two (see `x87::log`).
+    Log,
+}
+
 /// One term `sext(index) * scale` of an address computation.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct GepIndex {
@@ -331,6 +386,14 @@ pub enum InstKind {
         ptr: Operand,
         value: Operand,
     },
+    /// An operation on x87 80-bit `long double`s, computed exactly as
+    /// x86-64 does (round to nearest even at 64-bit precision): see
+    /// [`Half`] for how such a value is held in registers.
+    X87 {
+        dst: Reg,
+        op: X87Op,
+        args: Vec<Operand>,
+    },
 }
 
 /// A call argument with its type (needed for variadic functions).
@@ -422,6 +485,7 @@ impl InstKind {
             InstKind::Atomic {
                 dst, ptr, value, ..
             } => (*dst, vec![*ptr, *value]),
+            InstKind::X87 { dst, args, .. } => (Some(*dst), args.clone()),
         }
     }
 }

@@ -786,6 +786,20 @@ impl LibcFunc {
         LibcFunc::ALL.iter().copied().find(|f| f.c_name() == name)
     }
 
+    /// The printf family with variable arguments, which take a `long
+    /// double` for `%Lf` (C11 7.21.6.1p7) as two arguments: its low half
+    /// (`I64`) then its high half (`I16`; see `Half`).
+    pub fn formats_long_double(self) -> bool {
+        matches!(
+            self,
+            LibcFunc::Printf
+                | LibcFunc::Fprintf
+                | LibcFunc::Sprintf
+                | LibcFunc::Snprintf
+                | LibcFunc::Asprintf
+        )
+    }
+
     /// Output-only functions: the slicer may drop them (their arguments are
     /// then not checked for memory safety; `--no-slice` keeps them).
     pub fn is_output_only(self) -> bool {

@@ -42,6 +42,7 @@
 mod alloc;
 mod calendar;
 mod ctype;
+mod decimal;
 mod getopt;
 mod inputs;
 mod math;

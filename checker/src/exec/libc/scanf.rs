@@ -1,6 +1,8 @@
 //! `sscanf` (C11 7.21.6.2): matches a format against a string and stores
-//! the conversions through the pointer arguments. `long double` is not
-//! modeled; a call that uses it is inconclusive.
+//! the conversions through the pointer arguments. `%Lf` stores a `long
+//! double` rounded correctly from a decimal field (as glibc's strtold);
+//! a hexadecimal, infinite or NaN field for it, and `L` with another
+//! conversion, are not modeled: a call that uses them is inconclusive.
 
 use super::printf::parse_digits;
 use super::strconv::{parse_double, parse_long, parse_unsigned_long};
@@ -43,13 +45,42 @@ pub(super) fn fscanf(
     )
 }
 
+/// The `long double` nearest to the decimal number `text` (`[+-]digits
+/// [.digits][e[+-]digits]`), rounded once (C11 7.22.1.3p9, correctly
+/// rounded as glibc does); `None` for any other form.
+fn long_double_field(text: &[u8]) -> Option<runtime_model::x87::F80> {
+    use runtime_model::x87::{Float, F80};
+    let s = std::str::from_utf8(text).ok()?;
+    let body = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (mantissa, exp) = match body.find(['e', 'E']) {
+        Some(k) => (&body[..k], Some(&body[k + 1..])),
+        None => (body, None),
+    };
+    let digits_ok = mantissa.bytes().filter(|b| *b == b'.').count() <= 1
+        && mantissa.bytes().any(|b| b.is_ascii_digit())
+        && mantissa.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let exp_ok = exp.is_none_or(|e| {
+        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !e.is_empty() && e.bytes().all(|b| b.is_ascii_digit())
+    });
+    if !digits_ok || !exp_ok {
+        return None;
+    }
+    // apfloat wants a digit before the exponent: "5." is "5.0".
+    let s = s.replace(".e", ".0e").replace(".E", ".0E");
+    let s = if s.ends_with('.') { format!("{s}0") } else { s };
+    F80::from_str_r(&s, runtime_model::x87::Round::NearestTiesToEven)
+        .ok()
+        .map(|r| r.value)
+}
+
 /// sscanf (C11 7.21.6.2) over `input`: white space in the format matches
 /// any amount of white space, other characters match themselves, and the
 /// conversions `d i u o x X f F e E g G a s c [ n p %` (with `*`, a width
 /// and the length modifiers `hh h l ll j z t`) store through the pointers in
 /// `va`. Returns the number of assignments, or EOF when the input ends
-/// before the first conversion. `long double` is not modeled (the inner
-/// `Err` names it, for the function `name`).
+/// before the first conversion. What is not modeled (`%La` of a
+/// hexadecimal field, `%Ld`) is the inner `Err`, for the function `name`.
 fn scan(
     mem: &mut Memory,
     input: &[u8],
@@ -111,12 +142,21 @@ fn scan(
         let width = (width > 0).then_some(width as usize);
         let mut size = 4u64;
         let mut long = false;
+        let long_double = fmt.get(f) == Some(&b'L');
         match fmt.get(f) {
             Some(b'h') if fmt.get(f + 1) == Some(&b'h') => (size, f) = (1, f + 2),
             Some(b'h') => (size, f) = (2, f + 1),
             Some(b'l') if fmt.get(f + 1) == Some(&b'l') => (size, long, f) = (8, true, f + 2),
             Some(b'l' | b'j' | b'z' | b't') => (size, long, f) = (8, true, f + 1),
-            Some(b'L') => return unsupported("long double (%L)"),
+            Some(b'L')
+                if matches!(
+                    fmt.get(f + 1),
+                    Some(b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A')
+                ) =>
+            {
+                f += 1
+            }
+            Some(b'L') => return unsupported("the L length modifier with an integer conversion"),
             _ => {}
         }
         let Some(&conv) = fmt.get(f) else {
@@ -179,10 +219,26 @@ fn scan(
                 if used == 0 {
                     return Ok(Ok((assigned, i)));
                 }
+                // The field as text: a long double is rounded from it, not
+                // from the double (which would round twice).
+                let x80 =
+                    if long_double {
+                        match long_double_field(&field[..used]) {
+                            Some(x) => Some(x),
+                            None => return unsupported(
+                                "a %Lf field that is not a decimal number (hexadecimal, inf, nan)",
+                            ),
+                        }
+                    } else {
+                        None
+                    };
                 i += used;
                 if !suppress {
                     let p = next_arg()?;
-                    if long {
+                    if let Some(x) = x80 {
+                        // The 10 significant bytes; the padding is left.
+                        mem.write_bytes(p, &runtime_model::x87::to_bytes(x))?;
+                    } else if long {
                         mem.store(p, 8, v.to_bits())?;
                     } else {
                         mem.store(p, 4, (v as f32).to_bits() as u64)?;

@@ -199,6 +199,19 @@ impl Process {
                 });
                 self.set_shadow(*dst, s);
             }
+            // Floating point is opaque to the input partition, as for
+            // `double`; a value that is constant in the cell stays so.
+            InstKind::X87 { dst, args, .. } => {
+                let shadows: Vec<Shadow> = args.iter().filter_map(|a| self.shadow_of(a)).collect();
+                let s = if shadows.is_empty() {
+                    None
+                } else if shadows.iter().all(|s| matches!(s, Shadow::Cells(_))) {
+                    Some(cells(&shadows.iter().collect::<Vec<_>>()))
+                } else {
+                    Some(Shadow::Opaque(loc))
+                };
+                self.set_shadow(*dst, s);
+            }
             InstKind::ICmp {
                 dst,
                 pred,
