@@ -132,6 +132,37 @@ pub fn fcmp(pred: FloatPredicate, ty: Ty, a: u64, b: u64) -> u64 {
     r as u64
 }
 
+/// Whether a floating-point to integer conversion (`op` FpToSi or FpToUi)
+/// of `x` fits the integer type `to`: the value truncated toward zero is
+/// representable (C11 6.3.1.4: otherwise the behavior is undefined; LLVM's
+/// `fptosi`/`fptoui` give poison, x86 the "integer indefinite" value).
+/// Always true for the other casts.
+#[inline(always)]
+pub fn cast_defined(op: CastOp, from: Ty, to: Ty, x: u64) -> bool {
+    let signed = match op {
+        CastOp::FpToSi => true,
+        CastOp::FpToUi => false,
+        _ => return true,
+    };
+    let t = to_f64(x, from).trunc();
+    let bits = to.bits() as i32;
+    if signed {
+        t >= -(2f64.powi(bits - 1)) && t < 2f64.powi(bits - 1)
+    } else {
+        t >= 0.0 && t < 2f64.powi(bits)
+    }
+}
+
+/// The message for a conversion [`cast_defined`] rejects.
+pub fn cast_undefined(from: Ty, to: Ty, x: u64, op: CastOp) -> String {
+    format!(
+        "conversion of the floating-point value {:e} to a {}-bit {} integer, which cannot represent it: undefined behavior (C11 6.3.1.4); a real run gets a value the compiler and machine choose",
+        to_f64(x, from),
+        to.bits(),
+        if op == CastOp::FpToSi { "signed" } else { "unsigned" }
+    )
+}
+
 #[inline(always)]
 pub fn cast(op: CastOp, from: Ty, to: Ty, x: u64) -> u64 {
     match op {
@@ -287,6 +318,26 @@ pub fn x87(op: X87Op, args: &[u64]) -> Result<u64, Fault> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn float_to_integer_conversions_are_defined_exactly_in_range() {
+        let d = |v: f64| v.to_bits();
+        let si = |v: f64, to: Ty| cast_defined(CastOp::FpToSi, Ty::F64, to, d(v));
+        let ui = |v: f64, to: Ty| cast_defined(CastOp::FpToUi, Ty::F64, to, d(v));
+        // The value truncated toward zero must fit (C11 6.3.1.4).
+        assert!(si(2147483647.9, Ty::I32) && !si(2147483648.0, Ty::I32));
+        assert!(si(-2147483648.9, Ty::I32) && !si(-2147483649.0, Ty::I32));
+        assert!(si(127.5, Ty::I8) && !si(128.0, Ty::I8));
+        assert!(si(-9.2e18, Ty::I64) && !si(9.3e18, Ty::I64));
+        assert!(ui(-0.9, Ty::I32) && !ui(-1.0, Ty::I32));
+        assert!(ui(4294967295.5, Ty::I32) && !ui(4294967296.0, Ty::I32));
+        assert!(!si(f64::NAN, Ty::I32) && !ui(f64::INFINITY, Ty::I64));
+        let f = (3e9f32).to_bits() as u64;
+        assert!(!cast_defined(CastOp::FpToSi, Ty::F32, Ty::I32, f));
+        assert!(cast_defined(CastOp::FpToSi, Ty::F32, Ty::I64, f));
+        // Other casts are always defined.
+        assert!(cast_defined(CastOp::SiToFp, Ty::I64, Ty::F64, u64::MAX));
+    }
 
     #[test]
     fn prepared_comparison_agrees_with_icmp() {

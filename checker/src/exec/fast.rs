@@ -253,6 +253,11 @@ impl Process {
                         }
                         Op::Mask { d, a, m } => set!(d, v!(a) & m),
                         Op::Cast { d, op, from, to, a } => {
+                            // An out-of-range float to integer conversion
+                            // is reported by the reference interpreter.
+                            if !super::arith::cast_defined(op, from, to, v!(a)) {
+                                break $l Exit::General;
+                            }
                             set!(d, super::arith::cast(op, from, to, v!(a)))
                         }
                         Op::Select { d, c, t, f: e } => {

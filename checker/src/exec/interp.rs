@@ -817,7 +817,13 @@ impl Process {
                 to,
                 value,
             } => {
-                regs[*dst as usize] = super::arith::cast(*op, *from, *to, v!(value));
+                let x = v!(value);
+                if !super::arith::cast_defined(*op, *from, *to, x) {
+                    return Err(Fault::Unsupported(super::arith::cast_undefined(
+                        *from, *to, x, *op,
+                    )));
+                }
+                regs[*dst as usize] = super::arith::cast(*op, *from, *to, x);
             }
             InstKind::Select {
                 dst,

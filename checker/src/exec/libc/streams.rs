@@ -276,24 +276,10 @@ pub(super) fn update_seek(
         None => return Ok(false),
     };
     flush(mem, Some(f), what)?;
-    let name = match mem.statics.streams.writers.iter().find(|x| x.0 == f) {
-        Some((_, w)) => w.name.clone(),
-        None => return Ok(false),
-    };
-    let base = match whence {
-        0 => 0,
-        1 => here,
-        _ => fs_access(mem, &name, false, what)?.size(&name) as i64,
-    };
-    let Some(to) = base.checked_add(offset).filter(|&t| t >= 0) else {
+    let Some(to) = move_writer(mem, f, here, offset, whence, what)? else {
         return Ok(false);
     };
-    if let Some((_, w)) = mem.statics.streams.writers.iter_mut().find(|x| x.0 == f) {
-        if w.pos.is_some() {
-            w.pos = Some(to as u64);
-        }
-    }
-    reload(mem, f, to as u64, what)?;
+    reload(mem, f, to, what)?;
     Ok(true)
 }
 
@@ -397,25 +383,40 @@ pub(super) fn writer_seek(
             Some(r) => r?,
             None => 0,
         };
-        let name = match mem.statics.streams.writers.iter().find(|x| x.0 == f) {
-            Some((_, w)) => w.name.clone(),
-            None => return Ok(false),
-        };
-        let base = match whence {
-            0 => 0,
-            1 => here,
-            _ => fs_access(mem, &name, false, what)?.size(&name) as i64,
-        };
-        let Some(to) = base.checked_add(offset).filter(|&t| t >= 0) else {
-            return Ok(false);
-        };
-        if let Some((_, w)) = mem.statics.streams.writers.iter_mut().find(|x| x.0 == f) {
-            if w.pos.is_some() {
-                w.pos = Some(to as u64);
-            }
-        }
-        Ok(true)
+        Ok(move_writer(mem, f, here, offset, whence, what)?.is_some())
     })())
+}
+
+/// Sets the position of writing stream `f`, whose pending bytes were
+/// flushed and whose position was `here`, to `offset` bytes from the start
+/// (0), `here` (1) or the end of its file (2); mode "a" keeps writing at the
+/// end. The new position, `None` for one before the start.
+fn move_writer(
+    mem: &mut Memory,
+    f: u64,
+    here: i64,
+    offset: i64,
+    whence: i32,
+    what: &str,
+) -> Result<Option<u64>, String> {
+    let name = match mem.statics.streams.writers.iter().find(|x| x.0 == f) {
+        Some((_, w)) => w.name.clone(),
+        None => return Ok(None),
+    };
+    let base = match whence {
+        0 => 0,
+        1 => here,
+        _ => fs_access(mem, &name, false, what)?.size(&name) as i64,
+    };
+    let Some(to) = base.checked_add(offset).filter(|&t| t >= 0) else {
+        return Ok(None);
+    };
+    if let Some((_, w)) = mem.statics.streams.writers.iter_mut().find(|x| x.0 == f) {
+        if w.pos.is_some() {
+            w.pos = Some(to as u64);
+        }
+    }
+    Ok(Some(to as u64))
 }
 
 /// Removes file `name` from the check's file system (`remove`, `unlink`);
