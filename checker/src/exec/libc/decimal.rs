@@ -187,16 +187,7 @@ pub fn general(x: &Exact, prec: usize, alt: bool) -> String {
     if alt {
         return s;
     }
-    let (mantissa, e) = match s.find('e') {
-        Some(k) => s.split_at(k),
-        None => (s.as_str(), ""),
-    };
-    let mantissa = if mantissa.contains('.') {
-        mantissa.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        mantissa
-    };
-    format!("{mantissa}{e}")
+    super::printf::without_trailing_zeros(&s)
 }
 
 #[cfg(test)]

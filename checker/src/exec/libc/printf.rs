@@ -537,9 +537,17 @@ fn general(a: f64, prec: usize, alt: bool) -> String {
     if alt {
         return s;
     }
+    without_trailing_zeros(&s)
+}
+
+/// `%g` without `#` (C11 7.21.6.1p8): "trailing zeros are removed from the
+/// fractional portion of the result and the decimal-point character is
+/// removed if there is no fractional portion remaining" (of the mantissa,
+/// the exponent kept).
+pub(super) fn without_trailing_zeros(s: &str) -> String {
     let (mantissa, exp) = match s.find('e') {
         Some(k) => s.split_at(k),
-        None => (s.as_str(), ""),
+        None => (s, ""),
     };
     let mantissa = if mantissa.contains('.') {
         mantissa.trim_end_matches('0').trim_end_matches('.')
