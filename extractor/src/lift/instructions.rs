@@ -116,6 +116,7 @@ fn lift_long_double<'m>(
         LLVMSelect if super::types::is_fp80(inst.ty()) => long_double::select(fl, inst),
         LLVMLoad if !is_atomic(inst) => long_double::load(fl, inst),
         LLVMStore if !is_atomic(inst) => long_double::store(fl, inst),
+        LLVMExtractValue if super::types::is_fp80(inst.ty()) => aggregates::extract_value(fl, inst),
         _ => Err(fl.unsupported(format!("long double in LLVM instruction {opcode:?}"))),
     }
 }

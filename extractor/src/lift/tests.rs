@@ -1250,6 +1250,33 @@ fn complex_arithmetic_uses_cabs_and_a_result_block() {
 }
 
 #[test]
+fn float_and_long_double_complex_pass_through_a_result_block() {
+    let p = Program::new(
+        "#include <complex.h>\n\
+         int main(int argc, char **argv) {\n\
+           float complex f = argc + 2.0f * I;\n\
+           long double complex l = argc + 2.0L * I;\n\
+           f = f * f / (f + 1.0f);\n\
+           l = l * l / (l + 1.0L);\n\
+           return crealf(f) + creall(l) > 1.0L;\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    let body = insts(&model, "main");
+    let call = |f: LibcFunc| {
+        body.iter().find_map(|k| match k {
+            InstKind::Libc { func, args, .. } if *func == f => Some(args.len()),
+            _ => None,
+        })
+    };
+    // Four operands and the block; a long double operand is two halves.
+    assert_eq!(call(LibcFunc::Divsc3), Some(5));
+    assert_eq!(call(LibcFunc::Mulsc3), Some(5));
+    assert_eq!(call(LibcFunc::Divxc3), Some(9));
+    assert_eq!(call(LibcFunc::Mulxc3), Some(9));
+}
+
+#[test]
 fn openmp_regions_become_fork_calls_and_critical_updates_atomic() {
     let p = Program::new(
         "#include <omp.h>\n\

@@ -316,7 +316,9 @@ fn libc_effects(
         Fclose => e.lifetime = arg(0),
         Fwrite => e.reads = arg(0),
         // The result block (last argument) is written.
-        Muldc3 | Divdc3 => e.writes = rest(4),
+        Muldc3 | Divdc3 | Mulsc3 | Divsc3 => e.writes = rest(4),
+        // Each `long double` operand is two arguments.
+        Mulxc3 | Divxc3 => e.writes = rest(8),
         Ldiv => e.writes = rest(2),
         // sscanf reads its string and format and writes through the rest.
         Sscanf => {

@@ -726,7 +726,7 @@ impl Solver<'_> {
                 let site = self.pt.alloc_site(b, i).expect("allocation has a site");
                 self.def(dst, &Sites::one(site));
             }
-            Fclose | Fwrite | Muldc3 | Divdc3 => {}
+            Fclose | Fwrite | Muldc3 | Divdc3 | Mulsc3 | Divsc3 | Mulxc3 | Divxc3 => {}
             // Input text holds no address of the program.
             Scanf | Fscanf | Fgetc | Getchar | Fread | Feof | Ungetc => {}
             Fseek | Fseeko | Ftell | Ftello | Rewind | Fgetpos | Fsetpos | Ferror | Clearerr
