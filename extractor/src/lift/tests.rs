@@ -654,11 +654,12 @@ fn long_double_values_are_register_pairs() {
 
 #[test]
 fn long_double_constructs_without_a_model_stay_unsupported() {
-    // sqrtl (no exact square root is modeled): the placeholder, at its line.
+    // expl (no correctly rounded exponential is modeled): the placeholder,
+    // at its line.
     let p = Program::new(
         "int main(int argc, char **argv) {\n\
            long double x = argc;\n\
-           return (int)__builtin_sqrtl(x);\n\
+           return (int)__builtin_expl(x);\n\
          }\n",
     );
     let sites = unsupported_sites(&p.lift_ok());
