@@ -418,13 +418,7 @@ fn fp_class_long_double<'m>(
     let e_zero = icmp(fl, IntPredicate::Eq, Ty::I16, e, Operand::Const(0));
     let e_max = icmp(fl, IntPredicate::Eq, Ty::I16, e, Operand::Const(0x7FFF));
     let m_zero = icmp(fl, IntPredicate::Eq, Ty::I64, lo, Operand::Const(0));
-    let m_inf = icmp(
-        fl,
-        IntPredicate::Eq,
-        Ty::I64,
-        lo,
-        Operand::Const(1 << 63),
-    );
+    let m_inf = icmp(fl, IntPredicate::Eq, Ty::I64, lo, Operand::Const(1 << 63));
     // The integer bit: m as a signed number is negative.
     let m_int = icmp(fl, IntPredicate::Slt, Ty::I64, lo, Operand::Const(0));
     let not =
