@@ -14,7 +14,7 @@ pub struct Liveness {
     /// block's length), computed on first use: the stateful search asks at
     /// every key for the same few call sites (a pure function of the model,
     /// so a cached answer is never stale).
-    points: Vec<Vec<Box<[std::sync::OnceLock<Box<[Reg]>>]>>>,
+    points: Points<Box<[Reg]>>,
     /// Liveness of the stack slots the analysis can follow.
     pub slots: super::slots::SlotLiveness,
 }
@@ -28,9 +28,13 @@ fn uses_of_terminator(t: &Terminator) -> Vec<Operand> {
     }
 }
 
+/// A value per function, block and instruction index, computed on first
+/// use.
+pub(super) type Points<T> = Vec<Vec<Box<[std::sync::OnceLock<T>]>>>;
+
 /// One empty cell per function, block and instruction index (and one
 /// past the last instruction: the terminator).
-pub(super) fn points<T>(model: &Model) -> Vec<Vec<Box<[std::sync::OnceLock<T>]>>> {
+pub(super) fn points<T>(model: &Model) -> Points<T> {
     model
         .functions
         .iter()

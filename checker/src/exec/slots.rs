@@ -41,7 +41,7 @@ pub struct SlotLiveness {
     pub commuting_atomics: Option<i32>,
     /// `dead_after` per function, block and instruction index, computed on
     /// first use (a pure function of the model: never stale).
-    points: Vec<Vec<Box<[std::sync::OnceLock<Box<[(Reg, u64)]>>]>>>,
+    points: super::liveness::Points<Box<[(Reg, u64)]>>,
 }
 
 fn uses(o: &Operand, reg: Reg) -> bool {
