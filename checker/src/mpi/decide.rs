@@ -233,13 +233,9 @@ pub fn decide(state: &mut Machine, model: &Model, choice: &Decision) -> Result<(
             else {
                 return Ok(());
             };
-            p.proc.omp_choose(*thread);
+            let note = p.proc.omp_choose(*thread);
             p.phase = Phase::Ready;
-            state.trace_finding(
-                *rank,
-                loc,
-                format!("thread {thread}'s call enters MPI first"),
-            );
+            state.trace_finding(*rank, loc, note);
             Ok(())
         }
     }
