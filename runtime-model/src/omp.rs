@@ -478,3 +478,34 @@ impl AtomicOp {
         class(self) != 0 && class(self) == class(other)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::OmpCall;
+
+    #[test]
+    fn every_runtime_function_is_found_by_its_name() {
+        // `llvm.threadlocal.address` is an intrinsic, lifted with them.
+        for f in OmpCall::ALL
+            .into_iter()
+            .filter(|f| !f.c_name().starts_with("llvm."))
+        {
+            // `__kmpc_dispatch_fini_*` stands for its four widths.
+            assert_eq!(OmpCall::from_c_name(f.c_name()), Some(f), "{}", f.c_name());
+        }
+    }
+
+    #[test]
+    fn posix_threads_functions_are_the_pthread_ones() {
+        for f in OmpCall::ALL {
+            assert_eq!(
+                f.is_posix(),
+                f.c_name().starts_with("pthread_"),
+                "{}",
+                f.c_name()
+            );
+        }
+        assert_eq!(OmpCall::from_c_name("pthread_cancel"), None);
+        assert_eq!(OmpCall::from_c_name("pthread_rwlock_rdlock"), None);
+    }
+}

@@ -620,10 +620,9 @@ impl Process {
         let me = self.omp.team.as_ref().map_or(0, |t| t.current);
         let l = self.omp.mutexes.entry(m).or_default();
         match l.holder {
-            Some(h) if try_only => {
-                let _ = h;
-                Ok(OmpStep::Return(EBUSY))
-            }
+            // POSIX.1-2017 pthread_mutex_trylock: EBUSY when locked, by
+            // any thread including the caller.
+            Some(_) if try_only => Ok(OmpStep::Return(EBUSY)),
             Some(h) if h == me => Err(threads_fault(
                 ErrorKind::Deadlock,
                 format!(
@@ -633,7 +632,7 @@ impl Process {
                 MUTEX_HELP,
             )),
             Some(h) => {
-                let ended = self.omp.team.as_ref().map_or(true, |t| {
+                let ended = self.omp.team.as_ref().is_none_or(|t| {
                     t.threads
                         .get(h as usize)
                         .is_none_or(|t| matches!(t.state, ThreadState::Done(_)))
