@@ -529,20 +529,21 @@ impl Process {
 
     /// The search chose `thread` to enter MPI first among the threads
     /// parked at calls whose order matters.
-    /// Returns the trace note of the choice.
-    pub fn omp_choose(&mut self, thread: u32) -> String {
+    /// Returns the trace note of the choice, and whether it is noted at
+    /// the chosen thread's current line (else at the first one's).
+    pub fn omp_choose(&mut self, thread: u32) -> (String, bool) {
         if let Some(note) = self.posix_choose(thread) {
-            return note;
+            return (note, false);
         }
         let note = format!("thread {thread}'s call enters MPI first");
         let Some(team) = self.omp.team.as_mut() else {
-            return note;
+            return (note, false);
         };
         team.choice = None;
         let me = team.current as usize;
         let t = thread as usize;
         if t >= team.threads.len() {
-            return note;
+            return (note, false);
         }
         if t != me {
             team.threads[me].frames = std::mem::take(&mut self.frames);
@@ -554,10 +555,10 @@ impl Process {
             // (`posix.rs`): this one makes its operation first.
             team.threads[t].sync_ok = true;
             team.threads[t].state = ThreadState::Runnable;
-            return format!("thread {thread} synchronizes first");
+            return (format!("thread {thread} synchronizes first"), true);
         }
         team.threads[t].state = ThreadState::Runnable;
-        note
+        (note, false)
     }
 
     /// Before `finish_call`'s own work: a call the running thread posted as
