@@ -1369,3 +1369,61 @@ fn locals_end_at_the_returns_of_their_function() {
         .iter()
         .any(|k| matches!(k, InstKind::LifetimeEnd { .. })));
 }
+
+#[test]
+fn pthread_calls_become_omp_calls_that_keep_what_the_thread_reads() {
+    use runtime_model::omp::OmpCall;
+    let p = Program::new(
+        "#include <pthread.h>\n\
+         static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         static void *worker(void *p) {\n\
+           pthread_mutex_lock(&m);\n\
+           long v = *(int *)p + 1;\n\
+           pthread_mutex_unlock(&m);\n\
+           return (void *)v;\n\
+         }\n\
+         int main(void) {\n\
+           int from = 41;\n\
+           pthread_t t;\n\
+           void *r;\n\
+           pthread_create(&t, 0, worker, &from);\n\
+           pthread_join(t, &r);\n\
+           return (int)(long)r;\n\
+         }\n",
+    );
+    let mut model = p.lift_ok();
+    crate::passes::slice::slice(&mut model, false);
+    let calls = |name: &str| -> Vec<OmpCall> {
+        insts(&model, name)
+            .into_iter()
+            .filter_map(|k| match k {
+                InstKind::Omp { call, .. } => Some(*call),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        calls("main"),
+        vec![OmpCall::PthreadCreate, OmpCall::PthreadJoin]
+    );
+    assert_eq!(
+        calls("worker"),
+        vec![OmpCall::MutexLock, OmpCall::MutexUnlock]
+    );
+    // Only the new thread reads `from`: pthread_create may read anything,
+    // so the slicer keeps the store (it removed it when the call was taken
+    // for one without memory effects).
+    let stores_41 = insts(&model, "main")
+        .into_iter()
+        .filter(|k| {
+            matches!(
+                k,
+                InstKind::Store {
+                    value: runtime_model::model::Operand::Const(41),
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(stores_41, 1, "the store the thread reads stays");
+}

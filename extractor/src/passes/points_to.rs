@@ -673,6 +673,12 @@ impl Solver<'_> {
                 self.def(*dst, &Sites::anything());
                 self.store_into(&Sites::anything(), &Sites::anything());
             }
+            // A POSIX thread's start routine gets the argument, and its
+            // return value reaches `pthread_join`'s `&ret`.
+            InstKind::Omp { dst, call, .. } if call.is_posix() && !call.is_query() => {
+                self.def(*dst, &Sites::anything());
+                self.store_into(&Sites::anything(), &Sites::anything());
+            }
             InstKind::LifetimeEnd { .. } => {}
             // The other runtime calls return and store numbers.
             // A thread's copy of a threadprivate variable stands for the
