@@ -460,6 +460,17 @@ impl Process {
         Ok(base + SLOTS_AT + 4 * me)
     }
 
+    /// Whether the call the running thread is making is a blocking call
+    /// posted as its nonblocking form (`make_call`): it still matches as
+    /// the blocking call the program made.
+    pub fn posts_blocking_call(&self) -> bool {
+        self.omp
+            .team
+            .as_ref()
+            .and_then(|t| t.threads.get(t.current as usize))
+            .is_some_and(|t| t.posting.is_some() && t.state == ThreadState::Runnable)
+    }
+
     /// The call the running thread makes now: under `MPI_THREAD_MULTIPLE`
     /// in a team, a blocking call is posted as its nonblocking form.
     pub(super) fn make_call(

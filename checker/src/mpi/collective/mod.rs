@@ -231,8 +231,17 @@ impl Machine {
             }
         }
         let (recv_buf, remote) = (part.recv_buf, part.remote.clone());
+        // A thread's blocking collective that the process posted as its
+        // nonblocking form (MPI_THREAD_MULTIPLE, exec::omp::multiple)
+        // matches as the blocking call the program made: blocking and
+        // nonblocking collectives never match each other (MPI 3.1 §5.12).
+        let matched = if self.procs[site.rank].proc.posts_blocking_call() {
+            func.blocking_form()
+        } else {
+            func
+        };
         let contribution = Contribution {
-            func,
+            func: matched,
             root: part.root,
             op: part.op,
             datatype: part.datatype,
