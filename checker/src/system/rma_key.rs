@@ -273,7 +273,12 @@ pub fn hash<H: Hasher>(state: &Machine, h: &mut H) {
                 done.push((origin, id));
             }
         };
-        for r in t.races.remote.iter().chain(t.deferred.iter().map(|d| &d.remote)) {
+        for r in t
+            .races
+            .remote
+            .iter()
+            .chain(t.deferred.iter().map(|d| &d.remote))
+        {
             note(r.origin, r.op);
         }
         for (id, _) in &t.acquired {
@@ -334,6 +339,24 @@ pub fn hash<H: Hasher>(state: &Machine, h: &mut H) {
             }
         }
     }
+    // Window memory, whatever the slot liveness says: the owner may never
+    // read a variable it exposes again (`exec::slots` sees
+    // `MPI_Win_create` use the address only during the call), while
+    // another process's MPI_Get or accumulate still reads it. The process
+    // key masks dead slots (`memo_key::memory_masks`); here every byte a
+    // window exposes is hashed as it is.
+    for win in &w.windows {
+        let members = state.world.comms.get(win.comm).map(|c| &c.members[..]);
+        for (m, regions) in win.regions.iter().zip(&win.attached).enumerate() {
+            let proc = members
+                .and_then(|ms| ms.get(m))
+                .and_then(|&r| state.procs.get(r));
+            for r in regions.0.iter().chain(regions.1.iter()) {
+                let bytes = proc.and_then(|p| p.proc.mem.peek(r.base, r.size));
+                (r.base, r.size, bytes).hash(h);
+            }
+        }
+    }
     // Pending operations, in their order (`Ops`).
     w.ops.len().hash(h);
     for (id, o) in &w.ops {
@@ -345,7 +368,15 @@ pub fn hash<H: Hasher>(state: &Machine, h: &mut H) {
     for p in &state.procs {
         for g in p.proc.mem.guards() {
             if let Some((id, reads)) = guard_op(g.owner) {
-                (ops.name(id), reads, g.alloc, g.start, g.end, g.reads_allowed).hash(h);
+                (
+                    ops.name(id),
+                    reads,
+                    g.alloc,
+                    g.start,
+                    g.end,
+                    g.reads_allowed,
+                )
+                    .hash(h);
             }
         }
         u64::MAX.hash(h);
@@ -503,7 +534,11 @@ pub fn hash<H: Hasher>(state: &Machine, h: &mut H) {
         st.clock(all, h);
         st.clock(excl, h);
     }
-    let mut acquired: Vec<_> = t.acquired.iter().map(|(id, c)| (ops.name(*id), c)).collect();
+    let mut acquired: Vec<_> = t
+        .acquired
+        .iter()
+        .map(|(id, c)| (ops.name(*id), c))
+        .collect();
     acquired.sort_by_key(|x| x.0);
     acquired.len().hash(h);
     for (id, c) in acquired {
@@ -544,5 +579,239 @@ pub fn hash<H: Hasher>(state: &Machine, h: &mut H) {
     for x in exposures {
         (x.win, x.rank, x.target, x.loc).hash(h);
         x.end.map(|e| st.map(x.rank, e)).hash(h);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mpi::rma::clock::Clocks;
+    use crate::mpi::rma::race::{Races, Touch};
+    use crate::mpi::rma::{LockRecord, Track};
+    use runtime_model::model::{
+        Block as ModelBlock, ExtractStats, Function, Location, Model, Terminator,
+    };
+    use runtime_model::mpi::rma::{Epochs, Flavor, LockKind, OpKind, Window};
+    use runtime_model::mpi_api::MpiFunc;
+
+    fn model() -> Model {
+        Model {
+            format: runtime_model::model::MODEL_FORMAT.into(),
+            version: runtime_model::model::MODEL_VERSION,
+            files: vec!["t.c".into()],
+            locations: vec![Location {
+                file: 0,
+                line: 1,
+                column: 1,
+                inlined_at: None,
+                function: None,
+            }],
+            globals: vec![],
+            functions: vec![Function {
+                name: "main".into(),
+                params: vec![],
+                ret: None,
+                num_regs: 1,
+                blocks: vec![ModelBlock {
+                    phis: vec![],
+                    insts: vec![],
+                    term: Terminator::Ret { value: None },
+                    term_loc: 0,
+                }],
+                loc: 0,
+            }],
+            entry: 0,
+            init_functions: Vec::new(),
+            exit_functions: Vec::new(),
+            portability: Vec::new(),
+            assumed_to_return: Vec::new(),
+            stats: ExtractStats::default(),
+        }
+    }
+
+    fn window() -> Window {
+        Window {
+            handle: 7,
+            comm: 0,
+            sync: 0,
+            flavor: Flavor::Create,
+            regions: vec![None, None],
+            live: vec![Some(0), Some(0)],
+            epochs: vec![Epochs::default(), Epochs::default()],
+            shared: vec![],
+            hints: vec![vec![], vec![]],
+            holders: vec![vec![], vec![]],
+            attached: vec![vec![], vec![]],
+            posts: vec![vec![], vec![]],
+            matched: vec![vec![0, 0], vec![0, 0]],
+        }
+    }
+
+    fn record(op: u64, origin: usize, start: Clock, end: Option<u32>, loc: u32) -> Remote {
+        Remote {
+            op,
+            origin,
+            target: 1,
+            ranges: vec![(64, 4)],
+            touch: Touch::Rma(OpKind::Put),
+            start,
+            end,
+            loc,
+            func: MpiFunc::Put,
+            applied: None,
+            region: None,
+            elem: 0,
+        }
+    }
+
+    /// Two ranks. Rank 0 makes `pad` calls that nothing records, then one
+    /// Put (op `op`) completed at its next call; rank 1 makes two calls
+    /// and, when `learns`, joins rank 0's completing call at its second.
+    fn state(m: &Model, pad: usize, op: u64, learns: bool) -> Machine {
+        let mut s = Machine::new(m, 2, &[]);
+        let mut c = Clocks::new(&[0, 0]);
+        for i in 0..pad {
+            c.call(0, i);
+        }
+        c.call(0, pad); // MPI_Put
+        let start = c.snapshot_of(0, pad).expect("snapshot");
+        c.call(0, pad + 1); // MPI_Win_unlock
+        let end = c.stamp_at(0, pad + 1);
+        c.call(1, 0);
+        c.call(1, 1);
+        if learns {
+            c.join_call(1, 0, pad + 1);
+        }
+        s.procs[0].calls = pad + 2;
+        s.procs[1].calls = 2;
+        s.world.rma.windows.push(window());
+        s.rma = Some(Box::new(Track {
+            clocks: c,
+            races: Races {
+                remote: vec![record(op, 0, start, Some(end), 3)],
+                ..Default::default()
+            },
+            released: Vec::new(),
+            acquired: Vec::new(),
+            deferred: Vec::new(),
+            request_excluded: Vec::new(),
+            stored: Vec::new(),
+            locks: Vec::new(),
+            exposures: Vec::new(),
+        }));
+        s
+    }
+
+    fn key(s: &Machine) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        hash(s, &mut h);
+        h.finish()
+    }
+
+    fn track(s: &mut Machine) -> &mut Track {
+        s.rma.as_mut().expect("track")
+    }
+
+    #[test]
+    fn order_isomorphic_states_get_one_key() {
+        let m = model();
+        // Other stamps, other op ids, the same relation.
+        assert_eq!(key(&state(&m, 0, 3, true)), key(&state(&m, 5, 40, true)));
+        assert_eq!(key(&state(&m, 0, 3, false)), key(&state(&m, 5, 40, false)));
+    }
+
+    #[test]
+    fn knowing_a_record_or_not_gives_two_keys() {
+        let m = model();
+        assert_ne!(key(&state(&m, 0, 3, true)), key(&state(&m, 0, 3, false)));
+    }
+
+    #[test]
+    fn a_record_ended_or_not_gives_two_keys() {
+        let m = model();
+        let a = state(&m, 0, 3, true);
+        let mut b = a.clone();
+        track(&mut b).races.remote[0].end = None;
+        assert_ne!(key(&a), key(&b));
+        let mut c = a.clone();
+        track(&mut c).races.remote[0].loc = 4;
+        assert_ne!(key(&a), key(&c));
+    }
+
+    #[test]
+    fn a_clock_entry_past_a_record_gives_another_key() {
+        let m = model();
+        let a = state(&m, 0, 3, false);
+        let mut b = a.clone();
+        // Rank 1 learns rank 0's call that issued the Put (before the end).
+        track(&mut b).clocks.join_call(1, 0, 0);
+        // The stamp is no record: knowing it changes nothing.
+        assert_eq!(key(&a), key(&b));
+        let mut c = a.clone();
+        track(&mut c).clocks.join_call(1, 0, 1);
+        assert_ne!(key(&a), key(&c));
+    }
+
+    #[test]
+    fn an_epoch_gives_another_key() {
+        let m = model();
+        let a = state(&m, 0, 3, true);
+        let mut b = a.clone();
+        b.world.rma.windows[0].epochs[0]
+            .locks
+            .push((1, LockKind::Exclusive, 0));
+        b.world.rma.windows[0].holders[1].push((0, LockKind::Exclusive));
+        assert_ne!(key(&a), key(&b));
+        let mut c = a.clone();
+        track(&mut c).locks.push(LockRecord {
+            win: 0,
+            rank: 0,
+            target: Some(1),
+            kind: LockKind::Exclusive,
+            nocheck: false,
+            end: None,
+            loc: 0,
+            func: MpiFunc::WinLock,
+        });
+        assert_ne!(key(&a), key(&c));
+    }
+
+    #[test]
+    fn records_of_two_processes_in_either_order_give_one_key() {
+        let m = model();
+        let mut a = state(&m, 0, 3, true);
+        let t = track(&mut a);
+        let other = record(9, 1, t.clocks.now(1).clone(), None, 5);
+        t.races.remote.push(other);
+        let mut b = a.clone();
+        track(&mut b).races.remote.reverse();
+        assert_eq!(key(&a), key(&b));
+        // One process's records in another order: another key (`prune`).
+        let mut c = a.clone();
+        let t = track(&mut c);
+        t.races.remote[1].origin = 0;
+        let mut d = c.clone();
+        track(&mut d).races.remote.reverse();
+        assert_ne!(key(&c), key(&d));
+    }
+
+    #[test]
+    fn window_memory_gives_another_key_even_where_the_owner_never_reads_it() {
+        use crate::exec::memory::AllocKind;
+        let m = model();
+        let mut a = state(&m, 0, 3, true);
+        let base = a.procs[1]
+            .proc
+            .mem
+            .allocate(4, AllocKind::Heap)
+            .expect("allocate");
+        a.world.rma.windows[0].regions[1] = Some(runtime_model::mpi::rma::Region {
+            base,
+            size: 4,
+            disp_unit: 4,
+        });
+        let mut b = a.clone();
+        b.procs[1].proc.mem.store(base, 4, 5).expect("store");
+        assert_ne!(key(&a), key(&b));
     }
 }
