@@ -163,7 +163,7 @@ fn dist(state: &Machine, at: EventRef) -> (usize, usize) {
 /// for a guard an RMA operation owns (`mpi::rma::guard_id`).
 fn guard_op(owner: u64) -> Option<(u64, bool)> {
     crate::mpi::rma::is_rma_guard(owner)
-        .then(|| ((owner & !crate::mpi::rma::RMA_GUARD) >> 1, owner & 1 == 1))
+        .then_some(((owner & !crate::mpi::rma::RMA_GUARD) >> 1, owner & 1 == 1))
 }
 
 /// Whether a program made RMA windows or holds their state.
