@@ -382,6 +382,22 @@ pub fn hash<H: Hasher>(state: &Machine, h: &mut H) {
         u64::MAX.hash(h);
     }
 
+    // The operations a completing call was told take effect after a later
+    // one (a "defer" branch): `memo_key` hashes them by origin and line,
+    // which the element operations of one split accumulate share.
+    for p in &state.procs {
+        if let Phase::Blocked {
+            block: Block::Rma(RmaWait::Complete { excluded, .. }),
+            ..
+        } = &p.phase
+        {
+            for &id in excluded {
+                ops.name(id).hash(h);
+            }
+        }
+        u64::MAX.hash(h);
+    }
+
     // Machine-level marks.
     for p in &state.procs {
         p.rma_stutter.hash(h);
