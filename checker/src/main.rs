@@ -1,5 +1,9 @@
 use clap::Parser;
 
+/// mimalloc's allocator for the whole checker (see Cargo.toml: why).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let raw: Vec<String> = std::env::args().collect();
     let args = match mpi_check::cli::Args::try_parse_from(&raw) {

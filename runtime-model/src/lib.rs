@@ -5,6 +5,7 @@
 
 pub mod assume;
 pub mod compile_db;
+pub mod complex;
 pub mod datatype;
 #[cfg(feature = "cli")]
 pub mod generate;

@@ -147,11 +147,35 @@ pub enum OmpCall {
     /// grainsize, task_dup)`: the iterations of a `taskloop` as tasks
     /// (OpenMP 5.2 §12.6), `lb` and `ub` fields of the task record.
     TaskLoop,
+    /// POSIX threads (POSIX.1-2017 XSH 2.9, `pthread.h`): a thread of the
+    /// rank started by `pthread_create(&t, attr, start, arg)`, run as a
+    /// thread of a team that lasts until every thread is joined
+    /// (docs/OPENMP.md, "POSIX threads"); mutexes and condition variables
+    /// named by their address.
+    PthreadCreate,
+    PthreadJoin,
+    PthreadExit,
+    PthreadSelf,
+    PthreadEqual,
+    PthreadDetach,
+    PthreadAttrInit,
+    PthreadAttrDestroy,
+    PthreadAttrSetdetachstate,
+    MutexInit,
+    MutexDestroy,
+    MutexLock,
+    MutexTrylock,
+    MutexUnlock,
+    CondInit,
+    CondDestroy,
+    CondWait,
+    CondSignal,
+    CondBroadcast,
 }
 
 impl OmpCall {
     /// Every runtime function, in declaration order.
-    pub const ALL: [OmpCall; 67] = [
+    pub const ALL: [OmpCall; 86] = [
         OmpCall::ForkCall,
         OmpCall::SerializedParallel,
         OmpCall::EndSerializedParallel,
@@ -219,6 +243,25 @@ impl OmpCall {
         OmpCall::ThreadLocalAddress,
         OmpCall::InFinal,
         OmpCall::TaskLoop,
+        OmpCall::PthreadCreate,
+        OmpCall::PthreadJoin,
+        OmpCall::PthreadExit,
+        OmpCall::PthreadSelf,
+        OmpCall::PthreadEqual,
+        OmpCall::PthreadDetach,
+        OmpCall::PthreadAttrInit,
+        OmpCall::PthreadAttrDestroy,
+        OmpCall::PthreadAttrSetdetachstate,
+        OmpCall::MutexInit,
+        OmpCall::MutexDestroy,
+        OmpCall::MutexLock,
+        OmpCall::MutexTrylock,
+        OmpCall::MutexUnlock,
+        OmpCall::CondInit,
+        OmpCall::CondDestroy,
+        OmpCall::CondWait,
+        OmpCall::CondSignal,
+        OmpCall::CondBroadcast,
     ];
 
     /// The C name of the function.
@@ -291,6 +334,25 @@ impl OmpCall {
             OmpCall::ThreadLocalAddress => "llvm.threadlocal.address",
             OmpCall::InFinal => "omp_in_final",
             OmpCall::TaskLoop => "__kmpc_taskloop",
+            OmpCall::PthreadCreate => "pthread_create",
+            OmpCall::PthreadJoin => "pthread_join",
+            OmpCall::PthreadExit => "pthread_exit",
+            OmpCall::PthreadSelf => "pthread_self",
+            OmpCall::PthreadEqual => "pthread_equal",
+            OmpCall::PthreadDetach => "pthread_detach",
+            OmpCall::PthreadAttrInit => "pthread_attr_init",
+            OmpCall::PthreadAttrDestroy => "pthread_attr_destroy",
+            OmpCall::PthreadAttrSetdetachstate => "pthread_attr_setdetachstate",
+            OmpCall::MutexInit => "pthread_mutex_init",
+            OmpCall::MutexDestroy => "pthread_mutex_destroy",
+            OmpCall::MutexLock => "pthread_mutex_lock",
+            OmpCall::MutexTrylock => "pthread_mutex_trylock",
+            OmpCall::MutexUnlock => "pthread_mutex_unlock",
+            OmpCall::CondInit => "pthread_cond_init",
+            OmpCall::CondDestroy => "pthread_cond_destroy",
+            OmpCall::CondWait => "pthread_cond_wait",
+            OmpCall::CondSignal => "pthread_cond_signal",
+            OmpCall::CondBroadcast => "pthread_cond_broadcast",
         }
     }
 
@@ -302,6 +364,32 @@ impl OmpCall {
             return None;
         }
         OmpCall::ALL.iter().copied().find(|f| f.c_name() == name)
+    }
+
+    /// The POSIX threads functions (`posix.rs` in the checker).
+    pub fn is_posix(self) -> bool {
+        matches!(
+            self,
+            OmpCall::PthreadCreate
+                | OmpCall::PthreadJoin
+                | OmpCall::PthreadExit
+                | OmpCall::PthreadSelf
+                | OmpCall::PthreadEqual
+                | OmpCall::PthreadDetach
+                | OmpCall::PthreadAttrInit
+                | OmpCall::PthreadAttrDestroy
+                | OmpCall::PthreadAttrSetdetachstate
+                | OmpCall::MutexInit
+                | OmpCall::MutexDestroy
+                | OmpCall::MutexLock
+                | OmpCall::MutexTrylock
+                | OmpCall::MutexUnlock
+                | OmpCall::CondInit
+                | OmpCall::CondDestroy
+                | OmpCall::CondWait
+                | OmpCall::CondSignal
+                | OmpCall::CondBroadcast
+        )
     }
 
     /// Functions that only answer a question (no effect on what runs next).
@@ -318,6 +406,8 @@ impl OmpCall {
                 | OmpCall::GetWtime
                 | OmpCall::ThreadLocalAddress
                 | OmpCall::InFinal
+                | OmpCall::PthreadSelf
+                | OmpCall::PthreadEqual
         )
     }
 
@@ -386,5 +476,36 @@ impl AtomicOp {
             Read | Xchg | Nand => 0,
         };
         class(self) != 0 && class(self) == class(other)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OmpCall;
+
+    #[test]
+    fn every_runtime_function_is_found_by_its_name() {
+        // `llvm.threadlocal.address` is an intrinsic, lifted with them.
+        for f in OmpCall::ALL
+            .into_iter()
+            .filter(|f| !f.c_name().starts_with("llvm."))
+        {
+            // `__kmpc_dispatch_fini_*` stands for its four widths.
+            assert_eq!(OmpCall::from_c_name(f.c_name()), Some(f), "{}", f.c_name());
+        }
+    }
+
+    #[test]
+    fn posix_threads_functions_are_the_pthread_ones() {
+        for f in OmpCall::ALL {
+            assert_eq!(
+                f.is_posix(),
+                f.c_name().starts_with("pthread_"),
+                "{}",
+                f.c_name()
+            );
+        }
+        assert_eq!(OmpCall::from_c_name("pthread_cancel"), None);
+        assert_eq!(OmpCall::from_c_name("pthread_rwlock_rdlock"), None);
     }
 }

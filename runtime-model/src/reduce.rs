@@ -8,10 +8,8 @@
 //! own precision. x87 `long double` (`MPI_LONG_DOUBLE`, and the parts of
 //! `MPI_C_LONG_DOUBLE_COMPLEX`) is computed exactly in the 80-bit format
 //! (`crate::x87`), on the 10 significant bytes of each 16-byte element (the
-//! padding of inout is left as it is). `MPI_LONG_DOUBLE_INT` (MINLOC /
-//! MAXLOC) is not interpreted: reductions on it report
-//! [`ReduceError::UnknownDatatype`] so the checker can say the program is
-//! outside what it models.
+//! padding of inout is left as it is), `MPI_LONG_DOUBLE_INT` (MINLOC /
+//! MAXLOC) comparing the 80-bit values.
 
 use crate::handles::{
     self, BasicKind, ScalarKind, MPI_BAND, MPI_BOR, MPI_BXOR, MPI_LAND, MPI_LOR, MPI_LXOR, MPI_MAX,
@@ -189,6 +187,10 @@ enum Elem {
     },
     /// x87 80-bit `long double` in 16 bytes.
     X87,
+    /// `MPI_LONG_DOUBLE_INT`: a `long double` (16 bytes) then the index.
+    X87Pair {
+        index: Scalar,
+    },
     /// Two of them: real then imaginary part.
     X87Complex,
 }
@@ -228,6 +230,13 @@ fn elem(kind: BasicKind) -> Option<Elem> {
         BasicKind::Complex { part_bytes } => float_scalar(part_bytes).map(Elem::Complex),
         // Reduction buffers hold packed data: the index right after the
         // value, without the C struct's padding (the pair's type map, §5.9.4).
+        BasicKind::Pair {
+            value: ScalarKind::Float { bytes: 16 },
+            index,
+            ..
+        } => Some(Elem::X87Pair {
+            index: scalar(index)?,
+        }),
         BasicKind::Pair { value, index, .. } => {
             let value = scalar(value)?;
             Some(Elem::Pair {
@@ -266,6 +275,11 @@ fn prepare(op_handle: i32, datatype: i32) -> Result<(Op, Option<Elem>, usize), R
     }) = elem
     {
         if value.bytes() > size || index_offset + index.bytes() > size {
+            return Err(ReduceError::UnknownDatatype(datatype));
+        }
+    }
+    if let Some(Elem::X87Pair { index }) = elem {
+        if 16 + index.bytes() > size {
             return Err(ReduceError::UnknownDatatype(datatype));
         }
     }
@@ -325,35 +339,52 @@ fn combine(op: Op, elem: Elem, a: &[u8], b: &mut [u8]) {
             b[..10].copy_from_slice(&to_bytes(re));
             b[16..26].copy_from_slice(&to_bytes(im));
         }
+        Elem::X87Pair { index } => {
+            let (x, y) = (crate::x87::from_bytes(a), crate::x87::from_bytes(b));
+            // The 10 significant bytes of the value; its padding stays.
+            pair_op(op, x.partial_cmp(&y), 10, index, 16, a, b);
+        }
         Elem::Pair {
             value,
             index,
             index_offset,
         } => {
-            let (vn, inn) = (value.bytes(), index.bytes());
-            let ord = value.compare(read(a, vn), read(b, vn));
-            let idx = index_offset..index_offset + inn;
-            // MPI 3.1 §5.9.4: the better value wins with its index; equal
-            // values keep the smaller index. An unordered comparison (NaN)
-            // keeps inout, as MPICH's `if (a == b) … else if (a < b)` does.
-            let input_wins = match (op, ord) {
-                (Op::MaxLoc, Some(Ordering::Greater)) | (Op::MinLoc, Some(Ordering::Less)) => true,
-                (Op::MaxLoc | Op::MinLoc, Some(Ordering::Equal)) => {
-                    let smaller_index = index
-                        .compare(read(&a[idx.clone()], inn), read(&b[idx.clone()], inn))
-                        == Some(Ordering::Less);
-                    if smaller_index {
-                        b[idx.clone()].copy_from_slice(&a[idx.clone()]);
-                    }
-                    false
-                }
-                _ => false,
-            };
-            if input_wins {
-                b[..vn].copy_from_slice(&a[..vn]);
+            let ord = value.compare(read(a, value.bytes()), read(b, value.bytes()));
+            pair_op(op, ord, value.bytes(), index, index_offset, a, b);
+        }
+    }
+}
+
+/// MINLOC / MAXLOC on one pair whose values compare as `ord` (`a` against
+/// `b`): the value is the first `vn` bytes, the index at `index_offset`.
+fn pair_op(
+    op: Op,
+    ord: Option<Ordering>,
+    vn: usize,
+    index: Scalar,
+    index_offset: usize,
+    a: &[u8],
+    b: &mut [u8],
+) {
+    let inn = index.bytes();
+    let idx = index_offset..index_offset + inn;
+    // MPI 3.1 §5.9.4: the better value wins with its index; equal values
+    // keep the smaller index. An unordered comparison (NaN) keeps inout, as
+    // MPICH's `if (a == b) … else if (a < b)` does.
+    match (op, ord) {
+        (Op::MaxLoc, Some(Ordering::Greater)) | (Op::MinLoc, Some(Ordering::Less)) => {
+            b[..vn].copy_from_slice(&a[..vn]);
+            b[idx.clone()].copy_from_slice(&a[idx]);
+        }
+        (Op::MaxLoc | Op::MinLoc, Some(Ordering::Equal)) => {
+            let smaller_index = index
+                .compare(read(&a[idx.clone()], inn), read(&b[idx.clone()], inn))
+                == Some(Ordering::Less);
+            if smaller_index {
                 b[idx.clone()].copy_from_slice(&a[idx]);
             }
         }
+        _ => {}
     }
 }
 
@@ -722,6 +753,32 @@ mod tests {
     }
 
     #[test]
+    fn minloc_and_maxloc_on_long_double_int() {
+        use crate::x87::{binary, from_float, to_bytes};
+        // 1/3 and a value one unit above it in the last place of a double
+        // rounded to long double are distinct only in 80 bits.
+        let ld = |v: f64| from_float(crate::model::Ty::F64, v.to_bits()).unwrap();
+        let third = binary(crate::model::BinOp::FDiv, ld(1.0), ld(3.0)).unwrap();
+        let pair = |x: crate::x87::F80, i: i32| {
+            let mut v = vec![0u8; 20];
+            v[..10].copy_from_slice(&to_bytes(x));
+            v[16..].copy_from_slice(&i.to_le_bytes());
+            v
+        };
+        let index = |v: &[u8]| i32::from_le_bytes(v[16..20].try_into().unwrap());
+        let mut inout = pair(ld(1.0 / 3.0), 4);
+        reduce_local(MPI_MINLOC, MPI_LONG_DOUBLE_INT, &pair(third, 7), &mut inout).unwrap();
+        // The long double 1/3 is above the double 1/3: inout stays.
+        assert_eq!(index(&inout), 4);
+        reduce_local(MPI_MAXLOC, MPI_LONG_DOUBLE_INT, &pair(third, 7), &mut inout).unwrap();
+        assert_eq!(index(&inout), 7);
+        assert_eq!(&inout[..10], &to_bytes(third));
+        // Ties keep the smaller index.
+        reduce_local(MPI_MAXLOC, MPI_LONG_DOUBLE_INT, &pair(third, 2), &mut inout).unwrap();
+        assert_eq!(index(&inout), 2);
+    }
+
+    #[test]
     fn maxloc_on_packed_short_int() {
         let r = all(
             MPI_MAXLOC,
@@ -854,10 +911,6 @@ mod tests {
         assert_eq!(
             all(MPI_SUM, 0x1234, &[]),
             Err(ReduceError::UnknownDatatype(0x1234))
-        );
-        assert_eq!(
-            all(MPI_MINLOC, MPI_LONG_DOUBLE_INT, &[vec![0; 20], vec![0; 20]]),
-            Err(ReduceError::UnknownDatatype(MPI_LONG_DOUBLE_INT))
         );
         assert_eq!(
             all(MPI_SUM, MPI_INT, &[ints(&[1, 2]), ints(&[1])]),

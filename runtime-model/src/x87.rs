@@ -269,6 +269,7 @@ pub fn math(func: X87Math, args: &[F80]) -> Option<F80> {
         (X87Math::Rint, [a]) => round(*a, RNE),
         (X87Math::Fmod, [a, b]) => result(&[*a, *b], a.c_fmod(*b)),
         (X87Math::Log, [a]) => log(*a)?,
+        (X87Math::Sqrt, [a]) => sqrt(*a),
         _ => return None,
     })
 }
@@ -299,6 +300,46 @@ pub fn log(x: F80) -> Option<F80> {
     Some(kf.mul_r(ln2, RNE).value)
 }
 
+/// `sqrtl(x)` as x87's `fsqrt` computes it (glibc's `sqrtl` on x86-64):
+/// the square root rounded once to 64 bits, to nearest. A NaN gives itself
+/// quieted, a zero itself, +inf itself, a negative number the default NaN
+/// (an invalid operation).
+pub fn sqrt(x: F80) -> F80 {
+    if x.is_nan() {
+        return quiet(x);
+    }
+    if x.is_zero() || (x.is_infinite() && !x.is_negative()) {
+        return x;
+    }
+    if x.is_negative() {
+        return indefinite();
+    }
+    let (_, m, e) = decompose(x);
+    // Normalize (denormals have leading zeros): x = m 2^e, m in [2^63, 2^64).
+    let lz = m.leading_zeros();
+    let (m, e) = (m << lz, e - lz as i32);
+    // An even exponent after shifting m into [2^126, 2^128), so that its
+    // integer square root has exactly 64 bits.
+    let shift = if (e - 63) % 2 == 0 { 63 } else { 64 };
+    let radicand = (m as u128) << shift;
+    let mut root = radicand.isqrt();
+    // The exact root lies in [root, root + 1); it is above root + 1/2 iff
+    // radicand - root^2 > root (never equal: an integer is not a square of
+    // a half-integer), so this rounds to nearest and no tie can occur.
+    let remainder = radicand - root * root;
+    let mut exponent = (e - shift) / 2;
+    if remainder > root {
+        root += 1;
+    }
+    if root == 1 << 64 {
+        root >>= 1;
+        exponent += 1;
+    }
+    // root 2^exponent with root's top bit the integer bit.
+    let biased = exponent + 63 + 16383;
+    from_parts(root as u64, biased as u64)
+}
+
 /// `true` for a finite value; its sign, significand and binary exponent
 /// (`x = ±m × 2^e`) for exact decimal conversion.
 pub fn decompose(x: F80) -> (bool, u64, i32) {
@@ -316,6 +357,21 @@ mod tests {
 
     fn ld(x: f64) -> F80 {
         from_float(Ty::F64, x.to_bits()).unwrap()
+    }
+
+    #[test]
+    fn square_roots_are_rounded_once() {
+        let t = |x: f64| to_parts(sqrt(ld(x)));
+        assert_eq!(t(4.0), to_parts(ld(2.0)));
+        assert_eq!(t(0.25), to_parts(ld(0.5)));
+        // sqrt(2) and sqrt(0.1) as x87 fsqrt gives them (printed natively).
+        assert_eq!(t(2.0), (0xb504_f333_f9de_6484, 0x3fff));
+        assert_eq!(t(3.0), (0xddb3_d742_c265_539e, 0x3fff));
+        assert!(sqrt(ld(-1.0)).is_nan() && sqrt(ld(f64::INFINITY)).is_infinite());
+        assert_eq!(to_parts(sqrt(ld(-0.0))), to_parts(ld(-0.0)));
+        // The smallest denormal, 2^-16445: its root is 2^-8222.5.
+        let r = sqrt(from_parts(1, 0));
+        assert_eq!(to_parts(r).1, (16383 - 8223) as u64);
     }
 
     #[test]

@@ -68,8 +68,8 @@ impl Saved {
                 .map(|fr| {
                     let live = liveness
                         .live_at(model, fr.func, fr.block, fr.ip)
-                        .into_iter()
-                        .map(|r| (r, fr.regs[r as usize]))
+                        .iter()
+                        .map(|&r| (r, fr.regs[r as usize]))
                         .collect();
                     (fr.func, fr.block, fr.ip, fr.ret_dst, live)
                 })

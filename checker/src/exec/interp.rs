@@ -449,7 +449,7 @@ impl Process {
                         if self.omp.team.is_some() && self.returns_from_region() {
                             // A thread of a parallel region is done.
                             self.frames.pop();
-                            if let Err(fault) = self.thread_done(model, loc) {
+                            if let Err(fault) = self.thread_done(model, loc, rv) {
                                 return Stop::Fault { fault, loc };
                             }
                             continue;
@@ -457,6 +457,12 @@ impl Process {
                         if depth == 1 {
                             // main, a constructor or an exit handler returns.
                             let was_main = returning == model.entry && self.exit_status.is_none();
+                            if was_main {
+                                // POSIX threads still there end with the process.
+                                if let Err(fault) = self.posix_exit(model) {
+                                    return Stop::Fault { fault, loc };
+                                }
+                            }
                             self.frames.pop();
                             let next = if was_main {
                                 self.begin_exit(model, rv as u32 as i32, loc)
@@ -955,6 +961,7 @@ impl Process {
                     // `exit` runs the exit handlers first (once: `exit`
                     // inside a handler ends the process at once).
                     LibcOutcome::Exit(code) if self.exit_status.is_none() => {
+                        self.posix_exit(model)?;
                         if let Some(next) = self.begin_exit(model, code, inst.loc) {
                             self.frames.clear();
                             self.frames.push(next);
@@ -1042,6 +1049,7 @@ impl Process {
                         }
                     }
                     super::omp::OmpStep::Switched => return Ok(None),
+                    super::omp::OmpStep::Stop(stop) => return Ok(Some(stop)),
                 }
             }
             InstKind::Atomic {

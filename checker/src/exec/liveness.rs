@@ -10,6 +10,11 @@ use runtime_model::model::{Function, Model, Operand, Reg, Terminator};
 #[derive(Clone, Debug, Default)]
 pub struct Liveness {
     live_out: Vec<Vec<Vec<u64>>>,
+    /// `live_at` per function, block and instruction index (up to the
+    /// block's length), computed on first use: the stateful search asks at
+    /// every key for the same few call sites (a pure function of the model,
+    /// so a cached answer is never stale).
+    points: Points<Box<[Reg]>>,
     /// Liveness of the stack slots the analysis can follow.
     pub slots: super::slots::SlotLiveness,
 }
@@ -21,6 +26,29 @@ fn uses_of_terminator(t: &Terminator) -> Vec<Operand> {
         Terminator::Ret { value: Some(v) } => vec![*v],
         _ => vec![],
     }
+}
+
+/// A value per function, block and instruction index, computed on first
+/// use.
+pub(super) type Points<T> = Vec<Vec<Box<[std::sync::OnceLock<T>]>>>;
+
+/// One empty cell per function, block and instruction index (and one
+/// past the last instruction: the terminator).
+pub(super) fn points<T>(model: &Model) -> Points<T> {
+    model
+        .functions
+        .iter()
+        .map(|f| {
+            f.blocks
+                .iter()
+                .map(|b| {
+                    (0..=b.insts.len())
+                        .map(|_| std::sync::OnceLock::new())
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
 }
 
 fn mark(set: &mut [bool], o: &Operand) {
@@ -57,6 +85,7 @@ impl Liveness {
         let live_out = model.functions.iter().map(Self::function).collect();
         Liveness {
             live_out,
+            points: points(model),
             slots: super::slots::SlotLiveness::new(model),
         }
     }
@@ -176,8 +205,31 @@ impl Liveness {
         live_out
     }
 
-    /// Registers of `func` live before instruction `ip` of `block`.
-    pub fn live_at(&self, model: &Model, func: u32, block: u32, ip: u32) -> Vec<Reg> {
+    /// Registers of `func` live before instruction `ip` of `block` (of
+    /// the model the analysis was made of).
+    pub fn live_at(
+        &self,
+        model: &Model,
+        func: u32,
+        block: u32,
+        ip: u32,
+    ) -> std::borrow::Cow<'_, [Reg]> {
+        // Past the last instruction is the terminator's position.
+        let at = self
+            .points
+            .get(func as usize)
+            .and_then(|f| f.get(block as usize))
+            .and_then(|b| b.get((ip as usize).min(b.len().saturating_sub(1))));
+        match at {
+            Some(cell) => std::borrow::Cow::Borrowed(
+                cell.get_or_init(|| self.compute_live_at(model, func, block, ip).into()),
+            ),
+            // An analysis made without the model (`Default`): not cached.
+            None => std::borrow::Cow::Owned(self.compute_live_at(model, func, block, ip)),
+        }
+    }
+
+    fn compute_live_at(&self, model: &Model, func: u32, block: u32, ip: u32) -> Vec<Reg> {
         let f = &model.functions[func as usize];
         let bits = &self.live_out[func as usize][block as usize];
         let out: Vec<bool> = (0..f.num_regs as usize)
@@ -189,5 +241,50 @@ impl Liveness {
             .filter(|(_, l)| **l)
             .map(|(i, _)| i as Reg)
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use runtime_model::model::{BinOp, IntPredicate, Ty};
+    use runtime_model::testkit::{c, FnBuilder, ModelBuilder};
+
+    /// The answers cached per position (`points`) are the ones computed
+    /// afresh, asked once or many times, including past a block's end.
+    #[test]
+    fn cached_answers_are_the_computed_ones() {
+        let mut mb = ModelBuilder::new();
+        let mut f = FnBuilder::new("main", &[], Some(Ty::I32));
+        let slot = f.alloca(0, 4);
+        let other = f.alloca(0, 4);
+        let x = f.load(0, Ty::I32, slot);
+        let y = f.bin(0, BinOp::Add, x, c(1));
+        f.store(0, Ty::I32, y, other);
+        let body = f.block();
+        let exit = f.block();
+        f.br(0, body);
+        let v = f.load(body, Ty::I32, other);
+        let done = f.icmp(body, IntPredicate::Eq, v, c(3));
+        f.store(body, Ty::I32, c(0), slot);
+        f.condbr(body, done, exit, body);
+        let z = f.load(exit, Ty::I32, slot);
+        f.ret(exit, Some(z));
+        let id = mb.add(f.finish());
+        let model = mb.finish(id);
+        let l = Liveness::new(&model);
+        for (b, block) in model.functions[0].blocks.iter().enumerate() {
+            for ip in 0..=block.insts.len() as u32 + 1 {
+                let (b, fresh) = (b as u32, l.compute_live_at(&model, 0, b as u32, ip));
+                assert_eq!(*l.live_at(&model, 0, b, ip), fresh[..]);
+                assert_eq!(*l.live_at(&model, 0, b, ip), fresh[..]);
+                let dead = l.slots.compute_dead_after(&model, 0, b, ip);
+                assert_eq!(*l.slots.dead_after(&model, 0, b, ip), dead[..]);
+                assert_eq!(*l.slots.dead_after(&model, 0, b, ip), dead[..]);
+            }
+        }
+        // Something is live somewhere, and some slot is dead somewhere:
+        // the comparisons above compared something.
+        assert!(!l.live_at(&model, 0, 1, 0).is_empty());
     }
 }

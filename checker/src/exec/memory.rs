@@ -459,33 +459,44 @@ impl Memory {
     ) {
         use std::hash::Hash;
         self.allocs.len().hash(h);
+        // The holes of all allocations at once, by (allocation, start, end):
+        // one list per call rather than one per allocation. Clamping to an
+        // allocation's length keeps this order, so each allocation's holes
+        // come sorted as the bytes are walked.
+        let mut holes: Vec<(usize, usize, usize)> = masks
+            .iter()
+            .map(|&(addr, len)| {
+                let p = Pointer::decode(addr);
+                let start = p.offset as usize;
+                (p.alloc as usize, start, start.saturating_add(len as usize))
+            })
+            .collect();
+        holes.sort_unstable();
+        let mut next = 0;
         for (id, a) in self.allocs.iter().enumerate() {
-            let holes: Vec<(usize, usize)> = masks
-                .iter()
-                .filter_map(|&(addr, len)| {
-                    let p = Pointer::decode(addr);
-                    (p.alloc as usize == id).then(|| {
-                        let start = (p.offset as usize).min(a.bytes.len());
-                        (start, (start + len as usize).min(a.bytes.len()))
-                    })
-                })
-                .collect();
-            if holes.is_empty() {
+            while next < holes.len() && holes[next].0 < id {
+                next += 1;
+            }
+            let first = next;
+            while next < holes.len() && holes[next].0 == id {
+                next += 1;
+            }
+            if first == next {
                 h.write_u64(a.digest());
                 continue;
             }
             (a.kind, a.live, a.bytes.len()).hash(h);
+            let n = a.bytes.len();
             let mut at = 0;
-            let mut holes = holes;
-            holes.sort_unstable();
-            for (start, end) in holes {
+            for &(_, start, end) in &holes[first..next] {
+                let (start, end) = (start.min(n), end.min(n));
                 if start > at {
                     h.write(&a.bytes[at..start]);
                 }
                 (start, end).hash(h);
                 at = at.max(end);
             }
-            if at < a.bytes.len() {
+            if at < n {
                 h.write(&a.bytes[at..]);
             }
         }
@@ -1025,6 +1036,55 @@ impl Memory {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn masked_hash(m: &Memory, masks: &[(u64, u64)]) -> u64 {
+        use std::hash::Hasher;
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        m.hash_contents_masked(&mut h, masks);
+        h.finish()
+    }
+
+    /// The key leaves out masked bytes only (`system::memo_key`): a write
+    /// outside every mask changes the hash, whichever allocation the masks
+    /// name and in whatever order they come; a write inside one does not;
+    /// the allocation-wide digest cache is reset by every write.
+    #[test]
+    fn masked_hash_sees_every_unmasked_write() {
+        let mut m = Memory::with_globals(&[]);
+        let a = m.allocate(16, AllocKind::Heap).unwrap();
+        let b = m.allocate(32, AllocKind::Stack).unwrap();
+        let c = m.allocate(8, AllocKind::Heap).unwrap();
+        // Masks of two allocations, out of order, one overlapping another
+        // and one past the end of its allocation.
+        let masks = [(b + 20, 40), (a + 4, 4), (b + 2, 4), (b + 4, 6)];
+        let mut reordered = masks;
+        reordered.reverse();
+        let before = masked_hash(&m, &masks);
+        assert_eq!(before, masked_hash(&m, &reordered));
+        let plain = masked_hash(&m, &[]);
+        for (addr, inside) in [
+            (a, false),
+            (a + 4, true),
+            (a + 8, false),
+            (b, false),
+            (b + 2, true),
+            (b + 8, true),
+            (b + 10, false),
+            (b + 24, true),
+            (c, false),
+        ] {
+            let mut w = m.clone();
+            w.store(addr, 1, 0x5a).unwrap();
+            assert_eq!(
+                masked_hash(&w, &masks) == before,
+                inside,
+                "write at offset {:#x} (masked: {inside})",
+                addr & 0xffff_ffff
+            );
+            // Unmasked, every write shows (the digest was reset).
+            assert_ne!(masked_hash(&w, &[]), plain);
+        }
+    }
 
     #[test]
     fn loads_and_stores_round_trip() {

@@ -39,6 +39,9 @@ pub struct SlotLiveness {
     /// program combines with, when it is commutative and no call's fetched
     /// values are ever read (`commuting_atomics`).
     pub commuting_atomics: Option<i32>,
+    /// `dead_after` per function, block and instruction index, computed on
+    /// first use (a pure function of the model: never stale).
+    points: super::liveness::Points<Box<[(Reg, u64)]>>,
 }
 
 fn uses(o: &Operand, reg: Reg) -> bool {
@@ -148,6 +151,7 @@ impl SlotLiveness {
             slots,
             live_out,
             commuting_atomics,
+            points: super::liveness::points(model),
         }
     }
 
@@ -185,7 +189,34 @@ impl SlotLiveness {
     /// The slots of a frame of `func` stopped at instruction `ip` of `block`
     /// (an MPI call or a call) whose contents nothing reads once that
     /// instruction is done, as (register holding the address, size).
-    pub fn dead_after(&self, model: &Model, func: u32, block: u32, ip: u32) -> Vec<(Reg, u64)> {
+    pub fn dead_after(
+        &self,
+        model: &Model,
+        func: u32,
+        block: u32,
+        ip: u32,
+    ) -> std::borrow::Cow<'_, [(Reg, u64)]> {
+        let at = self
+            .points
+            .get(func as usize)
+            .and_then(|f| f.get(block as usize))
+            .and_then(|b| b.get(ip as usize));
+        match at {
+            Some(cell) => std::borrow::Cow::Borrowed(
+                cell.get_or_init(|| self.compute_dead_after(model, func, block, ip).into()),
+            ),
+            // Past a block's end, or an analysis made without the model.
+            None => std::borrow::Cow::Owned(self.compute_dead_after(model, func, block, ip)),
+        }
+    }
+
+    pub(super) fn compute_dead_after(
+        &self,
+        model: &Model,
+        func: u32,
+        block: u32,
+        ip: u32,
+    ) -> Vec<(Reg, u64)> {
         let (func, block, ip) = (func as usize, block as usize, ip as usize);
         let (Some(slots), Some(f)) = (self.slots.get(func), model.functions.get(func)) else {
             return Vec::new();

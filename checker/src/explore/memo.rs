@@ -33,8 +33,7 @@
 //! subtree is explored and the limit is met where the stateless search
 //! meets it. The running maxima (`Search::peak`) nest as the marks do.
 
-use super::{Explorable, Search, LIMITED};
-use std::collections::HashMap;
+use super::{Explorable, KeyMap, Padded, Search, LIMITED};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -63,8 +62,8 @@ const SHARDS: usize = 64;
 /// The summaries of a search, shared by its threads (sharded locks: they
 /// are read and written at branching points only).
 pub struct Table {
-    shards: Vec<Mutex<HashMap<u128, Summary>>>,
-    len: AtomicU64,
+    shards: Vec<Padded<Mutex<KeyMap<Summary>>>>,
+    len: Padded<AtomicU64>,
     /// States past which `cache` adds nothing (`--distributed`: what other
     /// processes own is kept here only while memory allows).
     cache_limit: AtomicU64,
@@ -73,8 +72,10 @@ pub struct Table {
 impl Default for Table {
     fn default() -> Table {
         Table {
-            shards: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
-            len: AtomicU64::new(0),
+            shards: (0..SHARDS)
+                .map(|_| Padded(Mutex::new(KeyMap::default())))
+                .collect(),
+            len: Padded(AtomicU64::new(0)),
             cache_limit: AtomicU64::new(u64::MAX),
         }
     }
@@ -94,7 +95,7 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    fn shard(&self, key: u128) -> &Mutex<HashMap<u128, Summary>> {
+    fn shard(&self, key: u128) -> &Mutex<KeyMap<Summary>> {
         &self.shards[(key as usize) % SHARDS]
     }
 

@@ -192,6 +192,45 @@ thread_local! {
     static MEMORY_LOOKED: std::cell::Cell<Option<Instant>> = const { std::cell::Cell::new(None) };
 }
 
+/// A value alone on its cache lines (two, for the adjacent-line
+/// prefetcher): the counters and locks the threads of a search share are
+/// written by one thread and read by the other at every state, and a
+/// neighbor written on the same line makes each of those reads a miss.
+#[repr(align(128))]
+#[derive(Default)]
+pub(crate) struct Padded<T>(pub T);
+
+impl<T> std::ops::Deref for Padded<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// The hasher of the tables keyed by state keys: the keys are already
+/// 128-bit hashes (`memo_key`), so folding them is enough (the standard
+/// library's SipHash cost more than the lookup).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u128(&mut self, i: u128) {
+        self.0 ^= (i as u64) ^ ((i >> 64) as u64).rotate_left(32);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// `HashMap` keyed by state keys.
+pub(crate) type KeyMap<V> =
+    std::collections::HashMap<u128, V, std::hash::BuildHasherDefault<KeyHasher>>;
+
 fn memory_exceeded(max: Option<u64>, executions: u64) -> Option<String> {
     let max = max?;
     let now = Instant::now();

@@ -36,8 +36,8 @@
 //! where one thread explores 245,956 (318,000 without claims).
 
 use super::memo::{Lookup, Mark};
-use super::{Bounds, Explorable, Next, Outcome, Search};
-use std::collections::{BTreeMap, HashMap};
+use super::{Bounds, Explorable, KeyMap, Next, Outcome, Padded, Search};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
@@ -88,23 +88,24 @@ struct Shared<S: Explorable> {
     queue: Mutex<BTreeMap<Vec<u32>, Task<S>>>,
     wake: Condvar,
     /// Workers waiting for a task.
-    idle: AtomicUsize,
+    idle: Padded<AtomicUsize>,
     /// Tasks in the queue.
-    queued: AtomicUsize,
+    queued: Padded<AtomicUsize>,
     /// Workers running a task.
-    busy: AtomicUsize,
+    busy: Padded<AtomicUsize>,
     /// The smallest key of a task that stopped: tasks after it are moot.
     stop: Mutex<Option<Vec<u32>>>,
-    stopped: AtomicBool,
+    stopped: Padded<AtomicBool>,
     /// A bound that depends on timing was reached: every worker stops.
     abort: Mutex<Option<String>>,
-    aborted: AtomicBool,
-    executions: AtomicU64,
+    aborted: Padded<AtomicBool>,
+    /// Executions so far, for the bounds that depend on timing.
+    executions: Padded<AtomicU64>,
     done: Mutex<Vec<Done<S::Error>>>,
     /// States being explored, by key, with the schedule that reached them
     /// (`memo`): a task that meets one that an earlier task is exploring
     /// waits for its summary instead of exploring it too (`wait_for`).
-    claims: Vec<Mutex<HashMap<u128, Vec<u32>>>>,
+    claims: Vec<Padded<Mutex<KeyMap<Vec<u32>>>>>,
     start: Instant,
     memo: Option<Arc<super::memo::Table>>,
 }
@@ -115,7 +116,7 @@ const CLAIM_SHARDS: usize = 64;
 const MAX_NESTED: usize = 8;
 
 impl<S: Explorable> Shared<S> {
-    fn claims_of(&self, key: u128) -> Option<std::sync::MutexGuard<'_, HashMap<u128, Vec<u32>>>> {
+    fn claims_of(&self, key: u128) -> Option<std::sync::MutexGuard<'_, KeyMap<Vec<u32>>>> {
         self.claims[(key as usize) % CLAIM_SHARDS].lock().ok()
     }
 
@@ -142,6 +143,23 @@ impl<S: Explorable> Shared<S> {
         }
         c.insert(key, schedule.to_vec());
         true
+    }
+
+    /// `claimed_before`, and `claim` when no earlier task explores the
+    /// state, under one lock (both at every branching state): `None` when
+    /// an earlier task explores it, else whether this frame claimed it.
+    fn try_claim(&self, key: u128, schedule: &[u32]) -> Option<bool> {
+        let Some(mut c) = self.claims_of(key) else {
+            return Some(false);
+        };
+        match c.get(&key) {
+            Some(p) if p.as_slice() < schedule && !schedule.starts_with(p) => None,
+            Some(p) if p.as_slice() <= schedule => Some(false),
+            _ => {
+                c.insert(key, schedule.to_vec());
+                Some(true)
+            }
+        }
     }
 
     fn release(&self, f: &mut Frame<S>) {
@@ -184,17 +202,17 @@ where
     let shared = Shared {
         queue: Mutex::new(BTreeMap::new()),
         wake: Condvar::new(),
-        idle: AtomicUsize::new(0),
-        queued: AtomicUsize::new(1),
-        busy: AtomicUsize::new(0),
+        idle: Padded(AtomicUsize::new(0)),
+        queued: Padded(AtomicUsize::new(1)),
+        busy: Padded(AtomicUsize::new(0)),
         stop: Mutex::new(None),
-        stopped: AtomicBool::new(false),
+        stopped: Padded(AtomicBool::new(false)),
         abort: Mutex::new(None),
-        aborted: AtomicBool::new(false),
-        executions: AtomicU64::new(0),
+        aborted: Padded(AtomicBool::new(false)),
+        executions: Padded(AtomicU64::new(0)),
         done: Mutex::new(Vec::new()),
         claims: (0..CLAIM_SHARDS)
-            .map(|_| Mutex::new(HashMap::new()))
+            .map(|_| Padded(Mutex::new(KeyMap::default())))
             .collect(),
         start: search.start,
         memo: search.memo.clone(),
@@ -474,23 +492,29 @@ where
         if shared.aborted.load(Ordering::Acquire) || shared.after_stop(&task_key) {
             return false;
         }
-        if let Some(t) = bounds.timeout {
-            if search.start.elapsed() >= t {
-                let n = shared.executions.load(Ordering::Acquire);
-                shared.abort(super::timeout_message(t, n));
+        // The shared count is read once per state, and only for a bound
+        // (the other thread's additions make each read a cache miss).
+        if bounds.timeout.is_some()
+            || bounds.max_executions.is_some()
+            || bounds.max_memory.is_some()
+        {
+            let n = shared.executions.load(Ordering::Acquire);
+            if let Some(t) = bounds.timeout {
+                if search.start.elapsed() >= t {
+                    shared.abort(super::timeout_message(t, n));
+                    return false;
+                }
+            }
+            if let Some(m) = bounds.max_executions {
+                if n >= m {
+                    shared.abort(super::execution_limit_message(m));
+                    return false;
+                }
+            }
+            if let Some(m) = super::memory_exceeded(bounds.max_memory, n) {
+                shared.abort(m);
                 return false;
             }
-        }
-        if let Some(m) = bounds.max_executions {
-            if shared.executions.load(Ordering::Acquire) >= m {
-                shared.abort(super::execution_limit_message(m));
-                return false;
-            }
-        }
-        let n = shared.executions.load(Ordering::Acquire);
-        if let Some(m) = super::memory_exceeded(bounds.max_memory, n) {
-            shared.abort(m);
-            return false;
         }
         if shared.idle.load(Ordering::Acquire) > 0 && shared.queued.load(Ordering::Acquire) == 0 {
             donate(shared, stack);
@@ -555,15 +579,20 @@ where
                         };
                         let mut claim = None;
                         if let Some(key) = mark.as_ref().map(|m| m.key()) {
-                            if shared.claimed_before(key, &schedule) {
-                                wait_for(shared, bounds, key, &schedule, &task_key, nested);
-                                let known = mark.as_ref().and_then(|m| search.known_after_all(m));
-                                if let Some(executions) = known {
-                                    shared.executions.fetch_add(executions, Ordering::AcqRel);
-                                    continue;
+                            let claimed = match shared.try_claim(key, &schedule) {
+                                Some(claimed) => claimed,
+                                None => {
+                                    wait_for(shared, bounds, key, &schedule, &task_key, nested);
+                                    let known =
+                                        mark.as_ref().and_then(|m| search.known_after_all(m));
+                                    if let Some(executions) = known {
+                                        shared.executions.fetch_add(executions, Ordering::AcqRel);
+                                        continue;
+                                    }
+                                    shared.claim(key, &schedule)
                                 }
-                            }
-                            if shared.claim(key, &schedule) {
+                            };
+                            if claimed {
                                 claim = Some((key, schedule.clone()));
                             }
                         }

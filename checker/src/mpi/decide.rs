@@ -233,13 +233,11 @@ pub fn decide(state: &mut Machine, model: &Model, choice: &Decision) -> Result<(
             else {
                 return Ok(());
             };
-            p.proc.omp_choose(*thread);
+            let (note, here) = p.proc.omp_choose(*thread);
+            // A POSIX thread's synchronization: at the chosen thread's line.
+            let loc = if here { p.proc.current_loc(model) } else { loc };
             p.phase = Phase::Ready;
-            state.trace_finding(
-                *rank,
-                loc,
-                format!("thread {thread}'s call enters MPI first"),
-            );
+            state.trace_finding(*rank, loc, note);
             Ok(())
         }
     }

@@ -406,7 +406,11 @@ impl Machine {
         // its last iteration behind, but is in the same state.
         for fr in &self.procs[rank].proc.frames {
             (fr.func, fr.block, fr.ip, fr.ret_dst).hash(&mut h);
-            for r in self.liveness.live_at(model, fr.func, fr.block, fr.ip) {
+            for &r in self
+                .liveness
+                .live_at(model, fr.func, fr.block, fr.ip)
+                .iter()
+            {
                 (r, fr.regs[r as usize]).hash(&mut h);
             }
         }

@@ -43,9 +43,8 @@ impl Machine {
                     self.procs[rank].proc.current_loc(model),
                     self.blocked_func(rank),
                 );
-                // A datatype whose elements the model does not interpret
-                // (MPI_LONG_DOUBLE_INT) is a limit of the tool, not an error
-                // of the program.
+                // A datatype whose elements the model does not interpret is a
+                // limit of the tool, not an error of the program.
                 if let runtime_model::reduce::ReduceError::UnknownDatatype(_) = e {
                     return Halt::Unsupported(format!(
                         "{}: unsupported: {e}",

@@ -52,8 +52,9 @@
 //! their one-sided state, canonically (`rma_key`).
 
 use super::fingerprint::canon;
+use super::past::{Replays, REPLAYS};
 use super::symmetry::{Renaming, Symmetry};
-use crate::log::events::{Dep, DepKind, Needed};
+use crate::log::events::{Dep, Needed};
 use crate::mpi::completion::PollOutcome;
 use crate::mpi::machine::{Block, Machine, Phase, ReqSlot};
 use runtime_model::model::{InstKind, Model};
@@ -315,29 +316,17 @@ impl Symmetric {
     /// the key hashes, and its calls the replays have not got through,
     /// with their dependencies (as `history` and `world` hash them, ranks
     /// as `class` sees them).
-    fn shared_signatures(&self, state: &Machine, whole: bool) -> Vec<u128> {
+    fn shared_signatures(&self, state: &Machine, past: Option<&Replays>) -> Vec<u128> {
         let np = state.np();
         let mut hs: Vec<Wide> = (0..np).map(|_| Wide::new()).collect();
         let dist = |at: EventRef| {
             let calls = state.procs.get(at.0).map_or(0, |p| p.calls);
             calls.wrapping_sub(at.1)
         };
-        let mut replayed = None;
-        if !whole {
-            let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
-            let deps = super::past::open_ends(state);
-            let all: Vec<&Dep> = state.deps.iter_newest_first().chain(deps.iter()).collect();
-            let mut through = counts.clone();
-            for kinds in [
-                &[DepKind::Always, DepKind::Synchronizing][..],
-                &[DepKind::Always, DepKind::Synchronizing, DepKind::ZeroBuffer][..],
-            ] {
-                let pos = super::past::frontier(&counts, &state.log_base, &all, kinds);
+        if let Some(past) = past {
+            for (kinds, pos) in REPLAYS.iter().zip(&past.pos) {
                 for (rank, &p) in pos.iter().enumerate() {
                     dist((rank, p)).hash(&mut hs[rank]);
-                }
-                for (t, &p) in through.iter_mut().zip(&pos) {
-                    *t = (*t).min(p);
                 }
                 for e in state.events.iter_newest_first() {
                     if pos.get(e.rank).is_some_and(|&p| e.index >= p) {
@@ -351,7 +340,7 @@ impl Symmetric {
                         (dist((e.rank, e.index)), e.func, e.loc, recv, send).hash(&mut hs[me]);
                     }
                 }
-                for d in all.iter() {
+                for d in past.all() {
                     let me = d.waiter.0;
                     if me < np && kinds.contains(&d.kind) && d.waiter.1 >= pos[me] {
                         (dist(d.waiter), d.kind).hash(&mut hs[me]);
@@ -361,13 +350,13 @@ impl Symmetric {
                     }
                 }
             }
-            replayed = Some(through);
         }
+        let replayed = past.map(|p| &p.through[..]);
         let p2p = &state.world.p2p;
         for (me, h) in hs.iter_mut().enumerate() {
             let class = |v: usize| self.class(state, me, v as u64);
             for id in p2p.owned_by(me) {
-                if retired(state, id, &replayed) {
+                if retired(state, id, replayed) {
                     continue;
                 }
                 let r = &p2p.requests[id];
@@ -412,7 +401,11 @@ impl Symmetric {
         let proc = &p.proc;
         for fr in &proc.frames {
             (fr.func, fr.block, fr.ip).hash(&mut h);
-            for r in state.liveness.live_at(model, fr.func, fr.block, fr.ip) {
+            for &r in state
+                .liveness
+                .live_at(model, fr.func, fr.block, fr.ip)
+                .iter()
+            {
                 let v = fr.regs.get(r as usize).copied().unwrap_or(0);
                 let v = if self.sym.is_rank_reg(r) { class(v) } else { v };
                 (r, v).hash(&mut h);
@@ -485,11 +478,13 @@ pub fn key(
         return None;
     }
     let mut h = Wide::new();
+    // The replays' frontiers, once for the signatures and the key.
+    let past = (!whole_history).then(|| Replays::of(state));
     // One-sided state is hashed without renaming ranks (`rma_key`).
     let rma = super::rma_key::present(state);
     let ren = match symmetric.filter(|s| !rma && s.applies(state)) {
         Some(s) => {
-            let shared = s.shared_signatures(state, whole_history);
+            let shared = s.shared_signatures(state, past.as_ref());
             let map = Renaming::sorting(state.np(), &s.sym.fixed, |r| {
                 s.signature(model, state, r) ^ shared[r]
             });
@@ -509,13 +504,14 @@ pub fn key(
     };
     let ren = &ren;
     processes(model, state, clock, ren, &mut h);
-    let replayed = history(state, whole_history, ren, &mut h);
+    history(state, past.as_ref(), ren, &mut h);
+    let replayed = past.as_ref().map(|p| &p.through[..]);
     // What was compacted away (`state.log_base`) and when the next
     // compaction comes are left out: compaction forgets only what no replay
     // and no check reads, so it changes no outcome, only how a stale
     // handle's error names the call that completed its request — and a
     // subtree that shows an error is never summarized (`explore::memo`).
-    world(state, &replayed, ren, &mut h);
+    world(state, replayed, ren, &mut h);
     // Files only read: their content is the working directory's, a function
     // of the name; which were found, and who read them (a later write must
     // be ordered after those reads), is what the future reads.
@@ -540,7 +536,11 @@ fn processes(model: &Model, state: &Machine, clock: bool, ren: &Ren, h: &mut Wid
         proc.frames.len().hash(h);
         for fr in &proc.frames {
             (fr.func, fr.block, fr.ip, fr.ret_dst).hash(h);
-            for r in state.liveness.live_at(model, fr.func, fr.block, fr.ip) {
+            for &r in state
+                .liveness
+                .live_at(model, fr.func, fr.block, fr.ip)
+                .iter()
+            {
                 // Registers holding ranks are renamed (`Symmetric::applies`
                 // ensures the only frame is the analysed entry function's).
                 let v = fr.regs.get(r as usize).copied();
@@ -645,7 +645,7 @@ fn memory_masks(model: &Model, state: &Machine, rank: usize) -> Vec<(u64, u64)> 
             .liveness
             .slots
             .dead_after(model, fr.func, fr.block, fr.ip);
-        for (reg, size) in dead {
+        for &(reg, size) in dead.iter() {
             if let Some(&addr) = fr.regs.get(reg as usize) {
                 masks.push((addr, size));
             }
@@ -702,7 +702,7 @@ fn overwritten(state: &Machine, rank: usize) -> Vec<(u64, u64)> {
 /// outcome; only its place and what a later use of a stale handle to it
 /// reports remain (the order in which a wildcard receive's senders were
 /// matched is exactly what must not keep two states apart).
-fn retired(state: &Machine, id: usize, replayed: &Option<Vec<usize>>) -> bool {
+fn retired(state: &Machine, id: usize, replayed: Option<&[usize]>) -> bool {
     let Some(pos) = replayed else { return false };
     let reqs = &state.world.p2p.requests;
     let r = &reqs[id];
@@ -720,7 +720,7 @@ fn retired(state: &Machine, id: usize, replayed: &Option<Vec<usize>>) -> bool {
         }
 }
 
-fn world(state: &Machine, replayed: &Option<Vec<usize>>, ren: &Ren, h: &mut Wide) {
+fn world(state: &Machine, replayed: Option<&[usize]>, ren: &Ren, h: &mut Wide) {
     let w = &state.world;
     (w.np, w.zero_buffer, w.synchronizing_collectives).hash(h);
     let p2p = &w.p2p;
@@ -852,13 +852,10 @@ fn symmetric_cells(state: &Machine, ren: &Ren, rank: usize) -> Vec<u64> {
 /// (`compact::instances_over`) — are left out; the others are hashed with
 /// their calls as distances (`rel`). The instance numbers stay: reports
 /// name them.
-fn comms(state: &Machine, replayed: &Option<Vec<usize>>, ren: &Ren, h: &mut Wide) {
+fn comms(state: &Machine, replayed: Option<&[usize]>, ren: &Ren, h: &mut Wide) {
     let w = &state.world;
-    let settled = |at: EventRef| {
-        replayed
-            .as_ref()
-            .is_some_and(|pos| pos.get(at.0).is_some_and(|&p| at.1 < p))
-    };
+    let settled =
+        |at: EventRef| replayed.is_some_and(|pos| pos.get(at.0).is_some_and(|&p| at.1 < p));
     let over = super::compact::instances_over(state, &settled);
     w.comms.len().hash(h);
     let identity: Vec<usize> = Vec::new();
@@ -931,40 +928,33 @@ fn hash_dep(state: &Machine, ren: &Ren, d: &Dep, h: &mut Wide) {
 /// What of the execution's past the end-of-execution replays can still
 /// read (see the module comment). Returns how far both replays get through
 /// the past on their own (`None` when all of it is hashed).
-fn history(state: &Machine, whole: bool, ren: &Ren, h: &mut Wide) -> Option<Vec<usize>> {
-    if whole {
+fn history(state: &Machine, past: Option<&Replays>, ren: &Ren, h: &mut Wide) {
+    let Some(past) = past else {
         state.deps.len().hash(h);
         for d in state.deps.iter_newest_first() {
             hash_dep(state, ren, d, h);
         }
-        return None;
-    }
-    let counts: Vec<usize> = state.procs.iter().map(|p| p.calls).collect();
-    let deps = super::past::open_ends(state);
-    let all: Vec<&Dep> = state.deps.iter_newest_first().chain(deps.iter()).collect();
-    let mut through = counts.clone();
-    for kinds in [
-        &[DepKind::Always, DepKind::Synchronizing][..],
-        &[DepKind::Always, DepKind::Synchronizing, DepKind::ZeroBuffer][..],
-    ] {
-        let pos = super::past::frontier(&counts, &state.log_base, &all, kinds);
+        return;
+    };
+    let mut pending = Vec::new();
+    let mut residual: Vec<&Dep> = Vec::new();
+    for (kinds, pos) in REPLAYS.iter().zip(&past.pos) {
         for &rank in &ren.map.order {
             rel(state, ren, (rank, pos[rank])).hash(h);
         }
-        for (t, &p) in through.iter_mut().zip(&pos) {
-            *t = (*t).min(p);
-        }
-        if pos != counts {
+        if *pos != past.counts {
             // The calls not got through yet, as a stuck replay reports
             // them (what they are decides what a stuck point means), in
             // (rank, call) order: the log's order is the interleaving's.
-            let mut pending: Vec<_> = state
-                .events
-                .iter_newest_first()
-                .filter(|e| pos.get(e.rank).is_some_and(|&p| e.index >= p))
-                .collect();
+            pending.clear();
+            pending.extend(
+                state
+                    .events
+                    .iter_newest_first()
+                    .filter(|e| pos.get(e.rank).is_some_and(|&p| e.index >= p)),
+            );
             pending.sort_by_key(|e| (ren.map.rank(e.rank), e.index));
-            for e in pending {
+            for e in &pending {
                 (rel(state, ren, (e.rank, e.index)), e.func, e.loc).hash(h);
                 let recv = e
                     .recv_envelope
@@ -973,13 +963,10 @@ fn history(state: &Machine, whole: bool, ren: &Ren, h: &mut Wide) -> Option<Vec<
                 (recv, send).hash(h);
             }
         }
-        let mut residual: Vec<&Dep> = all
-            .iter()
-            .copied()
-            .filter(|d| {
-                kinds.contains(&d.kind) && pos.get(d.waiter.0).is_some_and(|&p| d.waiter.1 >= p)
-            })
-            .collect();
+        residual.clear();
+        residual.extend(past.all().filter(|d| {
+            kinds.contains(&d.kind) && pos.get(d.waiter.0).is_some_and(|&p| d.waiter.1 >= p)
+        }));
         // The order deps were recorded in depends on the interleaving.
         let at = |e: EventRef| (ren.map.rank(e.0), e.1);
         residual.sort_by_key(|d| {
@@ -987,11 +974,10 @@ fn history(state: &Machine, whole: bool, ren: &Ren, h: &mut Wide) -> Option<Vec<
             (at(d.waiter), d.kind as u8, first)
         });
         residual.len().hash(h);
-        for d in residual {
+        for d in &residual {
             hash_dep(state, ren, d, h);
         }
     }
-    Some(through)
 }
 
 fn hash_slots(state: &Machine, ren: &Ren, slots: &[ReqSlot], h: &mut Wide) {

@@ -190,7 +190,11 @@ pub fn extract_value<'m>(
     let base = operand(fl, agg)?;
     let (offset, ty) = path(fl, agg.ty(), &inst.aggregate_indices())?;
     let at = address(fl, base, offset);
-    if is_aggregate(ty) {
+    if super::types::is_fp80(ty) {
+        // A part of a `long double _Complex` result: its two halves.
+        let hi = fl.hi_of(inst)?;
+        super::long_double::load_at(fl, dst, hi, at, false);
+    } else if is_aggregate(ty) {
         fl.emit(InstKind::Cast {
             dst,
             op: runtime_model::model::CastOp::BitCast,

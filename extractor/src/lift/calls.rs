@@ -94,12 +94,20 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
     {
         return super::long_double::math_call(fl, inst, func, &args);
     }
-    // A library function returning `double _Complex` (`{ double, double }`)
-    // or `ldiv_t` (`{ i64, i64 }`): its result goes to a block the call's
-    // register names, passed last.
+    // A library function returning a complex number (`{ double, double }`,
+    // `<2 x float>`, `{ x86_fp80, x86_fp80 }`) or `ldiv_t` (`{ i64, i64 }`):
+    // its result goes to a block the call's register names, passed last.
     if aggregates::is_aggregate(inst.ty()) {
-        if let Some((func @ (LibcFunc::Muldc3 | LibcFunc::Divdc3 | LibcFunc::Ldiv), _)) =
-            libc_function(&name)
+        if let Some((
+            func @ (LibcFunc::Muldc3
+            | LibcFunc::Divdc3
+            | LibcFunc::Mulsc3
+            | LibcFunc::Divsc3
+            | LibcFunc::Mulxc3
+            | LibcFunc::Divxc3
+            | LibcFunc::Ldiv),
+            _,
+        )) = libc_function(&name)
         {
             let area = fl.reg_of(inst)?;
             fl.emit(InstKind::Alloca {
@@ -107,8 +115,21 @@ pub fn lift_call<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result
                 elem_size: fl.layout().alloc_size(inst.ty()),
                 count: runtime_model::model::Operand::Const(1),
             });
-            let mut typed = Vec::with_capacity(args.len() + 1);
+            let mut typed = Vec::with_capacity(2 * args.len() + 1);
             for &a in &args {
+                // A `long double` operand: its two halves.
+                if super::types::is_fp80(a.ty()) {
+                    let (lo, hi) = fl.fp80_operand(a)?;
+                    typed.push(Arg {
+                        ty: runtime_model::model::Ty::I64,
+                        value: lo,
+                    });
+                    typed.push(Arg {
+                        ty: runtime_model::model::Ty::I16,
+                        value: hi,
+                    });
+                    continue;
+                }
                 typed.push(Arg {
                     ty: fl.register_ty(a.ty())?,
                     value: fl.operand(a)?,

@@ -116,6 +116,7 @@ fn lift_long_double<'m>(
         LLVMSelect if super::types::is_fp80(inst.ty()) => long_double::select(fl, inst),
         LLVMLoad if !is_atomic(inst) => long_double::load(fl, inst),
         LLVMStore if !is_atomic(inst) => long_double::store(fl, inst),
+        LLVMExtractValue if super::types::is_fp80(inst.ty()) => aggregates::extract_value(fl, inst),
         _ => Err(fl.unsupported(format!("long double in LLVM instruction {opcode:?}"))),
     }
 }
@@ -248,6 +249,9 @@ fn icmp<'m>(fl: &mut FunctionLifter<'_, 'm>, inst: Value<'m>) -> Result<(), Extr
         .map(int_predicate)
         .ok_or_else(|| fl.internal("icmp without a predicate".into()))?;
     let lhs_value = fl.raw_operand(inst, 0)?;
+    if lhs_value.ty().int_width() == Some(80) {
+        return long_double::sign_test(fl, inst, dst, pred, lhs_value);
+    }
     let ty = fl.register_ty(lhs_value.ty())?;
     let lhs = fl.operand(lhs_value)?;
     let rhs = fl.operand_at(inst, 1)?;

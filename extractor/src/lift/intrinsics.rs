@@ -91,6 +91,9 @@ pub fn lift_intrinsic<'m>(
         if base == "fmuladd" {
             return super::long_double::mul_add(fl, inst, args);
         }
+        if base == "is.fpclass" {
+            return fp_class_long_double(fl, inst, args);
+        }
         if let Some(func) = super::long_double::math_function(base) {
             return super::long_double::math_call(fl, inst, func, args);
         }
@@ -341,6 +344,110 @@ fn fp_class<'m>(
             rhs: t,
         });
         acc = Operand::Reg(r);
+    }
+    fl.emit(InstKind::Cast {
+        dst,
+        op: CastOp::BitCast,
+        from: Ty::I1,
+        to: Ty::I1,
+        value: acc,
+    });
+    Ok(())
+}
+
+/// `llvm.is.fpclass.f80(x, mask)` (`isnan`, `isinf`, `isfinite`,
+/// `isnormal`, `fpclassify` of a `long double`), from the bits of the x87
+/// value: exponent field `e` (low 15 bits of the high half) and 64-bit
+/// significand `m` with its explicit integer bit. Zero: e = 0, m = 0;
+/// subnormal: e = 0, m != 0; normal: 0 < e < 0x7FFF with the integer bit
+/// set; infinity: e = 0x7FFF, m = 2^63; everything else (NaNs, and the
+/// unnormal and pseudo encodings x87 arithmetic rejects as invalid) a NaN.
+fn fp_class_long_double<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+    args: &[Value<'m>],
+) -> Result<(), ExtractError> {
+    const NAN: u64 = 0x003;
+    const INF: u64 = 0x204;
+    const NORMAL: u64 = 0x108;
+    const SUBNORMAL: u64 = 0x090;
+    const ZERO: u64 = 0x060;
+    let dst = fl.reg_of(inst)?;
+    let x = args
+        .first()
+        .copied()
+        .ok_or_else(|| fl.internal("is.fpclass without an operand".into()))?;
+    let (lo, hi) = fl.fp80_operand(x)?;
+    let mask = args
+        .get(1)
+        .and_then(|m| m.const_int_zext())
+        .ok_or_else(|| fl.unsupported("llvm.is.fpclass with a variable class mask"))?;
+    let classes = [NAN, INF, NORMAL, SUBNORMAL, ZERO];
+    let covered = classes
+        .iter()
+        .filter(|c| mask & **c == **c)
+        .fold(0, |a, c| a | c);
+    if covered != mask & 0x3ff {
+        return Err(fl.unsupported(format!(
+            "llvm.is.fpclass testing one sign of a class (mask {mask:#x})"
+        )));
+    }
+    let bin = |fl: &mut FunctionLifter<'_, 'm>, op, ty, lhs, rhs| {
+        let r = fl.fresh_reg();
+        fl.emit(InstKind::Binary {
+            dst: r,
+            op,
+            ty,
+            lhs,
+            rhs,
+        });
+        Operand::Reg(r)
+    };
+    let icmp = |fl: &mut FunctionLifter<'_, 'm>, pred, ty, lhs, rhs| {
+        let r = fl.fresh_reg();
+        fl.emit(InstKind::ICmp {
+            dst: r,
+            pred,
+            ty,
+            lhs,
+            rhs,
+        });
+        Operand::Reg(r)
+    };
+    let e = bin(fl, BinOp::And, Ty::I16, hi, Operand::Const(0x7FFF));
+    let e_zero = icmp(fl, IntPredicate::Eq, Ty::I16, e, Operand::Const(0));
+    let e_max = icmp(fl, IntPredicate::Eq, Ty::I16, e, Operand::Const(0x7FFF));
+    let m_zero = icmp(fl, IntPredicate::Eq, Ty::I64, lo, Operand::Const(0));
+    let m_inf = icmp(fl, IntPredicate::Eq, Ty::I64, lo, Operand::Const(1 << 63));
+    // The integer bit: m as a signed number is negative.
+    let m_int = icmp(fl, IntPredicate::Slt, Ty::I64, lo, Operand::Const(0));
+    let not =
+        |fl: &mut FunctionLifter<'_, 'm>, v| bin(fl, BinOp::Xor, Ty::I1, v, Operand::Const(1));
+    let zero = bin(fl, BinOp::And, Ty::I1, e_zero, m_zero);
+    let m_nonzero = not(fl, m_zero);
+    let subnormal = bin(fl, BinOp::And, Ty::I1, e_zero, m_nonzero);
+    let inf = bin(fl, BinOp::And, Ty::I1, e_max, m_inf);
+    let e_mid = {
+        let either = bin(fl, BinOp::Or, Ty::I1, e_zero, e_max);
+        not(fl, either)
+    };
+    let normal = bin(fl, BinOp::And, Ty::I1, e_mid, m_int);
+    let mut acc = Operand::Const(0);
+    let mut any = Operand::Const(0);
+    for (class, term) in [
+        (ZERO, zero),
+        (SUBNORMAL, subnormal),
+        (NORMAL, normal),
+        (INF, inf),
+    ] {
+        any = bin(fl, BinOp::Or, Ty::I1, any, term);
+        if mask & class == class {
+            acc = bin(fl, BinOp::Or, Ty::I1, acc, term);
+        }
+    }
+    if mask & NAN == NAN {
+        let nan = not(fl, any);
+        acc = bin(fl, BinOp::Or, Ty::I1, acc, nan);
     }
     fl.emit(InstKind::Cast {
         dst,

@@ -584,6 +584,13 @@ impl<'m> Value<'m> {
         Some(unsafe { llvm::LLVMConstIntGetZExtValue(self.raw) })
     }
 
+    /// Whether this is a zero constant of any type (an `i80` 0 included).
+    pub fn is_zero_constant(self) -> bool {
+        self.kind() == LLVMValueKind::LLVMConstantIntValueKind
+            // SAFETY: an integer constant.
+            && unsafe { llvm::LLVMIsNull(self.raw) } != 0
+    }
+
     /// Sign-extended value of an integer constant of at most 64 bits.
     pub fn const_int_sext(self) -> Option<i64> {
         if self.kind() != LLVMValueKind::LLVMConstantIntValueKind || self.ty().int_width()? > 64 {

@@ -13,11 +13,11 @@
 //! result area an aggregate result uses (`aggregates`).
 
 use runtime_model::model::{
-    BinOp, CastOp, FloatPredicate, Half, InstKind, Operand, Ty, X87Math, X87Op,
+    BinOp, CastOp, FloatPredicate, Half, InstKind, IntPredicate, Operand, Ty, X87Math, X87Op,
 };
 
 use super::function::FunctionLifter;
-use super::ir::Value;
+use super::ir::{LLVMOpcode, Value};
 use super::types::is_fp80;
 use crate::error::ExtractError;
 
@@ -165,8 +165,43 @@ pub fn cast<'m>(
             let (lo, hi) = fl.fp80_operand(source)?;
             copy_pair(fl, inst, lo, hi)
         }
+        // The bits of a long double as an `i80`: clang makes them only to
+        // test the sign (`isinf`'s sign, `signbit`); that test reads the
+        // source itself (`sign_test`), so nothing is computed here, and
+        // any other use of an `i80` is unsupported where it is lifted.
+        (CastOp::BitCast, true, false) if inst.ty().int_width() == Some(80) => Ok(()),
         _ => Err(fl.unsupported(format!("long double conversion {op:?}"))),
     }
+}
+
+/// `icmp slt/sge (bitcast x86_fp80 %x to i80), 0`: the sign bit of `%x`,
+/// which is the top bit of its high half.
+pub fn sign_test<'m>(
+    fl: &mut FunctionLifter<'_, 'm>,
+    inst: Value<'m>,
+    dst: u32,
+    pred: IntPredicate,
+    bits: Value<'m>,
+) -> Result<(), ExtractError> {
+    let source = (bits.opcode() == Some(LLVMOpcode::LLVMBitCast))
+        .then(|| bits.operand(0))
+        .flatten()
+        .filter(|v| is_fp80(v.ty()));
+    let zero = fl.raw_operand(inst, 1)?.is_zero_constant();
+    let (Some(source), true, IntPredicate::Slt | IntPredicate::Sge) = (source, zero, pred) else {
+        return Err(
+            fl.unsupported("80-bit integer (the bits of a long double) other than a sign test")
+        );
+    };
+    let (_, hi) = fl.fp80_operand(source)?;
+    fl.emit(InstKind::ICmp {
+        dst,
+        pred,
+        ty: Ty::I16,
+        lhs: hi,
+        rhs: Operand::Const(0),
+    });
+    Ok(())
 }
 
 /// The two registers of `inst` receive `lo` and `hi`.
@@ -287,6 +322,7 @@ pub fn math_function(base: &str) -> Option<X87Math> {
         "rint" | "nearbyint" | "roundeven" => X87Math::Rint,
         "fmod" => X87Math::Fmod,
         "log" => X87Math::Log,
+        "sqrt" => X87Math::Sqrt,
         _ => return None,
     })
 }

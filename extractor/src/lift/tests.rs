@@ -654,11 +654,12 @@ fn long_double_values_are_register_pairs() {
 
 #[test]
 fn long_double_constructs_without_a_model_stay_unsupported() {
-    // sqrtl (no exact square root is modeled): the placeholder, at its line.
+    // expl (no correctly rounded exponential is modeled): the placeholder,
+    // at its line.
     let p = Program::new(
         "int main(int argc, char **argv) {\n\
            long double x = argc;\n\
-           return (int)__builtin_sqrtl(x);\n\
+           return (int)__builtin_expl(x);\n\
          }\n",
     );
     let sites = unsupported_sites(&p.lift_ok());
@@ -1250,6 +1251,33 @@ fn complex_arithmetic_uses_cabs_and_a_result_block() {
 }
 
 #[test]
+fn float_and_long_double_complex_pass_through_a_result_block() {
+    let p = Program::new(
+        "#include <complex.h>\n\
+         int main(int argc, char **argv) {\n\
+           float complex f = argc + 2.0f * I;\n\
+           long double complex l = argc + 2.0L * I;\n\
+           f = f * f / (f + 1.0f);\n\
+           l = l * l / (l + 1.0L);\n\
+           return crealf(f) + creall(l) > 1.0L;\n\
+         }\n",
+    );
+    let model = p.lift_ok();
+    let body = insts(&model, "main");
+    let call = |f: LibcFunc| {
+        body.iter().find_map(|k| match k {
+            InstKind::Libc { func, args, .. } if *func == f => Some(args.len()),
+            _ => None,
+        })
+    };
+    // Four operands and the block; a long double operand is two halves.
+    assert_eq!(call(LibcFunc::Divsc3), Some(5));
+    assert_eq!(call(LibcFunc::Mulsc3), Some(5));
+    assert_eq!(call(LibcFunc::Divxc3), Some(9));
+    assert_eq!(call(LibcFunc::Mulxc3), Some(9));
+}
+
+#[test]
 fn openmp_regions_become_fork_calls_and_critical_updates_atomic() {
     let p = Program::new(
         "#include <omp.h>\n\
@@ -1340,4 +1368,62 @@ fn locals_end_at_the_returns_of_their_function() {
     assert!(!insts(&model, "main")
         .iter()
         .any(|k| matches!(k, InstKind::LifetimeEnd { .. })));
+}
+
+#[test]
+fn pthread_calls_become_omp_calls_that_keep_what_the_thread_reads() {
+    use runtime_model::omp::OmpCall;
+    let p = Program::new(
+        "#include <pthread.h>\n\
+         static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         static void *worker(void *p) {\n\
+           pthread_mutex_lock(&m);\n\
+           long v = *(int *)p + 1;\n\
+           pthread_mutex_unlock(&m);\n\
+           return (void *)v;\n\
+         }\n\
+         int main(void) {\n\
+           int from = 41;\n\
+           pthread_t t;\n\
+           void *r;\n\
+           pthread_create(&t, 0, worker, &from);\n\
+           pthread_join(t, &r);\n\
+           return (int)(long)r;\n\
+         }\n",
+    );
+    let mut model = p.lift_ok();
+    crate::passes::slice::slice(&mut model, false);
+    let calls = |name: &str| -> Vec<OmpCall> {
+        insts(&model, name)
+            .into_iter()
+            .filter_map(|k| match k {
+                InstKind::Omp { call, .. } => Some(*call),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        calls("main"),
+        vec![OmpCall::PthreadCreate, OmpCall::PthreadJoin]
+    );
+    assert_eq!(
+        calls("worker"),
+        vec![OmpCall::MutexLock, OmpCall::MutexUnlock]
+    );
+    // Only the new thread reads `from`: pthread_create may read anything,
+    // so the slicer keeps the store (it removed it when the call was taken
+    // for one without memory effects).
+    let stores_41 = insts(&model, "main")
+        .into_iter()
+        .filter(|k| {
+            matches!(
+                k,
+                InstKind::Store {
+                    value: runtime_model::model::Operand::Const(41),
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(stores_41, 1, "the store the thread reads stays");
 }

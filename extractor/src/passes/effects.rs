@@ -182,7 +182,10 @@ pub fn effects(
         InstKind::Foreign { .. } => Effects::default(),
         // A parallel region runs a function of the model on every thread
         // with the arguments: like a call, it may do anything.
-        // So does a task: its function runs at some later point.
+        // So does a task: its function runs at some later point. A POSIX
+        // thread runs its start routine from `pthread_create` on, and what
+        // it wrote is seen after a join, a mutex lock or a condition wait:
+        // each of the POSIX threads functions may do anything too.
         InstKind::Omp {
             call:
                 OmpCall::ForkCall
@@ -192,6 +195,11 @@ pub fn effects(
                 | OmpCall::TaskLoop,
             ..
         } => Effects {
+            reads: Sites::anything(),
+            writes: Sites::anything(),
+            lifetime: Sites::anything(),
+        },
+        InstKind::Omp { call, .. } if call.is_posix() && !call.is_query() => Effects {
             reads: Sites::anything(),
             writes: Sites::anything(),
             lifetime: Sites::anything(),
@@ -316,7 +324,9 @@ fn libc_effects(
         Fclose => e.lifetime = arg(0),
         Fwrite => e.reads = arg(0),
         // The result block (last argument) is written.
-        Muldc3 | Divdc3 => e.writes = rest(4),
+        Muldc3 | Divdc3 | Mulsc3 | Divsc3 => e.writes = rest(4),
+        // Each `long double` operand is two arguments.
+        Mulxc3 | Divxc3 => e.writes = rest(8),
         Ldiv => e.writes = rest(2),
         // sscanf reads its string and format and writes through the rest.
         Sscanf => {

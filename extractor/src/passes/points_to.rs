@@ -673,6 +673,12 @@ impl Solver<'_> {
                 self.def(*dst, &Sites::anything());
                 self.store_into(&Sites::anything(), &Sites::anything());
             }
+            // A POSIX thread's start routine gets the argument, and its
+            // return value reaches `pthread_join`'s `&ret`.
+            InstKind::Omp { dst, call, .. } if call.is_posix() && !call.is_query() => {
+                self.def(*dst, &Sites::anything());
+                self.store_into(&Sites::anything(), &Sites::anything());
+            }
             InstKind::LifetimeEnd { .. } => {}
             // The other runtime calls return and store numbers.
             // A thread's copy of a threadprivate variable stands for the
@@ -726,7 +732,7 @@ impl Solver<'_> {
                 let site = self.pt.alloc_site(b, i).expect("allocation has a site");
                 self.def(dst, &Sites::one(site));
             }
-            Fclose | Fwrite | Muldc3 | Divdc3 => {}
+            Fclose | Fwrite | Muldc3 | Divdc3 | Mulsc3 | Divsc3 | Mulxc3 | Divxc3 => {}
             // Input text holds no address of the program.
             Scanf | Fscanf | Fgetc | Getchar | Fread | Feof | Ungetc => {}
             Fseek | Fseeko | Ftell | Ftello | Rewind | Fgetpos | Fsetpos | Ferror | Clearerr

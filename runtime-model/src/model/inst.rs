@@ -202,6 +202,8 @@ pub enum X87Math {
     Fmod,
     /// `logl`, only of a power of two (see `x87::log`).
     Log,
+    /// `sqrtl`, correctly rounded (x87 `fsqrt`, which glibc's uses).
+    Sqrt,
 }
 
 /// One term `sext(index) * scale` of an address computation.

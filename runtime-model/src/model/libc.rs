@@ -158,10 +158,16 @@ pub enum LibcFunc {
     /// `getpid` returns 1000 + rank (real values differ from run to run).
     Gethostname,
     Getpid,
-    /// compiler-rt's complex multiplication and division (`double
-    /// _Complex`), whose result the extractor places in an aggregate block.
+    /// The runtime library's complex multiplication and division (`double
+    /// _Complex`, `float _Complex`, `long double _Complex`), whose result
+    /// the extractor places in an aggregate block passed last (a `long
+    /// double` operand is two arguments, its halves).
     Muldc3,
     Divdc3,
+    Mulsc3,
+    Divsc3,
+    Mulxc3,
+    Divxc3,
     /// Non-local jumps (C11 §7.13): `setjmp(env)` returns 0 and keeps where
     /// it was called in `env`; `longjmp(env, val)` returns there again,
     /// with `val` (1 for 0), while that function is still running.
@@ -459,6 +465,10 @@ impl LibcFunc {
             LibcFunc::Getpid => "getpid",
             LibcFunc::Muldc3 => "__muldc3",
             LibcFunc::Divdc3 => "__divdc3",
+            LibcFunc::Mulsc3 => "__mulsc3",
+            LibcFunc::Divsc3 => "__divsc3",
+            LibcFunc::Mulxc3 => "__mulxc3",
+            LibcFunc::Divxc3 => "__divxc3",
             LibcFunc::Setjmp => "setjmp",
             LibcFunc::Longjmp => "longjmp",
             LibcFunc::AnyInt => "mpi_verify_any_int",
@@ -685,6 +695,10 @@ impl LibcFunc {
         LibcFunc::Getpid,
         LibcFunc::Muldc3,
         LibcFunc::Divdc3,
+        LibcFunc::Mulsc3,
+        LibcFunc::Divsc3,
+        LibcFunc::Mulxc3,
+        LibcFunc::Divxc3,
         LibcFunc::Setjmp,
         LibcFunc::Longjmp,
         LibcFunc::AnyInt,

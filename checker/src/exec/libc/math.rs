@@ -3,8 +3,8 @@
 //! which store a part through a pointer, and `nan`, which reads a string,
 //! are in `parts`); `abs`, `labs` and `llabs`; `div` and `ldiv` (in
 //! `division`);
-//! the bit-count builtins, in the width of theirs; and clang's complex
-//! multiplication and division fallbacks (C11 G.5.1), which are not modeled.
+//! the bit-count builtins, in the width of theirs; and the runtime
+//! library's complex multiplication and division (in `complex`).
 
 use super::{float_arg, misrouted, ret, sext, trunc, Args, LibcOutcome};
 use crate::exec::memory::{MemFault, Memory};
@@ -102,19 +102,6 @@ pub(super) fn call(func: LibcFunc, a: &Args<'_>) -> Result<LibcOutcome, MemFault
             let fits = (-limit..limit).contains(&r);
             Ok(ret(if fits { r as i64 } else { i64::MIN } as u64))
         }
-        // Clang multiplies `double _Complex` values inline and calls
-        // __muldc3 only when both parts of the naive product are NaN, to
-        // recover infinities (C11 G.5.1); division always calls __divdc3.
-        // Neither recovery is modeled: reaching one is inconclusive.
-        LibcFunc::Muldc3 | LibcFunc::Divdc3 => Ok(LibcOutcome::Unsupported(format!(
-            "{} (complex {} with C11 Annex G semantics) is not modeled",
-            func.c_name(),
-            if func == LibcFunc::Muldc3 {
-                "multiplication of operands giving NaN"
-            } else {
-                "division"
-            }
-        ))),
         LibcFunc::Popcount | LibcFunc::Clz | LibcFunc::Ctz | LibcFunc::Bswap => {
             let (v, ty) = a.get_typed(0)?;
             let bits = int_bits(ty);
@@ -223,6 +210,65 @@ pub(super) fn parts(
     let bytes = float_result(ty, whole).to_le_bytes();
     mem.write_bytes(at, &bytes[..if ty == Ty::F32 { 4 } else { 8 }])?;
     Ok(ret(float_result(ty, frac)))
+}
+
+/// `__mul?c3` / `__div?c3` (`?` = `s`, `d`, `x`: `float`, `double`, `long
+/// double` `_Complex`): clang divides complex values through them, and
+/// multiplies through them when both parts of the inline product are NaN
+/// (C11 G.5.1). The result goes to the block passed last, real part first;
+/// a `long double` operand is two arguments (its halves) and each part of
+/// the result takes 16 bytes (10 written). The bits are those of x86-64's
+/// libgcc (`runtime_model::complex`); a NaN result's sign and payload,
+/// which C leaves unspecified, may differ from a native run's.
+pub(super) fn complex(
+    func: LibcFunc,
+    a: &Args<'_>,
+    mem: &mut Memory,
+) -> Result<LibcOutcome, MemFault> {
+    use runtime_model::complex::{divide, divide_float, multiply};
+    use runtime_model::x87;
+    match func {
+        LibcFunc::Mulsc3 | LibcFunc::Divsc3 => {
+            let v = |i: usize| -> Result<f32, MemFault> { Ok(f32::from_bits(a.get(i)? as u32)) };
+            let (p, q, r, s) = (v(0)?, v(1)?, v(2)?, v(3)?);
+            let (x, y) = if func == LibcFunc::Mulsc3 {
+                multiply(p, q, r, s)
+            } else {
+                divide_float(p, q, r, s)
+            };
+            let at = a.get(4)?;
+            mem.write_bytes(at, &x.to_le_bytes())?;
+            mem.write_bytes(at + 4, &y.to_le_bytes())?;
+        }
+        LibcFunc::Muldc3 | LibcFunc::Divdc3 => {
+            let v = |i: usize| -> Result<f64, MemFault> { Ok(f64::from_bits(a.get(i)?)) };
+            let (p, q, r, s) = (v(0)?, v(1)?, v(2)?, v(3)?);
+            let (x, y) = if func == LibcFunc::Muldc3 {
+                multiply(p, q, r, s)
+            } else {
+                divide(p, q, r, s)
+            };
+            let at = a.get(4)?;
+            mem.write_bytes(at, &x.to_le_bytes())?;
+            mem.write_bytes(at + 8, &y.to_le_bytes())?;
+        }
+        LibcFunc::Mulxc3 | LibcFunc::Divxc3 => {
+            let v = |i: usize| -> Result<x87::F80, MemFault> {
+                Ok(x87::from_parts(a.get(2 * i)?, a.get(2 * i + 1)?))
+            };
+            let (p, q, r, s) = (v(0)?, v(1)?, v(2)?, v(3)?);
+            let (x, y) = if func == LibcFunc::Mulxc3 {
+                multiply(p, q, r, s)
+            } else {
+                divide(p, q, r, s)
+            };
+            let at = a.get(8)?;
+            mem.write_bytes(at, &x87::to_bytes(x))?;
+            mem.write_bytes(at + 16, &x87::to_bytes(y))?;
+        }
+        _ => return Ok(misrouted(func)),
+    }
+    Ok(LibcOutcome::Return(None))
 }
 
 /// `div(n, d)` and `ldiv` (C11 7.22.6.2): the quotient truncated toward
@@ -458,16 +504,21 @@ mod tests {
     }
 
     #[test]
-    fn complex_library_fallbacks_are_inconclusive() {
+    fn complex_products_and_quotients_land_in_the_result_block() {
         let mut m = mem();
         let area = m.allocate(16, AllocKind::Stack).unwrap();
+        let parts = |m: &Memory| {
+            let b = m.read_bytes(area, 16).unwrap();
+            let f = |i: usize| f64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+            (f(0), f(8))
+        };
+        // (1 + 2i)(3 + 4i) = -5 + 10i; (1 + 2i) / (3 + 4i) = (11 + 2i) / 25.
         let args = [f64a(1.0), f64a(2.0), f64a(3.0), f64a(4.0), p(area)];
-        for f in [LibcFunc::Muldc3, LibcFunc::Divdc3] {
-            assert!(matches!(
-                call(f, &args, &mut m),
-                Ok(LibcOutcome::Unsupported(_))
-            ));
-        }
+        call(LibcFunc::Muldc3, &args, &mut m).unwrap();
+        assert_eq!(parts(&m), (-5.0, 10.0));
+        call(LibcFunc::Divdc3, &args, &mut m).unwrap();
+        let (x, y) = parts(&m);
+        assert!((x - 0.44).abs() < 1e-15 && (y - 0.08).abs() < 1e-15);
     }
 
     #[test]

@@ -44,6 +44,7 @@ mod calendar;
 mod ctype;
 mod decimal;
 mod getopt;
+mod hexfloat;
 mod inputs;
 mod math;
 mod positions;
@@ -219,8 +220,6 @@ pub fn call(
         | LibcFunc::Fmod
         | LibcFunc::Hypot
         | LibcFunc::Copysign
-        | LibcFunc::Muldc3
-        | LibcFunc::Divdc3
         | LibcFunc::Popcount
         | LibcFunc::Clz
         | LibcFunc::Ctz
@@ -243,6 +242,12 @@ pub fn call(
             math::parts(func, &a, mem)
         }
         LibcFunc::Div | LibcFunc::Ldiv => math::division(func, &a, mem),
+        LibcFunc::Muldc3
+        | LibcFunc::Divdc3
+        | LibcFunc::Mulsc3
+        | LibcFunc::Divsc3
+        | LibcFunc::Mulxc3
+        | LibcFunc::Divxc3 => math::complex(func, &a, mem),
         LibcFunc::Isalnum
         | LibcFunc::Isalpha
         | LibcFunc::Isdigit

@@ -314,11 +314,29 @@ fn format(
                 let x = long_double_arg(&mut va)?;
                 push_long_double(&mut out, &spec, conv, x);
             }
-            b'a' | b'A' if long_double => {
-                return Err(MemFault::Unmodeled(format!(
-                    "{}: the %La conversion (hexadecimal long double) is not modeled",
-                    func.c_name()
-                )))
+            b'a' | b'A' => {
+                let x = if long_double {
+                    Err(long_double_arg(&mut va)?)
+                } else {
+                    let (v, ty) = va.next()?;
+                    Ok(float_arg(v, ty))
+                };
+                let (negative, body, zero_pads) =
+                    super::hexfloat::format(x, spec.prec, spec.alt, conv == b'A');
+                let sign = if negative { "-" } else { positive_sign(&spec) };
+                // The `0` flag pads between "0x" and the digits.
+                let (prefix, digits) = if zero_pads && spec.zero {
+                    body.split_at(2)
+                } else {
+                    ("", body.as_str())
+                };
+                pad(
+                    &mut out,
+                    &spec,
+                    &format!("{sign}{prefix}"),
+                    digits.as_bytes(),
+                    zero_pads && spec.zero,
+                );
             }
             b'f' | b'F' | b'e' | b'E' | b'g' | b'G' => {
                 let (v, ty) = va.next()?;

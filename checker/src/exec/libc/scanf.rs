@@ -241,7 +241,10 @@ fn scan(
                     } else if long {
                         mem.store(p, 8, v.to_bits())?;
                     } else {
-                        mem.store(p, 4, (v as f32).to_bits() as u64)?;
+                        // Rounded once from the text, as strtof does.
+                        let text = String::from_utf8_lossy(&field[..used]);
+                        let f = super::strconv::to_float(&text, v);
+                        mem.store(p, 4, f.to_bits() as u64)?;
                     }
                     assigned += 1;
                 }
@@ -355,6 +358,14 @@ mod tests {
         assert_eq!(scan_of(&mut m, "n=-3 1.5", "n=%d %f", &[n, x]), 2);
         assert_eq!(m.load(n, 4).unwrap(), (-3i32) as u32 as u64);
         assert_eq!(f32::from_bits(m.load(x, 4).unwrap() as u32), 1.5);
+        // `%f` rounds the text once (strtof), not through a double: this
+        // text is just below a halfway point that the double lands on.
+        let tricky = "1.00000017881393432617187499";
+        assert_eq!(scan_of(&mut m, tricky, "%f", &[x]), 1);
+        assert_eq!(
+            f32::from_bits(m.load(x, 4).unwrap() as u32),
+            1.0 + f32::EPSILON
+        );
         // Width limits a field; `*` skips an assignment; `%n` counts.
         assert_eq!(scan_of(&mut m, "12345 9", "%3d%*d %d%n", &[n, x, s]), 2);
         assert_eq!(m.load(n, 4).unwrap(), 123);

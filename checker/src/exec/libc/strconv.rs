@@ -114,7 +114,7 @@ pub(super) fn call(
 /// rounding `v` again could be off by one in the last place (double
 /// rounding); hexadecimal text, which Rust does not parse, is rounded from
 /// `v` (exact for the hexadecimal floats programs write).
-fn to_float(text: &str, v: f64) -> f32 {
+pub(super) fn to_float(text: &str, v: f64) -> f32 {
     let plain = text.strip_prefix(['+', '-']).unwrap_or(text);
     if plain.starts_with("0x") || text.is_empty() {
         return v as f32;

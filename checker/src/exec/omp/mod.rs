@@ -27,6 +27,7 @@
 
 mod loops;
 mod multiple;
+mod posix;
 mod race;
 mod tasks;
 
@@ -103,6 +104,12 @@ pub struct Omp {
     /// threads' posted calls uses (`multiple.rs`): the index, a status and a
     /// request per thread.
     hidden: Option<u64>,
+    /// POSIX mutexes by address (`posix.rs`): kept outside teams too, since
+    /// the initial thread may lock one before it creates a thread.
+    mutexes: BTreeMap<u64, Lock>,
+    /// `pthread_attr_t` objects `pthread_attr_init` initialized, by
+    /// address: whether they ask for detached threads.
+    attrs: BTreeMap<u64, bool>,
 }
 
 /// What an MPI call of a thread is compared with when it returns.
@@ -136,6 +143,8 @@ impl Omp {
             solo: None,
             nested_active: nested_active(),
             hidden: None,
+            mutexes: BTreeMap::new(),
+            attrs: BTreeMap::new(),
         }
     }
 }
@@ -164,6 +173,15 @@ enum ThreadState {
     /// At an `ordered` block of loop `.0` in iteration `.1`: until the
     /// iterations before it are done.
     Ordered(u32, i64),
+    /// A POSIX thread at a synchronization operation (a mutex lock, a
+    /// condition wait or signal), parked until the search (or the only
+    /// choice) lets it make it (`posix.rs`).
+    AtSync,
+    /// In `pthread_join` of this thread, until it ended.
+    Join(u32),
+    /// In `pthread_cond_wait` on the condition variable at this address
+    /// (called at this line), until a signal or broadcast wakes it.
+    Cond(u64, LocId),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -215,6 +233,22 @@ struct Thread {
     /// Its blocking call was posted as its nonblocking form: where the
     /// status goes when it completes (0 or 1: ignored).
     posting: Option<u64>,
+    /// A POSIX thread's own state (`posix.rs`).
+    pthread: Option<Box<posix::PThread>>,
+    /// The search (or the only choice) let it make the synchronization
+    /// operation it is parked at.
+    sync_ok: bool,
+    /// In `pthread_cond_wait`: the mutex it released, and whether a signal
+    /// woke it (it then takes the mutex again before returning).
+    cond: Option<(u64, bool)>,
+    /// The signal it is making already woke the waiter the search chose.
+    signal_done: bool,
+    /// The search decided whether its `pthread_cond_wait` returns
+    /// spuriously (true) or blocks.
+    wait_decided: Option<bool>,
+    /// Its last wait returned spuriously and no signal woke it since: its
+    /// next wait blocks (one spurious wakeup per wait is explored).
+    spurious: bool,
 }
 
 impl Thread {
@@ -240,6 +274,12 @@ impl Thread {
             mpi_calls: 0,
             at_call: None,
             posting: None,
+            pthread: None,
+            sync_ok: false,
+            cond: None,
+            signal_done: false,
+            wait_decided: None,
+            spurious: false,
         }
     }
 
@@ -296,6 +336,11 @@ pub struct Team {
     /// The running thread stands for the process's wait for the calls its
     /// threads posted (every thread is inside MPI or cannot go on).
     waiting_any: bool,
+    /// The threads of the process made by `pthread_create` (thread 0 the
+    /// initial thread), not an OpenMP team (`posix.rs`).
+    posix: bool,
+    /// `choice` is one of a POSIX thread's condition wait or signal.
+    posix_choice: Option<posix::Choice>,
 }
 
 impl Team {
@@ -329,6 +374,8 @@ fn level_name(level: i32) -> &'static str {
 pub enum OmpStep {
     /// Continue with the next instruction, `dst` set to the value.
     Return(u64),
+    /// The process stops (the search chooses among threads).
+    Stop(Stop),
     /// The instruction stays current: the current thread changed (or the
     /// region's function was entered), run on.
     Switched,
@@ -381,6 +428,15 @@ impl Process {
         args: &[u64],
         loc: LocId,
     ) -> Result<OmpStep, Fault> {
+        if call.is_posix() {
+            return self.posix_call(model, call, args, loc);
+        }
+        if self.omp.team.as_ref().is_some_and(|t| t.posix) && call != OmpCall::GetWtime {
+            return Err(Fault::Unsupported(format!(
+                "{} while POSIX threads of the process run: OpenMP and POSIX threads together are not modeled",
+                call.c_name()
+            )));
+        }
         let arg = |i: usize| args.get(i).copied().unwrap_or(0);
         let (me, size) = self.omp_thread();
         // In a nested region (a team of one inside a team) the thread is
@@ -535,7 +591,7 @@ impl Process {
             OmpCall::TestLock => 1,
             OmpCall::TestNestLock => match self.acquire(model, arg(0), false, true, loc)? {
                 OmpStep::Return(n) => n,
-                OmpStep::Switched => return Ok(OmpStep::Switched),
+                other => return Ok(other),
             },
             OmpCall::Barrier => return self.barrier(model, loc),
             OmpCall::Critical => return self.acquire(model, arg(2), false, false, loc),
@@ -557,8 +613,8 @@ impl Process {
                     return Ok(OmpStep::Return(0));
                 }
                 return match self.barrier(model, loc)? {
-                    OmpStep::Switched => Ok(OmpStep::Switched),
                     OmpStep::Return(_) => Ok(OmpStep::Return(0)),
+                    other => Ok(other),
                 };
             }
             OmpCall::Single if nested > 0 => 1,
@@ -613,6 +669,8 @@ impl Process {
             }
             OmpCall::EndTaskGroup => return self.taskgroup_end(model, loc),
             OmpCall::TaskLoop => return self.taskloop(model, args, loc),
+            // Routed to `posix_call` above.
+            _ => return Err(Fault::Unreachable),
         }))
     }
 
@@ -825,6 +883,8 @@ impl Process {
             links: Vec::new(),
             choice: None,
             waiting_any: false,
+            posix: false,
+            posix_choice: None,
         }));
         Ok(OmpStep::Switched)
     }
@@ -864,6 +924,9 @@ impl Process {
     /// running thread.
     pub fn returns_from_region(&self) -> bool {
         match &self.omp.team {
+            // `main` returning is the exit of the process (POSIX.1-2017
+            // XSH exit: it ends every thread), not the end of a thread.
+            Some(team) if team.posix && team.current == 0 => false,
             Some(team) => {
                 let floor = if team.current == 0 { team.base } else { 0 };
                 self.frames.len() == floor + 1
@@ -874,11 +937,14 @@ impl Process {
 
     /// The running thread returned from the region's function (its frame is
     /// popped): the next thread runs, or the region ends.
-    pub fn thread_done(&mut self, model: &Model, loc: LocId) -> Result<(), Fault> {
+    pub fn thread_done(&mut self, model: &Model, loc: LocId, rv: u64) -> Result<(), Fault> {
         let Some(team) = self.omp.team.as_mut() else {
             return Ok(());
         };
         let me = team.current as usize;
+        if team.posix {
+            return self.pthread_done(model, loc, rv);
+        }
         // An untied task that handed itself back to the runtime at a task
         // scheduling point (clang's parts) goes on with its next part: as
         // a tied task would, on the same logical thread.
@@ -932,7 +998,9 @@ impl Process {
             Some(t) => t,
             None => {
                 let states: Vec<ThreadState> = team.threads.iter().map(|t| t.state).collect();
-                if let Some(t) = multiple::next_in_mpi(team) {
+                if let Some(t) = posix::next_sync(team) {
+                    t
+                } else if let Some(t) = multiple::next_in_mpi(team) {
                     t
                 } else if states.iter().all(|s| matches!(s, ThreadState::Done(_))) {
                     return self.end_region();
@@ -972,6 +1040,8 @@ impl Process {
                     team.calls.clear();
                     team.links.clear();
                     0
+                } else if team.posix {
+                    return Err(posix::stuck(model, team, &self.omp.mutexes));
                 } else {
                     return Err(Self::stuck(model, team));
                 }
@@ -1250,7 +1320,12 @@ impl Process {
                 me
             };
             if thread != 0 || in_single || in_chunk || in_task {
-                let who = if in_task {
+                let who = if let Some(p) = &team.threads[me].pthread {
+                    format!(
+                        "thread {me}, the POSIX thread created at {}",
+                        model.describe_location(p.created_at)
+                    )
+                } else if in_task {
                     "an explicit task (run by whichever thread of the team takes it)".to_string()
                 } else if thread != 0 {
                     format!("thread {me} of a parallel region")
@@ -1265,6 +1340,7 @@ impl Process {
                         "a chunk of a {schedule}-schedule loop (run by whichever thread takes it)"
                     )
                 };
+                let posix = team.posix;
                 return Err(Fault::Threads {
                     kind: ErrorKind::MpiUsage,
                     message: format!(
@@ -1272,7 +1348,7 @@ impl Process {
                         level_name(level)
                     ),
                     other: None,
-                    help: Some(FUNNELED_HELP),
+                    help: Some(if posix { posix::FUNNELED_HELP } else { FUNNELED_HELP }),
                 });
             }
         }
@@ -1292,7 +1368,8 @@ impl Process {
         // among all of them (`multiple::next_in_mpi`).
         let others = team.threads.iter().enumerate().any(|(i, t)| {
             i != me
-                && (t.state == ThreadState::Runnable || (multiple && t.state == ThreadState::AtMpi))
+                && (matches!(t.state, ThreadState::Runnable | ThreadState::AtSync)
+                    || (multiple && t.state == ThreadState::AtMpi))
         });
         if !others {
             return self.make_call(func, args, loc).map(Some);
@@ -1307,10 +1384,12 @@ impl Process {
     /// for messages.
     pub fn omp_fork_loc(&self) -> Option<LocId> {
         self.omp.team.as_ref().map(|t| {
-            t.threads[t.current as usize]
-                .task
-                .as_ref()
-                .map_or(t.fork_loc, |k| k.loc)
+            let th = &t.threads[t.current as usize];
+            match (&th.task, &th.pthread) {
+                (Some(k), _) => k.loc,
+                (None, Some(p)) => p.created_at,
+                _ => t.fork_loc,
+            }
         })
     }
 }

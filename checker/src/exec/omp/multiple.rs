@@ -529,22 +529,36 @@ impl Process {
 
     /// The search chose `thread` to enter MPI first among the threads
     /// parked at calls whose order matters.
-    pub fn omp_choose(&mut self, thread: u32) {
+    /// Returns the trace note of the choice, and whether it is noted at
+    /// the chosen thread's current line (else at the first one's).
+    pub fn omp_choose(&mut self, thread: u32) -> (String, bool) {
+        if let Some(note) = self.posix_choose(thread) {
+            return (note, false);
+        }
+        let note = format!("thread {thread}'s call enters MPI first");
         let Some(team) = self.omp.team.as_mut() else {
-            return;
+            return (note, false);
         };
         team.choice = None;
         let me = team.current as usize;
         let t = thread as usize;
         if t >= team.threads.len() {
-            return;
+            return (note, false);
         }
         if t != me {
             team.threads[me].frames = std::mem::take(&mut self.frames);
             self.frames = std::mem::take(&mut team.threads[t].frames);
             team.current = thread;
         }
+        if team.threads[t].state == ThreadState::AtSync {
+            // POSIX threads parked at synchronization operations
+            // (`posix.rs`): this one makes its operation first.
+            team.threads[t].sync_ok = true;
+            team.threads[t].state = ThreadState::Runnable;
+            return (format!("thread {thread} synchronizes first"), true);
+        }
         team.threads[t].state = ThreadState::Runnable;
+        (note, false)
     }
 
     /// Before `finish_call`'s own work: a call the running thread posted as

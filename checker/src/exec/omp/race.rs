@@ -18,6 +18,11 @@ const SERIALIZE_HELP: &str =
      single` or `master`, or ask for `MPI_THREAD_MULTIPLE` when threads really must call MPI \
      concurrently (and use distinct tags or communicators per thread).";
 
+const POSIX_RACE_HELP: &str =
+    "Order the accesses of the threads: protect the shared data with a mutex \
+     (lock it around every access, reads too), hand it over with pthread_create and \
+     pthread_join, or give each thread its own copy and combine them after the join.";
+
 /// A pseudo-address standing for "the MPI library": each MPI call from a
 /// thread is a write there, so calls from two threads conflict.
 pub(super) const MPI_CELL: u64 = 0xffff_ffff_0000_0000;
@@ -204,7 +209,16 @@ impl Process {
                     super::tasks::actor(team, prev.thread as usize),
                     super::tasks::actor(team, me as usize),
                 );
-                return Err(conflict(model, byte, prev, access, ordered, level, who));
+                let posix = team.posix;
+                return Err(conflict(
+                    model,
+                    byte,
+                    prev,
+                    access,
+                    (ordered, posix),
+                    level,
+                    who,
+                ));
             }
             let same = |a: &Access| {
                 a.thread == me && a.write == write && a.class == class && a.ordered == ordered
@@ -310,10 +324,16 @@ fn conflict(
     byte: u64,
     prev: Access,
     now: Access,
-    ordered: bool,
+    (ordered, posix): (bool, bool),
     level: i32,
     (who_prev, who_now): (String, String),
 ) -> Fault {
+    // The threads of the process (`pthread_create`) or of a region.
+    let of = if posix {
+        "of the process"
+    } else {
+        "of a parallel region"
+    };
     let at = model.describe_location(prev.loc);
     // "threads 0 and 1", "thread 0 and task 2".
     let pair = match (
@@ -358,12 +378,12 @@ fn conflict(
     if now.class == Class::Mpi {
         if ordered {
             return Fault::Unsupported(format!(
-                "{pair} of a parallel region both call MPI, in an order the schedule chooses ({who_prev} at {at}); thread schedules are not explored"
+                "{pair} {of} both call MPI, in an order the schedule chooses ({who_prev} at {at}); thread schedules are not explored"
             ));
         }
         if level >= h::MPI_THREAD_MULTIPLE {
             return Fault::Unsupported(format!(
-                "{pair} of a parallel region call MPI at the same time ({who_prev} at {at}); concurrent MPI calls under MPI_THREAD_MULTIPLE are not modeled"
+                "{pair} {of} call MPI at the same time ({who_prev} at {at}); concurrent MPI calls under MPI_THREAD_MULTIPLE are not modeled"
             ));
         }
         return Fault::Threads {
@@ -371,8 +391,24 @@ fn conflict(
             other: Some(prev.loc),
             help: Some(SERIALIZE_HELP),
             message: format!(
-                "{pair} of a parallel region may call MPI at the same time ({who_prev} at {at}), but the thread level is {}: calls must not be concurrent (MPI 4.0 §11.6; put them in `single`, `master` or a critical section)",
-                level_name(level)
+                "{pair} {of} may call MPI at the same time ({who_prev} at {at}), but the thread level is {}: calls must not be concurrent (MPI 4.0 §11.6; {})",
+                level_name(level),
+                if posix {
+                    "order them with a mutex, a join or a condition variable"
+                } else {
+                    "put them in `single`, `master` or a critical section"
+                }
+            ),
+        };
+    }
+    if posix && !ordered {
+        return Fault::Threads {
+            kind: ErrorKind::DataRace,
+            other: Some(prev.loc),
+            help: Some(POSIX_RACE_HELP),
+            message: format!(
+                "data race: {}, with no pthread_create, pthread_join, mutex or condition variable ordering them (POSIX.1-2017 XBD 4.12: applications shall ensure that no thread reads or modifies a memory location while another thread may be modifying it)",
+                both("while")
             ),
         };
     }

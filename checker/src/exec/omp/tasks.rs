@@ -461,6 +461,8 @@ impl Process {
             let done = |j: &usize| matches!(team.threads[*j].state, ThreadState::Done(_));
             let tasks = (team.implicit as usize)..team.threads.len();
             let awaited: Vec<usize> = match team.threads[i].state {
+                // `pthread_join`: it runs the join again, which returns.
+                ThreadState::Join(k) => vec![k as usize],
                 ThreadState::TaskWait(_) => tasks
                     .filter(|&j| {
                         team.threads[j]
