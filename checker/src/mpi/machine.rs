@@ -96,7 +96,9 @@ pub struct ProcState {
     /// state) when this process completed an atomic read: coming back to
     /// one is a spin loop on window memory that saw nothing new (Hoefler et al. 2015
     /// §3.5), a stutter like a poll's "not yet" (`rma::sync`).
-    pub rma_marks: Vec<u64>,
+    /// Each as (world version then, mark): one of an older version than
+    /// the state's never matches again (`system::rma_key`).
+    pub rma_marks: Vec<(u64, u64)>,
     /// This execution came back to one of `rma_marks`: the branch that left that
     /// state first covers it.
     pub rma_stutter: bool,

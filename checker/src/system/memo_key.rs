@@ -48,8 +48,8 @@
 //! then renamings of each other under a symmetry of the program.
 //!
 //! States with errors shown but not reported yet are not merged (the
-//! errors would be lost), nor are states of programs that made RMA windows
-//! (their stutter marks name world versions; explored without merging).
+//! errors would be lost). States of programs that made RMA windows add
+//! their one-sided state, canonically (`rma_key`).
 
 use super::fingerprint::canon;
 use super::past::{Replays, REPLAYS};
@@ -468,9 +468,6 @@ pub fn key(
     symmetric: Option<&Symmetric>,
 ) -> Option<u128> {
     if !state.findings.is_empty()
-        || state.rma.is_some()
-        || !state.world.rma.windows.is_empty()
-        || !state.world.rma.ops.is_empty()
         // Files opened with MPI-IO, or written through the C library, and
         // the clocks that order the processes' accesses, are not part of
         // the key yet: no state holding one is merged with another.
@@ -483,7 +480,9 @@ pub fn key(
     let mut h = Wide::new();
     // The replays' frontiers, once for the signatures and the key.
     let past = (!whole_history).then(|| Replays::of(state));
-    let ren = match symmetric.filter(|s| s.applies(state)) {
+    // One-sided state is hashed without renaming ranks (`rma_key`).
+    let rma = super::rma_key::present(state);
+    let ren = match symmetric.filter(|s| !rma && s.applies(state)) {
         Some(s) => {
             let shared = s.shared_signatures(state, past.as_ref());
             let map = Renaming::sorting(state.np(), &s.sym.fixed, |r| {
@@ -523,6 +522,9 @@ pub fn key(
     for (r, excluded) in &state.deferred {
         canon_r(state, ren, *r).hash(&mut h);
         hash_ids(state, ren, excluded, &mut h);
+    }
+    if rma {
+        super::rma_key::hash(state, &mut h);
     }
     Some(h.finish128())
 }
@@ -578,6 +580,11 @@ fn processes(model: &Model, state: &Machine, clock: bool, ren: &Ren, h: &mut Wid
             }
         }
         for g in proc.mem.guards() {
+            // Origin buffers of RMA operations: `rma_key`, under the
+            // operations' canonical names.
+            if crate::mpi::rma::is_rma_guard(g.owner) {
+                continue;
+            }
             match state.world.p2p.requests.get(g.owner as usize) {
                 Some(_) => canon_r(state, ren, g.owner as usize).hash(h),
                 None => g.owner.hash(h),

@@ -11,6 +11,7 @@ pub mod interleave;
 pub mod memo_key;
 pub mod past;
 pub mod poe;
+pub mod rma_key;
 pub mod step;
 pub mod symmetry;
 pub mod unbuffered_poll;

@@ -649,10 +649,10 @@ impl Machine {
         }
         let mark = h.finish();
         let p = &mut self.procs[rank];
-        if p.rma_marks.contains(&mark) {
+        if p.rma_marks.iter().any(|&(_, m)| m == mark) {
             p.rma_stutter = true;
         }
-        p.rma_marks.push(mark);
+        p.rma_marks.push((self.version, mark));
     }
 
     /// MPI_Win_sync (§11.5.4): reconciles the window's copies, a memory
