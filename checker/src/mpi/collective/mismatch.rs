@@ -30,9 +30,27 @@ impl Machine {
         what: &str,
     ) -> Halt {
         let first = m.first();
-        let (first_loc, first_func) = self.event_loc(first).unwrap_or((site.loc, site.func));
+        // The function the program called: a thread's blocking collective
+        // is posted as its nonblocking form (exec::omp::multiple).
+        let func = if self.procs[site.rank].proc.posts_blocking_call() {
+            site.func.blocking_form()
+        } else {
+            site.func
+        };
+        let (first_loc, mut first_func) = self.event_loc(first).unwrap_or((site.loc, func));
+        // The first member's call as it matched (its blocking form when a
+        // thread's blocking call was posted as nonblocking).
+        if let Mismatch::Function {
+            first_func: matched,
+            ..
+        } = &m
+        {
+            if matched.blocking_form() == first_func.blocking_form() {
+                first_func = *matched;
+            }
+        }
         let cname = self.comm_label(comm);
-        let head = format!("collective #{} on {cname} ({})", k + 1, site.func.name());
+        let head = format!("collective #{} on {cname} ({})", k + 1, func.name());
         let (kind, msg) = match m {
             Mismatch::Function { first_func, .. } => (
                 ErrorKind::CollectiveMismatch,
@@ -42,7 +60,7 @@ impl Machine {
                     first.0,
                     first_func.name(),
                     site.rank,
-                    site.func.name()
+                    func.name()
                 ),
             ),
             Mismatch::Root {
@@ -167,7 +185,7 @@ impl Machine {
         Halt::Error(
             Finding::new(kind, msg)
                 .at(first.0, first_loc, Some(first_func))
-                .at(site.rank, site.loc, Some(site.func)),
+                .at(site.rank, site.loc, Some(func)),
         )
     }
 }
