@@ -604,45 +604,19 @@ mod tests {
     use crate::mpi::rma::clock::Clocks;
     use crate::mpi::rma::race::{Races, Touch};
     use crate::mpi::rma::{LockRecord, Track};
-    use runtime_model::model::{
-        Block as ModelBlock, ExtractStats, Function, Location, Model, Terminator,
-    };
+    use runtime_model::model::Model;
     use runtime_model::mpi::rma::{Epochs, Flavor, LockKind, OpKind, Window};
     use runtime_model::mpi_api::MpiFunc;
+    use runtime_model::testkit::{FnBuilder, ModelBuilder};
 
+    /// A program whose `main` only returns (the states below are built by
+    /// hand; the model is only read for locations).
     fn model() -> Model {
-        Model {
-            format: runtime_model::model::MODEL_FORMAT.into(),
-            version: runtime_model::model::MODEL_VERSION,
-            files: vec!["t.c".into()],
-            locations: vec![Location {
-                file: 0,
-                line: 1,
-                column: 1,
-                inlined_at: None,
-                function: None,
-            }],
-            globals: vec![],
-            functions: vec![Function {
-                name: "main".into(),
-                params: vec![],
-                ret: None,
-                num_regs: 1,
-                blocks: vec![ModelBlock {
-                    phis: vec![],
-                    insts: vec![],
-                    term: Terminator::Ret { value: None },
-                    term_loc: 0,
-                }],
-                loc: 0,
-            }],
-            entry: 0,
-            init_functions: Vec::new(),
-            exit_functions: Vec::new(),
-            portability: Vec::new(),
-            assumed_to_return: Vec::new(),
-            stats: ExtractStats::default(),
-        }
+        let mut b = ModelBuilder::new();
+        let mut f = FnBuilder::new("main", &[], None);
+        f.ret(0, None);
+        let main = b.add(f.finish());
+        b.finish(main)
     }
 
     fn window() -> Window {

@@ -236,6 +236,58 @@ pub fn lift_intrinsic<'m>(
     Err(fl.unsupported(format!("call to llvm.{name}")))
 }
 
+/// `llvm.is.fpclass` mask bits of the classes whose two signs are tested
+/// together (0-1 NaN, 2/9 -inf/+inf, 3/8 -/+normal, 4/7 -/+subnormal,
+/// 5/6 -/+zero).
+const NAN: u64 = 0x003;
+const INF: u64 = 0x204;
+const NORMAL: u64 = 0x108;
+const SUBNORMAL: u64 = 0x090;
+const ZERO: u64 = 0x060;
+
+/// The constant class mask of an `is.fpclass` call, if it tests whole
+/// classes (both signs), the only masks clang's `isnan`, `isinf`,
+/// `isfinite`, `isnormal` and `fpclassify` make.
+fn class_mask(fl: &FunctionLifter<'_, '_>, args: &[Value<'_>]) -> Result<u64, ExtractError> {
+    let mask = args
+        .get(1)
+        .and_then(|m| m.const_int_zext())
+        .ok_or_else(|| fl.unsupported("llvm.is.fpclass with a variable class mask"))?;
+    let covered = [NAN, INF, NORMAL, SUBNORMAL, ZERO]
+        .iter()
+        .filter(|c| mask & **c == **c)
+        .fold(0, |a, c| a | c);
+    if covered != mask & 0x3ff {
+        return Err(fl.unsupported(format!(
+            "llvm.is.fpclass testing one sign of a class (mask {mask:#x})"
+        )));
+    }
+    Ok(mask)
+}
+
+/// `dst` = the disjunction of the `i1` values `terms` (false if none).
+fn any_of(fl: &mut FunctionLifter<'_, '_>, dst: runtime_model::model::Reg, terms: Vec<Operand>) {
+    let mut acc = Operand::Const(0);
+    for t in terms {
+        let r = fl.fresh_reg();
+        fl.emit(InstKind::Binary {
+            dst: r,
+            op: BinOp::Or,
+            ty: Ty::I1,
+            lhs: acc,
+            rhs: t,
+        });
+        acc = Operand::Reg(r);
+    }
+    fl.emit(InstKind::Cast {
+        dst,
+        op: CastOp::BitCast,
+        from: Ty::I1,
+        to: Ty::I1,
+        value: acc,
+    });
+}
+
 /// `is.fpclass(x, mask)`: whether `x` is in one of the classes of `mask`
 /// (bits: 0-1 NaN, 2/9 -inf/+inf, 3/8 -/+normal, 4/7 -/+subnormal, 5/6
 /// -/+zero). Clang emits it for `isnan`, `isinf`, `isfinite`, `isnormal`;
@@ -246,11 +298,6 @@ fn fp_class<'m>(
     inst: Value<'m>,
     args: &[Value<'m>],
 ) -> Result<(), ExtractError> {
-    const NAN: u64 = 0x003;
-    const INF: u64 = 0x204;
-    const NORMAL: u64 = 0x108;
-    const SUBNORMAL: u64 = 0x090;
-    const ZERO: u64 = 0x060;
     let dst = fl.reg_of(inst)?;
     let x_val = args
         .first()
@@ -258,20 +305,7 @@ fn fp_class<'m>(
         .ok_or_else(|| fl.internal("is.fpclass without an operand".into()))?;
     let ty = fl.register_ty(x_val.ty())?;
     let x = fl.operand(x_val)?;
-    let mask = args
-        .get(1)
-        .and_then(|m| m.const_int_zext())
-        .ok_or_else(|| fl.unsupported("llvm.is.fpclass with a variable class mask"))?;
-    let classes = [NAN, INF, NORMAL, SUBNORMAL, ZERO];
-    let covered = classes
-        .iter()
-        .filter(|c| mask & **c == **c)
-        .fold(0, |a, c| a | c);
-    if covered != mask & 0x3ff {
-        return Err(fl.unsupported(format!(
-            "llvm.is.fpclass testing one sign of a class (mask {mask:#x})"
-        )));
-    }
+    let mask = class_mask(fl, args)?;
     let float = |v: f64| match ty {
         Ty::F32 => Operand::Const((v as f32).to_bits() as u64),
         _ => Operand::Const(v.to_bits()),
@@ -333,25 +367,7 @@ fn fp_class<'m>(
     if mask & INF == INF {
         terms.push(cmp(fl, FloatPredicate::Oeq, ax, float(f64::INFINITY)));
     }
-    let mut acc = Operand::Const(0);
-    for t in terms {
-        let r = fl.fresh_reg();
-        fl.emit(InstKind::Binary {
-            dst: r,
-            op: BinOp::Or,
-            ty: Ty::I1,
-            lhs: acc,
-            rhs: t,
-        });
-        acc = Operand::Reg(r);
-    }
-    fl.emit(InstKind::Cast {
-        dst,
-        op: CastOp::BitCast,
-        from: Ty::I1,
-        to: Ty::I1,
-        value: acc,
-    });
+    any_of(fl, dst, terms);
     Ok(())
 }
 
@@ -367,31 +383,13 @@ fn fp_class_long_double<'m>(
     inst: Value<'m>,
     args: &[Value<'m>],
 ) -> Result<(), ExtractError> {
-    const NAN: u64 = 0x003;
-    const INF: u64 = 0x204;
-    const NORMAL: u64 = 0x108;
-    const SUBNORMAL: u64 = 0x090;
-    const ZERO: u64 = 0x060;
     let dst = fl.reg_of(inst)?;
     let x = args
         .first()
         .copied()
         .ok_or_else(|| fl.internal("is.fpclass without an operand".into()))?;
     let (lo, hi) = fl.fp80_operand(x)?;
-    let mask = args
-        .get(1)
-        .and_then(|m| m.const_int_zext())
-        .ok_or_else(|| fl.unsupported("llvm.is.fpclass with a variable class mask"))?;
-    let classes = [NAN, INF, NORMAL, SUBNORMAL, ZERO];
-    let covered = classes
-        .iter()
-        .filter(|c| mask & **c == **c)
-        .fold(0, |a, c| a | c);
-    if covered != mask & 0x3ff {
-        return Err(fl.unsupported(format!(
-            "llvm.is.fpclass testing one sign of a class (mask {mask:#x})"
-        )));
-    }
+    let mask = class_mask(fl, args)?;
     let bin = |fl: &mut FunctionLifter<'_, 'm>, op, ty, lhs, rhs| {
         let r = fl.fresh_reg();
         fl.emit(InstKind::Binary {
@@ -432,7 +430,7 @@ fn fp_class_long_double<'m>(
         not(fl, either)
     };
     let normal = bin(fl, BinOp::And, Ty::I1, e_mid, m_int);
-    let mut acc = Operand::Const(0);
+    let mut terms = Vec::new();
     let mut any = Operand::Const(0);
     for (class, term) in [
         (ZERO, zero),
@@ -442,20 +440,13 @@ fn fp_class_long_double<'m>(
     ] {
         any = bin(fl, BinOp::Or, Ty::I1, any, term);
         if mask & class == class {
-            acc = bin(fl, BinOp::Or, Ty::I1, acc, term);
+            terms.push(term);
         }
     }
     if mask & NAN == NAN {
-        let nan = not(fl, any);
-        acc = bin(fl, BinOp::Or, Ty::I1, acc, nan);
+        terms.push(not(fl, any));
     }
-    fl.emit(InstKind::Cast {
-        dst,
-        op: CastOp::BitCast,
-        from: Ty::I1,
-        to: Ty::I1,
-        value: acc,
-    });
+    any_of(fl, dst, terms);
     Ok(())
 }
 
